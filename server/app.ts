@@ -1,0 +1,106 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import type { CurrentUser, RequestContext, AppServices } from './frappe/context';
+import { GUEST } from './frappe/context';
+import { FrappeError, sendFrappeError, toFrappeError } from './frappe/errors';
+import { resolveUser } from './frappe/sessions';
+import { registerIdempotency } from './frappe/idempotency';
+import { registerMethodRoutes } from './frappe/dispatch';
+import { registerResourceRoutes, resolveDoctype } from './frappe/resources';
+import { coreMethods } from './frappe/core-methods';
+import { registerFiles } from './frappe/files';
+import { registerStatic } from './frappe/static';
+import { ChangeBus } from './frappe/realtime-bus';
+import type { MethodDef } from './frappe/methods';
+import type { ResolvedDoctype } from './frappe/doctypes';
+import { safeEqual } from './frappe/crypto';
+import { allModules } from './modules/index';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser;
+  }
+  interface FastifyInstance {
+    database: Database;
+    changes: ChangeBus;
+    methodRegistry: Map<string, MethodDef>;
+    doctypeRegistry: Map<string, ResolvedDoctype>;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+/** Writes that start a session or come back from LINE carry no CSRF token yet. */
+const CSRF_EXEMPT = new Set(['/api/method/login']);
+
+/** Builds the whole server on an open database. Never listens: tests use app.inject, main.ts listens. */
+export async function buildApp(config: ServerConfig, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const changes = new ChangeBus();
+  const services: AppServices = { notifyListUpdate: (d, n, u) => changes.notifyListUpdate(d, n, u) };
+  app.decorate('database', database);
+  app.decorate('changes', changes);
+  app.decorateRequest('user', null as unknown as CurrentUser);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    req.user = GUEST;
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/private/')) return;
+    req.user = await resolveUser(database.db, req);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    if (!UNSAFE.has(req.method) || req.user.via !== 'session') return;
+    if (CSRF_EXEMPT.has(req.url.split('?')[0]!)) return;
+    const sent = req.headers['x-frappe-csrf-token'];
+    if (typeof sent !== 'string' || !req.user.csrfToken || !safeEqual(sent, req.user.csrfToken)) {
+      throw new FrappeError('CSRFTokenError', 'Invalid Request');
+    }
+  });
+  registerIdempotency(app, database.db);
+
+  app.setErrorHandler((err, req, reply) => {
+    const fe = toFrappeError(err, config.production);
+    if (fe.status >= 500) req.log.error({ err }, 'request failed');
+    if (fe.status === 401) reply.clearCookie('sid', { path: '/' });
+    return sendFrappeError(reply, fe);
+  });
+
+  const context = (request: FastifyRequest, reply: FastifyReply): RequestContext => ({
+    db: database.db,
+    config,
+    user: request.user,
+    request,
+    reply,
+    services,
+  });
+
+  const doctypes = new Map<string, ResolvedDoctype>();
+  const methods = new Map<string, MethodDef>();
+  for (const mod of allModules) {
+    for (const d of mod.doctypes ?? []) doctypes.set(d.doctype, resolveDoctype(d));
+  }
+  for (const m of [...coreMethods(doctypes), ...allModules.flatMap((mod) => mod.methods ?? [])]) {
+    if (methods.has(m.path)) throw new Error(`method registered twice: ${m.path}`);
+    methods.set(m.path, m);
+  }
+  app.decorate('methodRegistry', methods);
+  app.decorate('doctypeRegistry', doctypes);
+
+  registerFiles(app, database.db, config);
+  registerMethodRoutes(app, methods, context);
+  registerResourceRoutes(app, doctypes, context);
+  for (const mod of allModules) await mod.routes?.(app, { database, config, services });
+  await registerStatic(app, config.distDir);
+  return app;
+}

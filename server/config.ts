@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, in one place (the README lists each variable). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Directory of the embedded PGlite database; ignored when databaseUrl is set. `memory://` for tests. */
+  dataDir: string;
+  databaseUrl?: string;
+  production: boolean;
+  /** Public origin the app is served from (used for LINE's redirect address). */
+  publicUrl: string;
+  distDir: string;
+  filesDir: string;
+  sessionTtlHours: number;
+  maxUploadBytes: number;
+  line?: { channelId: string; channelSecret: string };
+  sms?: { url: string; token?: string };
+  seed: {
+    adminEmail?: string;
+    adminPassword?: string;
+    staffEmail?: string;
+    staffPassword?: string;
+  };
+  /** Skip the demo catalogue etc. (tests seed what they need). */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8000);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    production: env.NODE_ENV === 'production',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 24 * 30),
+    maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 5 * 1024 * 1024),
+    line:
+      env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
+        ? { channelId: env.LINE_CHANNEL_ID, channelSecret: env.LINE_CHANNEL_SECRET }
+        : undefined,
+    sms: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN } : undefined,
+    seed: {
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      staffEmail: env.STAFF_EMAIL,
+      staffPassword: env.STAFF_PASSWORD,
+    },
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'warn'),
+  };
+}
+
+/** A config for tests: in-memory database, no demo seed unless asked. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = readConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+  return { ...base, dataDir: 'memory://', filesDir: path.resolve('test-results/files'), ...overrides };
+}

@@ -1,0 +1,109 @@
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { docColumns } from './common';
+
+export const ROLES = ['Member', 'Store Staff', 'Blog Manager', 'System Manager'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable('users', {
+  name: text('name').primaryKey(),
+  email: text('email').unique(),
+  full_name: text('full_name').notNull().default(''),
+  first_name: text('first_name').notNull().default(''),
+  last_name: text('last_name').notNull().default(''),
+  user_image: text('user_image'),
+  mobile_no: text('mobile_no').unique(),
+  phone_verified: boolean('phone_verified').notNull().default(false),
+  id_card_number: text('id_card_number'),
+  birth_date: date('birth_date', { mode: 'string' }),
+  line_sub: text('line_sub').unique(),
+  password_hash: text('password_hash'),
+  user_type: text('user_type').notNull().default('Website User'),
+  roles: text('roles').array().notNull().default([]),
+  /** Store Staff belong to one branch. */
+  branch: text('branch'),
+  language: text('language').notNull().default('th'),
+  enabled: boolean('enabled').notNull().default(true),
+  ...docColumns(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the sid cookie: a database leak does not hand out live sessions. */
+    sid_hash: text('sid_hash').primaryKey(),
+    user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
+    csrf_token: text('csrf_token').notNull(),
+    device: text('device').notNull().default('browser'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user)],
+);
+
+export const apiKeys = pgTable('api_keys', {
+  api_key: text('api_key').primaryKey(),
+  user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
+  secret_hash: text('secret_hash').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Counters shared by every server instance (login, OTP and other limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    state: text('state').notNull().default('running'),
+    status_code: integer('status_code'),
+    response_body: text('response_body'),
+    content_type: text('content_type'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.principal, t.key] })],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: text('phone').notNull(),
+    user: text('user').notNull(),
+    purpose: text('purpose').notNull().default('verify'),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_phone_idx').on(t.phone)],
+);
+
+/** Development SMS adapter: what would have been sent (refused in production). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  phone: text('phone').notNull(),
+  body: text('body').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-device secret for rotating member codes; revoked at sign-out or sign-in elsewhere. */
+export const memberDevices = pgTable('member_devices', {
+  id: text('id').primaryKey(),
+  user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** Key/value settings with the spec's constants as defaults (shipping fee, discount, caps...). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

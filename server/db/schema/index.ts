@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './customers';
+export * from './catalog';
+export * from './loyalty';
+export * from './addresses';
+export * from './orders';
+export * from './content';

@@ -1,0 +1,76 @@
+import { date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { docColumns } from './common';
+
+export const branches = pgTable('branches', {
+  name: text('name').primaryKey(),
+  branch: text('branch').notNull(),
+  address: text('address').notNull().default(''),
+  opening_hours: text('opening_hours').notNull().default('08:00-17:30'),
+  phone: text('phone'),
+  ...docColumns(),
+});
+
+export const salesInvoices = pgTable(
+  'sales_invoices',
+  {
+    name: text('name').primaryKey(),
+    customer: text('customer').notNull(),
+    /** purchase | redemption */
+    order_type: text('order_type').notNull(),
+    posting_date: date('posting_date', { mode: 'string' }).notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    total: numeric('total', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    shipping_fee: numeric('shipping_fee', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    discount_amount: numeric('discount_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    grand_total: numeric('grand_total', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    loyalty_points: integer('loyalty_points').notNull().default(0),
+    points_earned: integer('points_earned').notNull().default(0),
+    payment_method: text('payment_method').notNull(),
+    delivery_method: text('delivery_method'),
+    branch: text('branch'),
+    customer_address: text('customer_address'),
+    shipping_address_name: text('shipping_address_name'),
+    address_display: text('address_display'),
+    ...docColumns(),
+  },
+  (t) => [index('si_customer_idx').on(t.customer)],
+);
+
+export const salesInvoiceItems = pgTable('sales_invoice_items', {
+  id: serial('id').primaryKey(),
+  parent: text('parent').notNull(),
+  item_code: text('item_code').notNull(),
+  item_name: text('item_name').notNull(),
+  image: text('image'),
+  qty: integer('qty').notNull(),
+  rate: numeric('rate', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  loyalty_points: integer('loyalty_points').notNull().default(0),
+});
+
+/** One per redeemed reward: Draft ("coupon can be used") until staff confirm it (Submitted). */
+export const deliveryNotes = pgTable(
+  'delivery_notes',
+  {
+    name: text('name').primaryKey(),
+    sales_invoice: text('sales_invoice').notNull(),
+    customer: text('customer').notNull(),
+    branch: text('branch'),
+    status: text('status').notNull().default('Draft'),
+    submitted_by: text('submitted_by'),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    ...docColumns(),
+  },
+  (t) => [index('dn_invoice_idx').on(t.sales_invoice)],
+);
+
+export const staffActions = pgTable('staff_actions', {
+  id: serial('id').primaryKey(),
+  staff_user: text('staff_user').notNull(),
+  branch: text('branch'),
+  action: text('action').notNull(),
+  target: text('target').notNull(),
+  detail: text('detail').notNull().default(''),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import type { ServerConfig } from '../config';
+import type { Role } from '../db/schema/auth';
+
+/** Who is calling: a guest, or a user with roles (and the session or API key that proved it). */
+export interface CurrentUser {
+  name: string; // 'Guest' for guests
+  roles: Role[];
+  isGuest: boolean;
+  fullName: string;
+  branch: string | null;
+  via: 'guest' | 'session' | 'token';
+  sessionHash?: string;
+  csrfToken?: string;
+}
+
+export const GUEST: CurrentUser = { name: 'Guest', roles: [], isGuest: true, fullName: 'Guest', branch: null, via: 'guest' };
+
+/** Who may call a method or use a doctype: 'Guest' means everyone. System Manager may do anything. */
+export type Allow = 'Guest' | Role;
+
+export function isAllowed(user: CurrentUser, allow: readonly Allow[]): boolean {
+  if (allow.includes('Guest')) return true;
+  if (user.isGuest) return false;
+  if (user.roles.includes('System Manager')) return true;
+  return allow.some((role) => role !== 'Guest' && user.roles.includes(role));
+}
+
+/** Services the modules share (adapters for the outside world live here). */
+export interface AppServices {
+  /** Emits list_update after a committed change (realtime module). */
+  notifyListUpdate(doctype: string, name: string, user: string): void;
+}
+
+export interface RequestContext {
+  db: Db;
+  config: ServerConfig;
+  user: CurrentUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: AppServices;
+}

@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+import { eq } from 'drizzle-orm';
+import { defineMethod, noArgs } from './methods';
+import { FrappeError, authError, notFound, validationError } from './errors';
+import { checkPassword, endSession, startSession } from './sessions';
+import { clearLimit, hitLimit } from './rate-limit';
+import { countDocs } from './resources';
+import type { ResolvedDoctype } from './doctypes';
+import { users } from '../db/schema/auth';
+
+const LOGIN_LIMIT = { perUser: 10, perIp: 50, windowSeconds: 15 * 60 };
+
+const login = defineMethod({
+  path: 'login',
+  verbs: ['POST'],
+  allow: ['Guest'],
+  csrfExempt: true,
+  args: v.looseObject({
+    usr: v.pipe(v.string('Incomplete login details'), v.trim(), v.minLength(1, 'Incomplete login details'), v.maxLength(200)),
+    pwd: v.pipe(v.string('Incomplete login details'), v.minLength(1, 'Incomplete login details'), v.maxLength(500)),
+    device: v.optional(v.string()),
+  }),
+  async handler(ctx, { usr, pwd, device }) {
+    const userKey = `login:user:${usr.toLowerCase()}`;
+    await hitLimit(ctx.db, `login:ip:${ctx.request.ip}`, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds);
+    await hitLimit(ctx.db, userKey, LOGIN_LIMIT.perUser, LOGIN_LIMIT.windowSeconds, 'Too many login attempts. Please try again later.');
+    const user = await checkPassword(ctx.db, usr, pwd);
+    if (!user) throw new FrappeError('AuthenticationError', 'Invalid login credentials', { extra: { message: 'Invalid login credentials' } });
+    await clearLimit(ctx.db, userKey);
+    const { csrfToken } = await startSession(ctx.db, ctx.request, ctx.reply, user, ctx.config.sessionTtlHours, device);
+    const system = user.user_type === 'System User';
+    // Frappe's login answer, plus the CSRF token so the app needs no page-level global.
+    ctx.reply.send({ message: system ? 'Logged In' : 'No App', home_page: system ? '/app' : '/', full_name: user.full_name, csrf_token: csrfToken });
+  },
+  raw: true,
+});
+
+const logout = defineMethod({
+  path: 'logout',
+  verbs: ['GET', 'POST'],
+  allow: ['Guest'],
+  args: noArgs,
+  async handler(ctx) {
+    await endSession(ctx.db, ctx.request, ctx.reply, ctx.user);
+  },
+});
+
+const getLoggedUser = defineMethod({
+  path: 'frappe.auth.get_logged_user',
+  verbs: ['GET'],
+  allow: ['Member', 'Store Staff', 'Blog Manager'],
+  args: noArgs,
+  handler: (ctx) => ctx.user.name,
+});
+
+const ping = defineMethod({ path: 'ping', verbs: ['GET', 'POST'], allow: ['Guest'], args: noArgs, handler: () => 'pong' });
+const version = defineMethod({ path: 'version', verbs: ['GET'], allow: ['Guest'], args: noArgs, handler: () => '15.0.0-member-rewards' });
+
+/** Session facts the app needs at start: who is signed in, their roles, and the CSRF token for writes. */
+const boot = defineMethod({
+  path: 'member_rewards.api.boot',
+  verbs: ['GET'],
+  allow: ['Guest'],
+  args: noArgs,
+  async handler(ctx) {
+    if (ctx.user.isGuest) return { user: 'Guest', roles: [], full_name: 'Guest', csrf_token: null, branch: null };
+    return {
+      user: ctx.user.name,
+      roles: ctx.user.roles,
+      full_name: ctx.user.fullName,
+      csrf_token: ctx.user.csrfToken ?? null,
+      branch: ctx.user.branch,
+    };
+  },
+});
+
+/** Frappe's password reset request; answers the same whether or not the account exists. */
+const resetPassword = defineMethod({
+  path: 'frappe.core.doctype.user.user.reset_password',
+  verbs: ['POST'],
+  allow: ['Guest'],
+  args: v.looseObject({ user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)) }),
+  async handler(ctx, { user }) {
+    await hitLimit(ctx.db, `reset:ip:${ctx.request.ip}`, 10, 3600);
+    const [row] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.email, user.toLowerCase())).limit(1);
+    if (row) ctx.request.log.info({ user: row.name }, 'password reset requested (no mail adapter configured)');
+    return 'Password reset instructions have been sent to your email';
+  },
+});
+
+export function coreMethods(doctypes: Map<string, ResolvedDoctype>) {
+  const getCount = defineMethod({
+    path: 'frappe.client.get_count',
+    verbs: ['GET', 'POST'],
+    allow: ['Guest'],
+    args: v.looseObject({
+      doctype: v.pipe(v.string('doctype is required'), v.minLength(1, 'doctype is required')),
+      filters: v.optional(v.unknown()),
+    }),
+    async handler(ctx, { doctype, filters }) {
+      const dt = doctypes.get(doctype);
+      if (!dt) throw notFound(`DocType ${doctype.slice(0, 80)} not found`);
+      // Unlike Frappe, counting needs read permission and counts only the caller's rows.
+      return countDocs(ctx, dt, filters);
+    },
+  });
+  return [login, logout, getLoggedUser, ping, version, boot, resetPassword, getCount];
+}
+
+export { authError, validationError };

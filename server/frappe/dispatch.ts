@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAllowed, type RequestContext } from './context';
+import { FrappeError, permissionError, validationError } from './errors';
+import { decodeQueryArgs, describeIssues, type HttpVerb, type MethodDef } from './methods';
+
+export function argsOf(req: FastifyRequest): Record<string, unknown> {
+  const query = decodeQueryArgs((req.query ?? {}) as Record<string, unknown>);
+  if (req.method === 'GET' || req.method === 'DELETE') return query;
+  const body = req.body;
+  if (body === undefined || body === null || body === '') return query;
+  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('Invalid request arguments');
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+/** /api/method/<dotted.path>: verb check, role check, argument validation, then `{message}` or `{}`. */
+export function registerMethodRoutes(
+  app: FastifyInstance,
+  methods: Map<string, MethodDef>,
+  context: (req: FastifyRequest, reply: FastifyReply) => RequestContext,
+) {
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/api/method/*',
+    handler: async (req, reply) => {
+      const path = req.params['*'];
+      const def = methods.get(path);
+      if (!def) throw validationError(`Failed to get method for command ${path.slice(0, 120)} with No module named ${path.split('.')[0]?.slice(0, 60)}`);
+      if (!def.verbs.includes(req.method as HttpVerb)) {
+        throw new FrappeError('PermissionError', `Not permitted: ${req.method} is not allowed for ${path}`, { title: 'Method Not Allowed' });
+      }
+      if (!isAllowed(req.user, def.allow)) {
+        throw permissionError(`You are not permitted to access this resource. Function ${path} is not whitelisted.`);
+      }
+      const parsed = v.safeParse(def.args, argsOf(req));
+      if (!parsed.success) throw validationError(describeIssues(parsed.issues));
+      const result = await def.handler(context(req, reply), parsed.output);
+      if (def.raw || reply.sent) return reply;
+      return result === undefined ? {} : { message: result };
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema/auth';
+import { sha256 } from './crypto';
+import { FrappeError } from './errors';
+
+const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+/** A record still 'running' after this long belongs to a request that died: a retry may take it over. */
+const STALE_RUNNING_SECONDS = 60;
+const KEEP_HOURS = 24;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { principal: string; key: string };
+  }
+}
+
+function requestHash(req: FastifyRequest): string {
+  return sha256(`${req.method} ${req.url.split('?')[0]} ${JSON.stringify(req.query ?? {})} ${JSON.stringify(req.body ?? null)}`);
+}
+
+/**
+ * Idempotency-Key on writes (Stripe's rules): the same key and body replay the first answer with no
+ * second effect; the same key with another body is a 422; a key whose first request is still running is a 409.
+ * Keys are scoped to the caller, so one member cannot replay another's answer.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db) {
+  app.addHook('preHandler', async (req, reply) => {
+    const key = req.headers['idempotency-key'];
+    if (!UNSAFE.has(req.method) || typeof key !== 'string' || !key) return;
+    if (key.length > 255) throw new FrappeError('InvalidRequestError', 'Idempotency-Key is too long');
+    const principal = req.user.isGuest ? `guest:${req.ip}` : req.user.name;
+    const hash = requestHash(req);
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ principal, key, request_hash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length === 0) {
+      const [existing] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
+      if (!existing) throw new FrappeError('IdempotencyConflict', 'This request is already being processed.');
+      if (existing.request_hash !== hash) {
+        throw new FrappeError('IdempotencyMismatch', 'This Idempotency-Key was already used with a different request.');
+      }
+      if (existing.state === 'done') {
+        reply.header('idempotent-replayed', 'true');
+        reply.status(existing.status_code ?? 200).type(existing.content_type ?? 'application/json; charset=utf-8');
+        return reply.send(existing.response_body ?? '');
+      }
+      const takenOver = await db
+        .update(idempotencyKeys)
+        .set({ created_at: sql`now()` })
+        .where(
+          and(
+            eq(idempotencyKeys.principal, principal),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.state, 'running'),
+            lt(idempotencyKeys.created_at, sql`now() - make_interval(secs => ${STALE_RUNNING_SECONDS})`),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (takenOver.length === 0) throw new FrappeError('IdempotencyConflict', 'This request is already being processed.');
+    }
+    req.idempotency = { principal, key };
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const rec = req.idempotency;
+    if (!rec) return payload;
+    const where = and(eq(idempotencyKeys.principal, rec.principal), eq(idempotencyKeys.key, rec.key));
+    if (reply.statusCode >= 500) {
+      // A server failure had no effect we vouch for: let the client retry with the same key.
+      await db.delete(idempotencyKeys).where(where);
+    } else {
+      await db
+        .update(idempotencyKeys)
+        .set({
+          state: 'done',
+          status_code: reply.statusCode,
+          response_body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload),
+          content_type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        })
+        .where(where);
+    }
+    return payload;
+  });
+}
+
+export async function purgeIdempotencyKeys(db: Db) {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, sql`now() - make_interval(hours => ${KEEP_HOURS})`));
+}

@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import type { RequestContext, Allow } from './context';
+
+export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface MethodDef<S extends v.GenericSchema = v.GenericSchema> {
+  /** Dotted path under /api/method/ (e.g. headless_e_commerce.api.get_profile). */
+  path: string;
+  verbs: readonly HttpVerb[];
+  allow: readonly Allow[];
+  /** Validates the arguments (query for GET/DELETE with JSON strings decoded, JSON body for POST/PUT). */
+  args: S;
+  /** What the method returns becomes `{"message": value}`; undefined gives `{}`. */
+  handler(ctx: RequestContext, args: v.InferOutput<S>): Promise<unknown> | unknown;
+  /** Set for methods that answer with a raw reply (redirects, HTML pages). */
+  raw?: boolean;
+  /** Skips the CSRF check (login itself, which starts the session). */
+  csrfExempt?: boolean;
+}
+
+/** Keeps the generic link between the schema and the handler's argument type. */
+export function defineMethod<S extends v.GenericSchema>(def: MethodDef<S>): MethodDef<S> {
+  return def;
+}
+
+export const noArgs = v.looseObject({});
+
+/**
+ * Query values arrive as strings; Frappe clients JSON-encode objects and lists. Decode a value when it
+ * looks like JSON so schemas can declare the real types.
+ */
+export function decodeQueryArgs(query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key === '_') continue; // jQuery cache-buster, dropped as Frappe does
+    if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+      try {
+        out[key] = JSON.parse(value);
+        continue;
+      } catch {
+        /* keep the raw string: the schema decides whether it is acceptable */
+      }
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Valibot issues as one readable sentence: the first issue's message, prefixed with its field. */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request arguments';
+  const key = first.path?.map((p) => String(p.key)).join('.');
+  const message = first.message;
+  // Messages written for users (capitalised sentences) stand alone; valibot's defaults get the field name.
+  if (/^[A-Z]/.test(message) && !message.startsWith('Invalid')) return message;
+  return key ? `Argument '${key}': ${message}` : message;
+}
+
+/** Helpers for argument schemas: Frappe sends numbers and flags as strings in query strings. */
+export const numeric = () =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]),
+    v.finite(),
+  );
+export const flag = () =>
+  v.pipe(
+    v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]),
+    v.transform((x) => (x === 1 || x === '1' || x === true ? 1 : 0)),
+  );

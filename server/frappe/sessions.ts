@@ -1,0 +1,120 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../db/client';
+import { apiKeys, sessions, users, type Role } from '../db/schema/auth';
+import { GUEST, type CurrentUser } from './context';
+import { randomToken, safeEqual, sha256, verifyPassword } from './crypto';
+import { FrappeError, authError } from './errors';
+
+export const SID_COOKIE = 'sid';
+
+function userFromRow(row: typeof users.$inferSelect, via: CurrentUser['via'], extra: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    name: row.name,
+    roles: row.roles as Role[],
+    isGuest: false,
+    fullName: row.full_name,
+    branch: row.branch,
+    via,
+    ...extra,
+  };
+}
+
+/** `token key:secret` or `Basic base64(key:secret)`: API clients (Frappe's token auth). */
+async function userFromAuthorization(db: Db, header: string): Promise<CurrentUser> {
+  const parts = header.trim().split(' ');
+  if (parts.length !== 2) throw new FrappeError('InvalidRequestError', 'Invalid Authorization header');
+  const [kind, value] = parts as [string, string];
+  let pair: string;
+  if (kind.toLowerCase() === 'token') pair = value;
+  else if (kind.toLowerCase() === 'basic') pair = Buffer.from(value, 'base64').toString('utf8');
+  else throw authError('Unsupported authorization type');
+  const [key, secret] = pair.split(':');
+  if (!key || !secret) throw authError('Invalid API key');
+  const [row] = await db
+    .select({ user: users, secretHash: apiKeys.secret_hash })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.name, apiKeys.user))
+    .where(eq(apiKeys.api_key, key))
+    .limit(1);
+  if (!row || !row.user.enabled || !safeEqual(row.secretHash, sha256(secret))) throw authError('Invalid API key or secret');
+  return userFromRow(row.user, 'token');
+}
+
+export async function resolveUser(db: Db, req: FastifyRequest): Promise<CurrentUser> {
+  const header = req.headers.authorization;
+  if (header) return userFromAuthorization(db, header);
+  const sid = req.cookies?.[SID_COOKIE];
+  if (!sid || sid === 'Guest') return GUEST;
+  const hash = sha256(sid);
+  const [row] = await db
+    .select({ user: users, csrf: sessions.csrf_token })
+    .from(sessions)
+    .innerJoin(users, eq(users.name, sessions.user))
+    .where(and(eq(sessions.sid_hash, hash), gt(sessions.expires_at, sql`now()`)))
+    .limit(1);
+  if (!row || !row.user.enabled) return GUEST;
+  return userFromRow(row.user, 'session', { sessionHash: hash, csrfToken: row.csrf });
+}
+
+function cookieOptions(req: FastifyRequest, httpOnly: boolean, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly,
+    sameSite: 'lax' as const,
+    secure: req.protocol === 'https',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+/** Starts a fresh session (a new sid every time: no fixation) and sets Frappe's cookies. */
+export async function startSession(
+  db: Executor,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: typeof users.$inferSelect,
+  ttlHours: number,
+  device = 'browser',
+): Promise<{ csrfToken: string }> {
+  const old = req.cookies?.[SID_COOKIE];
+  if (old) await db.delete(sessions).where(eq(sessions.sid_hash, sha256(old)));
+  const sid = randomToken(32);
+  const csrfToken = randomToken(24);
+  await db.insert(sessions).values({
+    sid_hash: sha256(sid),
+    user: user.name,
+    csrf_token: csrfToken,
+    device,
+    expires_at: new Date(Date.now() + ttlHours * 3600_000),
+  });
+  const maxAge = ttlHours * 3600;
+  reply.setCookie(SID_COOKIE, sid, cookieOptions(req, true, maxAge));
+  reply.setCookie('user_id', user.name, cookieOptions(req, false, maxAge));
+  reply.setCookie('full_name', encodeURIComponent(user.full_name), cookieOptions(req, false, maxAge));
+  reply.setCookie('system_user', user.user_type === 'System User' ? 'yes' : 'no', cookieOptions(req, false, maxAge));
+  return { csrfToken };
+}
+
+export async function endSession(db: Executor, req: FastifyRequest, reply: FastifyReply, user: CurrentUser) {
+  if (user.sessionHash) await db.delete(sessions).where(eq(sessions.sid_hash, user.sessionHash));
+  reply.clearCookie(SID_COOKIE, { path: '/' });
+  reply.setCookie('user_id', 'Guest', cookieOptions(req, false));
+  reply.clearCookie('full_name', { path: '/' });
+  reply.setCookie('system_user', 'no', cookieOptions(req, false));
+}
+
+/** Ends every session of a user (sign-in on a new device revokes the others where a flow asks for it). */
+export async function endAllSessions(db: Executor, userName: string) {
+  await db.delete(sessions).where(eq(sessions.user, userName));
+}
+
+export async function checkPassword(db: Db, usr: string, pwd: string) {
+  const login = usr.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.name}) = ${login} or lower(${users.email}) = ${login} or ${users.mobile_no} = ${usr.trim()}`)
+    .limit(1);
+  const ok = await verifyPassword(pwd, row?.password_hash);
+  return ok && row && row.enabled ? row : null;
+}

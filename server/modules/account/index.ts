@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../frappe/module';
+
+export const accountModule: ServerModule = {
+  name: 'account',
+  methods: [],
+  doctypes: [],
+};

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../frappe/module';
+
+export const catalogModule: ServerModule = {
+  name: 'catalog',
+  methods: [],
+  doctypes: [],
+};

@@ -1,0 +1,23 @@
+import type { ServerModule } from '../frappe/module';
+import { accountModule } from './account/index';
+import { catalogModule } from './catalog/index';
+import { loyaltyModule } from './loyalty/index';
+import { ordersModule } from './orders/index';
+import { addressesModule } from './addresses/index';
+import { contentModule } from './content/index';
+import { staffModule } from './staff/index';
+import { blogModule } from './blog/index';
+import { realtimeModule } from './realtime/index';
+
+/** Every domain of the server, registered explicitly (no autoload). */
+export const allModules: ServerModule[] = [
+  accountModule,
+  catalogModule,
+  loyaltyModule,
+  ordersModule,
+  addressesModule,
+  contentModule,
+  staffModule,
+  blogModule,
+  realtimeModule,
+];

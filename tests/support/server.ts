@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { testConfig, type ServerConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { seedIfEmpty } from '../../server/db/seed/index';
+import { buildApp } from '../../server/app';
+
+export const ADMIN = { usr: 'admin@example.com', pwd: 'admin-test-password' };
+export const STAFF = { usr: 'staff@example.com', pwd: 'staff-test-password' };
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (CI runs the server tests both ways).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const { Client } = await import('pg');
+  const dbName = `mr_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${dbName}`;
+  const database = await openDatabase({ dataDir: '', databaseUrl: target.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const config = testConfig({
+    seed: { adminEmail: ADMIN.usr, adminPassword: ADMIN.pwd, staffEmail: STAFF.usr, staffPassword: STAFF.pwd },
+    ...overrides,
+  });
+  const { database, drop } = await freshDatabase();
+  await migrate(database);
+  await seedIfEmpty(database.db, config);
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A signed-in client: keeps the cookies and the CSRF token like a browser tab would. */
+export class Session {
+  cookies: Record<string, string> = {};
+  csrf?: string;
+  constructor(readonly app: FastifyInstance, readonly ip = '127.0.0.1') {}
+
+  get cookieHeader() {
+    return Object.entries(this.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(opts: InjectOptions & { csrf?: boolean }) {
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+    if (Object.keys(this.cookies).length) headers.cookie = this.cookieHeader;
+    const unsafe = opts.method && opts.method !== 'GET';
+    if (unsafe && this.csrf && opts.csrf !== false) headers['x-frappe-csrf-token'] = this.csrf;
+    const res = await this.app.inject({ ...opts, headers, remoteAddress: this.ip });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) delete this.cookies[c.name];
+      else this.cookies[c.name] = c.value;
+    }
+    return res;
+  }
+
+  async login(usr: string, pwd: string) {
+    const res = await this.request({ method: 'POST', url: '/api/method/login', payload: { usr, pwd } });
+    if (res.statusCode === 200) this.csrf = res.json().csrf_token;
+    return res;
+  }
+
+  call(method: string, args: Record<string, unknown> = {}, verb: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'POST', headers: Record<string, string> = {}) {
+    if (verb === 'GET' || verb === 'DELETE') {
+      const query = Object.fromEntries(
+        Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
+      return this.request({ method: verb, url: `/api/method/${method}`, query, headers });
+    }
+    return this.request({ method: verb, url: `/api/method/${method}`, payload: args, headers });
+  }
+}
+
+/** The first server message of a Frappe error body. */
+export function serverMessage(body: { _server_messages?: string }): string | undefined {
+  if (!body._server_messages) return undefined;
+  const list = JSON.parse(body._server_messages) as string[];
+  return list[0] ? (JSON.parse(list[0]) as { message: string }).message : undefined;
+}
