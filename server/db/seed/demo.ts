@@ -1,4 +1,15 @@
 import type { Executor } from '../client';
+import { seedMembers } from './members';
+import { seedCatalog } from './catalog';
+import { seedLoyalty } from './loyalty';
+import { seedDocuments } from './documents';
+import { seedBlog } from './blog';
 
-/** Demo data for a new installation: each domain adds its own part here. */
-export async function seedDemo(_tx: Executor): Promise<void> {}
+/** Demo data for a new installation, domain by domain (order matters: members before their points). */
+export async function seedDemo(tx: Executor): Promise<void> {
+  await seedCatalog(tx);
+  await seedMembers(tx);
+  await seedLoyalty(tx);
+  await seedDocuments(tx);
+  await seedBlog(tx);
+}

@@ -3,7 +3,9 @@ import type { ServerConfig } from '../../config';
 import { users } from '../schema/auth';
 import { hashPassword, randomToken } from '../../frappe/crypto';
 
-export const DEFAULT_STAFF_BRANCH = 'สาขาสยาม';
+import { BRANCHES } from './constants';
+
+export const DEFAULT_STAFF_BRANCH = BRANCHES[0];
 
 /** The admin and the store staff user: passwords from the environment, or generated and printed once. */
 export async function seedUsers(tx: Executor, config: ServerConfig): Promise<string[]> {
