@@ -26,6 +26,8 @@ export interface DoctypeDef {
   create?: Perm;
   update?: Perm;
   delete?: Perm;
+  /** A condition every row of this doctype meets, whoever asks (several doctypes sharing one table). */
+  rows?: () => SQL;
   /** A single-document doctype: the name segment is ignored (Frappe's Singles). */
   single?: boolean;
   defaultOrder?: string;

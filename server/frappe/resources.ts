@@ -32,6 +32,12 @@ export async function authorize(ctx: RequestContext, perm: Perm | undefined, doc
   return scope ?? sql`false`;
 }
 
+/** The caller's row scope plus the doctype's own row condition (doctypes that share a table). */
+async function rowScope(ctx: RequestContext, dt: ResolvedDoctype, perm: Perm | undefined): Promise<SQL | undefined> {
+  const scope = await authorize(ctx, perm, dt.doctype);
+  return dt.rows ? and(scope, dt.rows()) : scope;
+}
+
 const MAX_PAGE = 500;
 
 function intParam(value: unknown, name: string, fallback: number): number {
@@ -56,7 +62,7 @@ function pickFields(dt: ResolvedDoctype, fields: unknown): string[] {
 }
 
 export async function listDocs(ctx: RequestContext, dt: ResolvedDoctype, params: Record<string, unknown>) {
-  const scope = await authorize(ctx, dt.read, dt.doctype);
+  const scope = await rowScope(ctx, dt, dt.read);
   const fields = pickFields(dt, params.fields);
   const where = and(
     scope,
@@ -79,7 +85,7 @@ export async function listDocs(ctx: RequestContext, dt: ResolvedDoctype, params:
 }
 
 export async function countDocs(ctx: RequestContext, dt: ResolvedDoctype, filters: unknown): Promise<number> {
-  const scope = await authorize(ctx, dt.read, dt.doctype);
+  const scope = await rowScope(ctx, dt, dt.read);
   const where = and(scope, parseFilters(dt.columns, dt.doctype, filters));
   const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(dt.table).where(where);
   return Number(row?.n ?? 0);
@@ -101,7 +107,7 @@ async function findOne(db: Executor, dt: ResolvedDoctype, name: string, scope: S
 }
 
 export async function getDoc(ctx: RequestContext, dt: ResolvedDoctype, name: string) {
-  const scope = await authorize(ctx, dt.read, dt.doctype);
+  const scope = await rowScope(ctx, dt, dt.read);
   const row = await findOne(ctx.db, dt, name, scope);
   // Outside the caller's scope looks exactly like missing: no probing for other members' names.
   if (!row) throw notFound(`${dt.doctype} ${name} not found`);
@@ -134,7 +140,7 @@ export async function createDoc(ctx: RequestContext, dt: ResolvedDoctype, body: 
 }
 
 export async function updateDoc(ctx: RequestContext, dt: ResolvedDoctype, name: string, body: unknown) {
-  const scope = await authorize(ctx, dt.update, dt.doctype);
+  const scope = await rowScope(ctx, dt, dt.update);
   const input = writableOnly(dt, body);
   const row = await ctx.db.transaction(async (tx) => {
     const existing = await findOne(tx, dt, name, scope, true);
@@ -150,7 +156,7 @@ export async function updateDoc(ctx: RequestContext, dt: ResolvedDoctype, name: 
 }
 
 export async function deleteDoc(ctx: RequestContext, dt: ResolvedDoctype, name: string) {
-  const scope = await authorize(ctx, dt.delete, dt.doctype);
+  const scope = await rowScope(ctx, dt, dt.delete);
   await ctx.db.transaction(async (tx) => {
     const existing = await findOne(tx, dt, name, scope, true);
     if (!existing) throw notFound(`${dt.doctype} ${name} not found`);
