@@ -18,6 +18,7 @@ import type { MethodDef } from './frappe/methods';
 import type { ResolvedDoctype } from './frappe/doctypes';
 import { safeEqual } from './frappe/crypto';
 import { allModules } from './modules/index';
+import type { ServerModule } from './frappe/module';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +37,12 @@ const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const CSRF_EXEMPT = new Set(['/api/method/login']);
 
 /** Builds the whole server on an open database. Never listens: tests use app.inject, main.ts listens. */
-export async function buildApp(config: ServerConfig, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  database: Database,
+  opts: { extraModules?: ServerModule[] } = {},
+): Promise<FastifyInstance> {
+  const modules = [...allModules, ...(opts.extraModules ?? [])];
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -48,6 +54,16 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   app.decorate('changes', changes);
   app.decorateRequest('user', null as unknown as CurrentUser);
 
+  // Frappe clients send DELETE and logout with a JSON content type and no body: accept an empty JSON body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new FrappeError('InvalidRequestError', 'Invalid JSON in the request body'), undefined);
+    }
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
 
@@ -87,10 +103,10 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
 
   const doctypes = new Map<string, ResolvedDoctype>();
   const methods = new Map<string, MethodDef>();
-  for (const mod of allModules) {
+  for (const mod of modules) {
     for (const d of mod.doctypes ?? []) doctypes.set(d.doctype, resolveDoctype(d));
   }
-  for (const m of [...coreMethods(doctypes), ...allModules.flatMap((mod) => mod.methods ?? [])]) {
+  for (const m of [...coreMethods(doctypes), ...modules.flatMap((mod) => mod.methods ?? [])]) {
     if (methods.has(m.path)) throw new Error(`method registered twice: ${m.path}`);
     methods.set(m.path, m);
   }
@@ -100,7 +116,7 @@ export async function buildApp(config: ServerConfig, database: Database): Promis
   registerFiles(app, database.db, config);
   registerMethodRoutes(app, methods, context);
   registerResourceRoutes(app, doctypes, context);
-  for (const mod of allModules) await mod.routes?.(app, { database, config, services });
+  for (const mod of modules) await mod.routes?.(app, { database, config, services });
   await registerStatic(app, config.distDir);
   return app;
 }

@@ -5,6 +5,10 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
+import type { ServerModule } from '../../server/frappe/module';
+import { users, type Role } from '../../server/db/schema/auth';
+import { customers } from '../../server/db/schema/customers';
+import { hashPassword } from '../../server/frappe/crypto';
 
 export const ADMIN = { usr: 'admin@example.com', pwd: 'admin-test-password' };
 export const STAFF = { usr: 'staff@example.com', pwd: 'staff-test-password' };
@@ -46,7 +50,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function createTestServer(overrides: Partial<ServerConfig> = {}, extraModules: ServerModule[] = []): Promise<TestServer> {
   const config = testConfig({
     seed: { adminEmail: ADMIN.usr, adminPassword: ADMIN.pwd, staffEmail: STAFF.usr, staffPassword: STAFF.pwd },
     ...overrides,
@@ -54,7 +58,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
   const { database, drop } = await freshDatabase();
   await migrate(database);
   await seedIfEmpty(database.db, config);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, { extraModules });
   await app.ready();
   return {
     app,
@@ -114,4 +118,35 @@ export function serverMessage(body: { _server_messages?: string }): string | und
   if (!body._server_messages) return undefined;
   const list = JSON.parse(body._server_messages) as string[];
   return list[0] ? (JSON.parse(list[0]) as { message: string }).message : undefined;
+}
+
+let memberSeq = 0;
+/** A member with a password (members normally sign in with LINE; a password keeps server tests simple). */
+export async function createMember(
+  server: TestServer,
+  opts: { name?: string; roles?: Role[]; branch?: string | null; phone?: string } = {},
+) {
+  memberSeq += 1;
+  const name = opts.name ?? `member${memberSeq}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const pwd = 'member-password';
+  await server.database.db.insert(users).values({
+    name,
+    email: name,
+    full_name: `Member ${memberSeq}`,
+    first_name: 'Member',
+    last_name: String(memberSeq),
+    roles: opts.roles ?? ['Member'],
+    branch: opts.branch ?? null,
+    mobile_no: opts.phone ?? null,
+    phone_verified: Boolean(opts.phone),
+    password_hash: await hashPassword(pwd),
+  });
+  const customer = `CUST-T${String(memberSeq).padStart(4, '0')}-${Math.random().toString(36).slice(2, 6)}`;
+  if (!opts.roles || opts.roles.includes('Member')) {
+    await server.database.db.insert(customers).values({ name: customer, customer_name: name, user: name, loyalty_program: 'Member Rewards' });
+  }
+  const session = new Session(server.app);
+  const res = await session.login(name, pwd);
+  if (res.statusCode !== 200) throw new Error(`member login failed: ${res.body}`);
+  return { name, customer, pwd, session };
 }

@@ -1,0 +1,31 @@
+// `npm test`: build, type-check, lint, unit + server tests, then Playwright end-to-end tests in Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) {
+    console.error(`✖ ${title} failed (exit ${res.status ?? res.signal})`);
+    process.exit(res.status ?? 1);
+  }
+}
+
+if (!fs.existsSync(CHROMIUM)) {
+  if (process.getuid?.() === 0) {
+    run('Installing Chromium (Debian package)', 'bash', ['-c', 'apt-get update && apt-get install -y chromium']);
+  } else {
+    console.error('Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium`, then `npm test` again.');
+    process.exit(1);
+  }
+}
+
+const only = process.argv[2];
+if (!only || only === 'build') run('Build the app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+if (!only || only === 'typecheck') run('Type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+if (!only || only === 'lint') run('Lint', 'npx', ['oxlint', '-c', '.oxlintrc.json', '--deny-warnings', 'src', 'server', 'sw', 'contracts', 'tests', 'e2e', 'bench', 'scripts']);
+if (!only || only === 'unit') run('Unit and server tests', 'npx', ['vitest', 'run']);
+if (!only || only === 'e2e') run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
+console.log('\nAll checks passed.');

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = '----mr' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+let server: TestServer;
+let member: Awaited<ReturnType<typeof createMember>>;
+beforeAll(async () => {
+  server = await createTestServer({ maxUploadBytes: 1024 });
+  member = await createMember(server);
+});
+afterAll(() => server.close());
+
+const upload = (s: Session, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) =>
+  s.request({ method: 'POST', url: '/api/method/upload_file', ...multipart(fields, file) });
+
+describe('upload_file', () => {
+  it('stores an image and serves it under /files/', async () => {
+    const res = await upload(member.session, {}, { name: 'dot.png', type: 'image/png', data: PNG });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json().message;
+    expect(doc).toMatchObject({ file_name: 'dot.png', is_private: 0, file_size: PNG.length, doctype: 'File' });
+    const served = await server.app.inject({ method: 'GET', url: doc.file_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses a file over the size limit', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(2048)]);
+    const res = await upload(member.session, {}, { name: 'big.png', type: 'image/png', data: big });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses types outside the list and content that lies about its type', async () => {
+    const html = await upload(member.session, {}, { name: 'x.html', type: 'text/html', data: Buffer.from('<script>alert(1)</script>') });
+    expect(html.statusCode).toBe(417);
+    expect(serverMessage(html.json())).toContain('You can only upload');
+    const fake = await upload(member.session, {}, { name: 'x.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') });
+    expect(fake.statusCode).toBe(417);
+  });
+
+  it('needs a signed-in user and CSRF', async () => {
+    const guest = await upload(new Session(server.app), {}, { name: 'dot.png', type: 'image/png', data: PNG });
+    expect(guest.statusCode).toBe(403);
+    const noCsrf = await member.session.request({ method: 'POST', url: '/api/method/upload_file', csrf: false, ...multipart({}, { name: 'dot.png', type: 'image/png', data: PNG }) });
+    expect(noCsrf.statusCode).toBe(400);
+  });
+
+  it('serves a private file to its owner only', async () => {
+    const res = await upload(member.session, { is_private: '1' }, { name: 'secret.png', type: 'image/png', data: PNG });
+    const url = res.json().message.file_url as string;
+    expect(url).toMatch(/^\/private\/files\//);
+    expect((await member.session.request({ method: 'GET', url })).statusCode).toBe(200);
+    const other = await createMember(server);
+    expect((await other.session.request({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: url.replace('/private', '') })).statusCode).toBe(404);
+  });
+});
