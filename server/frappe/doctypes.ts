@@ -28,6 +28,8 @@ export interface DoctypeDef {
   delete?: Perm;
   /** A condition every row of this doctype meets, whoever asks (several doctypes sharing one table). */
   rows?: () => SQL;
+  /** Adds child tables and derived fields to a single-document read (Sales Invoice items...). */
+  expand?: (ctx: RequestContext, doc: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** A single-document doctype: the name segment is ignored (Frappe's Singles). */
   single?: boolean;
   defaultOrder?: string;

@@ -111,7 +111,8 @@ export async function getDoc(ctx: RequestContext, dt: ResolvedDoctype, name: str
   const row = await findOne(ctx.db, dt, name, scope);
   // Outside the caller's scope looks exactly like missing: no probing for other members' names.
   if (!row) throw notFound(`${dt.doctype} ${name} not found`);
-  return asDoc(dt, row);
+  const doc = asDoc(dt, row);
+  return dt.expand ? dt.expand(ctx, doc) : doc;
 }
 
 function writableOnly(dt: ResolvedDoctype, body: unknown): Record<string, unknown> {
