@@ -1,7 +1,70 @@
+import * as v from 'valibot';
+import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
+import type { DoctypeDef } from '../../frappe/doctypes';
+import { validationError } from '../../frappe/errors';
+import { documents } from '../../db/schema/content';
+import { sanitizeRichText } from './sanitize';
+
+export { sanitizeRichText } from './sanitize';
+
+export const INFORMATION_DOCUMENT = 'Information Document';
+export const TERMS_DOCUMENT = 'Terms and Conditions Document';
+export const REDEEM_CONDITIONS = 'Condition of redeem items';
+
+const titleSchema = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(140, 'Title is too long'));
+const descriptionSchema = v.pipe(v.string('Description must be text'), v.maxLength(200_000, 'Description is too long'));
+
+/**
+ * The documents table holds three doctypes; each sees only its own rows. Everyone (guests too) reads them;
+ * System Managers and Blog Managers edit them, and the HTML is sanitised before it is stored.
+ */
+function documentDoctype(doctype: string, opts: { single?: boolean } = {}): DoctypeDef {
+  const editors = { allow: ['Blog Manager'] as const };
+  return {
+    doctype,
+    table: documents,
+    fields: ['name', 'title', 'description', 'creation', 'modified'],
+    writable: opts.single ? ['description'] : ['name', 'title', 'description'],
+    rows: () => eq(documents.doctype, doctype),
+    single: opts.single,
+    read: { allow: ['Guest'] },
+    create: opts.single ? undefined : editors,
+    update: editors,
+    delete: opts.single ? undefined : editors,
+    defaultOrder: 'title asc',
+    // Documents are named by their title, so /api/resource/<doctype>/<title> reads one directly.
+    autoname: (_ctx, doc) => String(doc.title),
+    validate: (_ctx, doc, op) => {
+      const out: Record<string, unknown> = { ...doc };
+      if (op === 'create') {
+        const title = v.safeParse(titleSchema, doc.title);
+        if (!title.success) throw validationError(title.issues[0].message);
+        out.title = title.output;
+        out.name = title.output;
+        out.doctype = doctype;
+      } else if (doc.title !== undefined) {
+        const title = v.safeParse(titleSchema, doc.title);
+        if (!title.success) throw validationError(title.issues[0].message);
+        out.title = title.output;
+      }
+      if (op === 'update') delete out.name;
+      if (doc.description !== undefined && doc.description !== null) {
+        const description = v.safeParse(descriptionSchema, doc.description);
+        if (!description.success) throw validationError(description.issues[0].message);
+        out.description = sanitizeRichText(description.output);
+      }
+      return out;
+    },
+  };
+}
 
 export const contentModule: ServerModule = {
   name: 'content',
   methods: [],
-  doctypes: [],
+  doctypes: [
+    documentDoctype(INFORMATION_DOCUMENT),
+    documentDoctype(TERMS_DOCUMENT),
+    documentDoctype(REDEEM_CONDITIONS, { single: true }),
+  ],
 };

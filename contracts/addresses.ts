@@ -1,0 +1,191 @@
+import * as v from 'valibot';
+
+/**
+ * Address rules shared by the app and the server: the same schema runs in the form and in
+ * headless_e_commerce.api.add_address / update_address, so both show the same messages.
+ */
+
+export interface Choice {
+  value: string;
+  th: string;
+  en: string;
+}
+export interface Province extends Choice {
+  districts: Choice[];
+}
+export interface Country extends Choice {
+  /** States of this country (spec §9); Thailand's are the provinces of the shipping forms. */
+  states: string[];
+}
+export interface AddressOptions {
+  countries: Country[];
+  states: Choice[];
+  provinces: Province[];
+  defaultCountry: string;
+}
+
+/** The lists of core-member-flows §9, with Thai labels. The server keeps them as a setting with these defaults. */
+export const DEFAULT_ADDRESS_OPTIONS: AddressOptions = {
+  defaultCountry: 'Thailand',
+  countries: [
+    { value: 'Thailand', th: 'ไทย', en: 'Thailand', states: ['Bangkok', 'Samut Prakan', 'Samut Sakhon', 'Pathum Thani'] },
+    { value: 'Pakistan', th: 'ปากีสถาน', en: 'Pakistan', states: ['Sindh', 'Punjab', 'Balochistan', 'KPK'] },
+    { value: 'Germany', th: 'เยอรมนี', en: 'Germany', states: [] },
+    { value: 'Great Britain', th: 'สหราชอาณาจักร', en: 'Great Britain', states: [] },
+    { value: 'Poland', th: 'โปแลนด์', en: 'Poland', states: [] },
+    { value: 'United States of America', th: 'สหรัฐอเมริกา', en: 'United States of America', states: ['Florida', 'New York', 'Texas'] },
+  ],
+  states: [
+    { value: 'Sindh', th: 'สินธ์', en: 'Sindh' },
+    { value: 'Punjab', th: 'ปัญจาบ', en: 'Punjab' },
+    { value: 'Balochistan', th: 'บาโลจิสถาน', en: 'Balochistan' },
+    { value: 'KPK', th: 'ไคเบอร์ปัคตูนควา', en: 'KPK' },
+    { value: 'Florida', th: 'ฟลอริดา', en: 'Florida' },
+    { value: 'New York', th: 'นิวยอร์ก', en: 'New York' },
+    { value: 'Texas', th: 'เท็กซัส', en: 'Texas' },
+  ],
+  provinces: [
+    {
+      value: 'Bangkok', th: 'กรุงเทพมหานคร', en: 'Bangkok',
+      districts: [
+        { value: 'Phra Nakhon', th: 'พระนคร', en: 'Phra Nakhon' },
+        { value: 'Bang Rak', th: 'บางรัก', en: 'Bang Rak' },
+        { value: 'Pathum Wan', th: 'ปทุมวัน', en: 'Pathum Wan' },
+        { value: 'Sathon', th: 'สาทร', en: 'Sathon' },
+        { value: 'Khlong Toei', th: 'คลองเตย', en: 'Khlong Toei' },
+        { value: 'Watthana', th: 'วัฒนา', en: 'Watthana' },
+        { value: 'Huai Khwang', th: 'ห้วยขวาง', en: 'Huai Khwang' },
+        { value: 'Chatuchak', th: 'จตุจักร', en: 'Chatuchak' },
+        { value: 'Lat Phrao', th: 'ลาดพร้าว', en: 'Lat Phrao' },
+        { value: 'Bang Kapi', th: 'บางกะปิ', en: 'Bang Kapi' },
+      ],
+    },
+    {
+      value: 'Samut Prakan', th: 'สมุทรปราการ', en: 'Samut Prakan',
+      districts: [
+        { value: 'Mueang Samut Prakan', th: 'เมืองสมุทรปราการ', en: 'Mueang Samut Prakan' },
+        { value: 'Bang Bo', th: 'บางบ่อ', en: 'Bang Bo' },
+        { value: 'Bang Phli', th: 'บางพลี', en: 'Bang Phli' },
+        { value: 'Phra Pradaeng', th: 'พระประแดง', en: 'Phra Pradaeng' },
+        { value: 'Phra Samut Chedi', th: 'พระสมุทรเจดีย์', en: 'Phra Samut Chedi' },
+        { value: 'Bang Sao Thong', th: 'บางเสาธง', en: 'Bang Sao Thong' },
+      ],
+    },
+    {
+      value: 'Samut Sakhon', th: 'สมุทรสาคร', en: 'Samut Sakhon',
+      districts: [
+        { value: 'Mueang Samut Sakhon', th: 'เมืองสมุทรสาคร', en: 'Mueang Samut Sakhon' },
+        { value: 'Krathum Baen', th: 'กระทุ่มแบน', en: 'Krathum Baen' },
+        { value: 'Ban Phaeo', th: 'บ้านแพ้ว', en: 'Ban Phaeo' },
+      ],
+    },
+    {
+      value: 'Pathum Thani', th: 'ปทุมธานี', en: 'Pathum Thani',
+      districts: [
+        { value: 'Mueang Pathum Thani', th: 'เมืองปทุมธานี', en: 'Mueang Pathum Thani' },
+        { value: 'Khlong Luang', th: 'คลองหลวง', en: 'Khlong Luang' },
+        { value: 'Thanyaburi', th: 'ธัญบุรี', en: 'Thanyaburi' },
+        { value: 'Nong Suea', th: 'หนองเสือ', en: 'Nong Suea' },
+        { value: 'Lat Lum Kaeo', th: 'ลาดหลุมแก้ว', en: 'Lat Lum Kaeo' },
+        { value: 'Lam Luk Ka', th: 'ลำลูกกา', en: 'Lam Luk Ka' },
+        { value: 'Sam Khok', th: 'สามโคก', en: 'Sam Khok' },
+      ],
+    },
+  ],
+};
+
+/** The placeholder of the original select boxes: it counts as no choice. */
+export const SELECT_ONE = 'Select One';
+
+export const ADDRESS_MESSAGES = {
+  addressLine1: 'Address line 1 is required',
+  city: 'City is required',
+  country: 'Country is required',
+  pincode: 'Pincode must be a number',
+  flag: 'Must be 0 or 1',
+  phone: 'This phone number is invalid',
+  countryList: 'Select a country from the list',
+  stateList: 'Select a province or state of the chosen country',
+  cityList: 'Select a district of the chosen province',
+  tooLong: 'This text is too long',
+} as const;
+
+const isEmpty = (x: unknown) =>
+  x === undefined || x === null || (typeof x === 'string' && (x.trim() === '' || x.trim() === SELECT_ONE));
+
+/** A text field: trimmed, 'Select One' and blanks read as ''. */
+const textField = (max: number) =>
+  v.pipe(
+    v.optional(v.nullable(v.union([v.string(), v.number()])), ''),
+    v.transform((x) => (isEmpty(x) ? '' : String(x).trim())),
+    v.maxLength(max, ADDRESS_MESSAGES.tooLong),
+  );
+const required = (max: number, message: string) => v.pipe(textField(max), v.minLength(1, message));
+
+const flagField = v.pipe(
+  v.optional(v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]), 0),
+  v.transform((x) => (x === 1 || x === '1' || x === true ? 1 : 0)),
+);
+
+/** Fields in the order their messages take precedence (the server answers with the first one). */
+export const addressInputSchema = v.object({
+  address_title: textField(140),
+  first_name: textField(140),
+  last_name: textField(140),
+  address_line1: required(240, ADDRESS_MESSAGES.addressLine1),
+  address_line2: textField(240),
+  city: required(140, ADDRESS_MESSAGES.city),
+  state: textField(140),
+  country: required(140, ADDRESS_MESSAGES.country),
+  pincode: v.pipe(
+    v.optional(v.nullable(v.union([v.string(), v.number()])), ''),
+    v.transform((x) => (isEmpty(x) ? '' : String(x).trim())),
+    v.regex(/^\d{1,10}$/, ADDRESS_MESSAGES.pincode),
+    v.check((s) => Number(s) > 0, ADDRESS_MESSAGES.pincode),
+  ),
+  phone: v.pipe(
+    textField(40),
+    v.transform((s) => s.replace(/[\s-]/g, '')),
+    v.check((s) => s === '' || /^\+?\d{9,15}$/.test(s), ADDRESS_MESSAGES.phone),
+  ),
+  is_primary_address: flagField,
+  is_shipping_address: flagField,
+});
+
+export type AddressInput = v.InferInput<typeof addressInputSchema>;
+export type AddressValues = v.InferOutput<typeof addressInputSchema>;
+
+/** Checks country, state/province and district against the lists; returns the first problem or null. */
+export function checkAgainstLists(
+  a: Pick<AddressValues, 'country' | 'state' | 'city'>,
+  options: AddressOptions,
+): { field: 'country' | 'state' | 'city'; message: string } | null {
+  const country = options.countries.find((c) => c.value === a.country);
+  if (!country) return { field: 'country', message: ADDRESS_MESSAGES.countryList };
+  if (a.state && !country.states.includes(a.state)) return { field: 'state', message: ADDRESS_MESSAGES.stateList };
+  const province = options.provinces.find((p) => p.value === a.state);
+  if (province && !province.districts.some((d) => d.value === a.city)) {
+    return { field: 'city', message: ADDRESS_MESSAGES.cityList };
+  }
+  return null;
+}
+
+/** An Address as get_addresses answers it (null fields left out, as Frappe serialises documents). */
+export interface AddressDoc {
+  doctype: 'Address';
+  name: string;
+  address_title: string;
+  first_name?: string;
+  last_name?: string;
+  address_line1: string;
+  address_line2?: string;
+  city: string;
+  state?: string;
+  country: string;
+  pincode: string;
+  phone?: string;
+  is_primary_address: 0 | 1;
+  is_shipping_address: 0 | 1;
+  creation: string;
+  modified: string;
+}
