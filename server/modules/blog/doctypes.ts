@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import type { DoctypeDef } from '../../frappe/doctypes';
+import { isAllowed, type RequestContext } from '../../frappe/context';
+import { FrappeError, validationError } from '../../frappe/errors';
+import type { Executor } from '../../db/client';
+import { blogCategories, blogPosts } from '../../db/schema/content';
+import { branches } from '../../db/schema/orders';
+import { ALL_ROWS } from '../realtime/scope';
+import { contentToHtml, sanitizeContent } from './sanitize';
+import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken } from './repository';
+
+export const BLOG_WRITERS = ['Blog Manager'] as const; // System Manager passes every rule
+const writers = { allow: BLOG_WRITERS };
+
+export const MESSAGES = {
+  categoryHasPostsUpdate: 'Sorry, you cannot update the blog category while there are posts that relate to this blog category.',
+  categoryHasPostsDelete: 'Sorry, you cannot delete the blog category while there are posts that relate to this blog category.',
+  categoryNameRequired: 'Category Name is required',
+  categoryNameTooLong: 'Category Name must be at most 140 characters',
+  categoryDuplicate: 'A blog category with this name already exists',
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  categoryRequired: 'Category is required',
+  categoryMissing: 'The chosen blog category does not exist',
+  contentTooLong: 'Content is too long',
+  badDate: 'Date must be a valid date (YYYY-MM-DD)',
+  badImage: 'Image must be an uploaded file or an https address',
+} as const;
+
+/** A URL-safe document name from a title: letters and digits of any script, words joined by hyphens. */
+export function slugify(title: string, max = 80): string {
+  return title
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/g, '');
+}
+
+function text(value: unknown, required: string, max: number, tooLong: string): string {
+  if (typeof value !== 'string' || !value.trim()) throw validationError(required);
+  const s = value.trim().replace(/\s+/g, ' ');
+  if (s.length > max) throw validationError(tooLong);
+  return s;
+}
+
+function isoDate(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw validationError(MESSAGES.badDate);
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw validationError(MESSAGES.badDate);
+  return value;
+}
+
+function imageUrl(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'string' || value.length > 500) throw validationError(MESSAGES.badImage);
+  if (/^\/(files|images)\/[\p{L}\p{N}_.\-/]+$/u.test(value) && !value.includes('..')) return value;
+  if (/^https:\/\/[^\s"'<>]+$/.test(value)) return value;
+  throw validationError(MESSAGES.badImage);
+}
+
+const isBlogWriter = (ctx: RequestContext) => isAllowed(ctx.user, BLOG_WRITERS);
+
+export const blogCategoryDoctype: DoctypeDef = {
+  doctype: 'Blog Category',
+  table: blogCategories,
+  fields: ['name', 'title', 'creation', 'modified'],
+  // The original's update dialog sends `category`; it is read as the title.
+  writable: ['title', 'category'],
+  defaultOrder: 'creation asc',
+  read: { allow: ['Guest'] },
+  create: writers,
+  update: writers,
+  delete: writers,
+  autoname: (_ctx, doc) => slugify(String(doc.title)) || `category-${Date.now().toString(36)}`,
+  async validate(_ctx, doc, op, tx, existing) {
+    const raw = doc.title ?? doc.category;
+    const out: Record<string, unknown> = {};
+    if (op === 'create' || raw !== undefined) {
+      out.title = text(raw, MESSAGES.categoryNameRequired, 140, MESSAGES.categoryNameTooLong);
+    }
+    if (op === 'update' && existing) {
+      if ((await countPostsInCategory(tx, String(existing.name))) > 0) {
+        throw new FrappeError('ValidationError', MESSAGES.categoryHasPostsUpdate, { title: 'Unable to update' });
+      }
+    }
+    if (out.title && (await categoryTitleTaken(tx, String(out.title), existing ? String(existing.name) : undefined))) {
+      throw new FrappeError('DuplicateEntryError', MESSAGES.categoryDuplicate);
+    }
+    return out;
+  },
+  async beforeDelete(_ctx, name, tx) {
+    if ((await countPostsInCategory(tx, name)) > 0) {
+      throw new FrappeError('LinkExistsError', MESSAGES.categoryHasPostsDelete, { title: 'Unable to delete' });
+    }
+  },
+};
+
+async function uniquePostName(db: Executor, title: string): Promise<string> {
+  const base = slugify(title) || 'post';
+  for (let i = 1; i < 50; i++) {
+    const candidate = i === 1 ? base : `${base}-${i}`;
+    if (!(await postNameTaken(db, candidate))) return candidate;
+  }
+  return `${base}-${Date.now().toString(36)}`;
+}
+
+export const blogPostDoctype: DoctypeDef = {
+  doctype: 'Blog Post',
+  table: blogPosts,
+  fields: ['name', 'title', 'blog_category', 'blogger', 'content', 'meta_image', 'published_on', 'published', 'creation', 'modified'],
+  writable: ['title', 'blog_category', 'content', 'meta_image', 'published_on', 'published'],
+  defaultOrder: 'published_on desc',
+  read: {
+    allow: ['Guest'],
+    // Visitors and members see published posts only; blog managers see drafts too.
+    scope: (ctx) => (isBlogWriter(ctx) ? ALL_ROWS : eq(blogPosts.published, true)),
+  },
+  create: writers,
+  update: writers,
+  delete: writers,
+  async validate(ctx, doc, op, tx) {
+    const out: Record<string, unknown> = {};
+    if (op === 'create' || doc.title !== undefined) out.title = text(doc.title, MESSAGES.titleRequired, 200, MESSAGES.titleTooLong);
+    if (op === 'create' || doc.blog_category !== undefined) {
+      const category = text(doc.blog_category, MESSAGES.categoryRequired, 140, MESSAGES.categoryMissing);
+      if (!(await categoryExists(tx, category))) throw validationError(MESSAGES.categoryMissing);
+      out.blog_category = category;
+    }
+    if (op === 'create' || doc.content !== undefined) {
+      const raw = typeof doc.content === 'string' ? doc.content : '';
+      if (raw.length > 200_000) throw validationError(MESSAGES.contentTooLong);
+      out.content = sanitizeContent(contentToHtml(raw));
+    }
+    if (doc.meta_image !== undefined) out.meta_image = imageUrl(doc.meta_image);
+    if (doc.published_on !== undefined && doc.published_on !== null && doc.published_on !== '') out.published_on = isoDate(doc.published_on);
+    else if (op === 'create') out.published_on = new Date().toISOString().slice(0, 10);
+    if (doc.published !== undefined) out.published = doc.published === true || doc.published === 1 || doc.published === '1';
+    if (op === 'create') {
+      out.blogger = ctx.user.fullName || ctx.user.name;
+      out.name = await uniquePostName(tx, String(out.title));
+    }
+    return out;
+  },
+};
+
+/** Branches: a public list (the marketing /branch page and the gift checkout's branch selector). */
+export const branchDoctype: DoctypeDef = {
+  doctype: 'Branch',
+  table: branches,
+  fields: ['name', 'branch', 'address', 'opening_hours', 'phone'],
+  writable: [],
+  defaultOrder: 'name asc',
+  read: { allow: ['Guest'] },
+  realtime: false,
+};

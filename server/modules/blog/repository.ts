@@ -1,0 +1,40 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { blogCategories, blogPosts } from '../../db/schema/content';
+import { users } from '../../db/schema/auth';
+
+export async function countPostsInCategory(db: Executor, category: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(blogPosts)
+    .where(eq(blogPosts.blog_category, category));
+  return Number(row?.n ?? 0);
+}
+
+export async function categoryExists(db: Executor, name: string): Promise<boolean> {
+  const rows = await db.select({ name: blogCategories.name }).from(blogCategories).where(eq(blogCategories.name, name)).limit(1);
+  return rows.length > 0;
+}
+
+export async function categoryTitleTaken(db: Executor, title: string, except?: string): Promise<boolean> {
+  const rows = await db
+    .select({ name: blogCategories.name })
+    .from(blogCategories)
+    .where(and(sql`lower(${blogCategories.title}) = lower(${title})`, except ? ne(blogCategories.name, except) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function postNameTaken(db: Executor, name: string): Promise<boolean> {
+  const rows = await db.select({ name: blogPosts.name }).from(blogPosts).where(eq(blogPosts.name, name)).limit(1);
+  return rows.length > 0;
+}
+
+export async function userNameOrEmailTaken(db: Executor, username: string, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(sql`lower(${users.name}) in (${username}, ${email}) or lower(${users.email}) in (${username}, ${email})`)
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
+import { resource, userWithRoles } from './helpers';
+import { seedBlog } from '../../../server/db/seed/blog';
+
+let server: TestServer;
+let admin: Session;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = new Session(server.app);
+  await admin.login(ADMIN.usr, ADMIN.pwd);
+});
+afterAll(async () => server?.close());
+
+async function createCategory(title: string) {
+  const res = await admin.request({ method: 'POST', url: resource('Blog Category'), payload: { title } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { name: string; title: string };
+}
+
+async function createPost(body: Record<string, unknown>) {
+  const res = await admin.request({ method: 'POST', url: resource('Blog Post'), payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Record<string, string>;
+}
+
+describe('Blog Category', () => {
+  it('an admin creates a category that everyone can list', async () => {
+    const created = await createCategory('  เค้กวันเกิด  ');
+    expect(created).toMatchObject({ name: 'เค้กวันเกิด', title: 'เค้กวันเกิด', doctype: 'Blog Category' });
+    const guest = new Session(server.app);
+    const list = await guest.request({ method: 'GET', url: resource('Blog Category'), query: { fields: '["name","title"]', limit: '0' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toContainEqual({ name: 'เค้กวันเกิด', title: 'เค้กวันเกิด' });
+  });
+
+  it('refuses an empty or duplicate category name', async () => {
+    const empty = await admin.request({ method: 'POST', url: resource('Blog Category'), payload: { title: '   ' } });
+    expect(empty.statusCode).toBe(417);
+    expect(serverMessage(empty.json())).toBe('Category Name is required');
+    await createCategory('Cookies');
+    const dup = await admin.request({ method: 'POST', url: resource('Blog Category'), payload: { title: 'cookies' } });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('updates and deletes a category without posts; the dialog field `category` is read as the title', async () => {
+    const cat = await createCategory('Drinks');
+    const upd = await admin.request({ method: 'PUT', url: resource('Blog Category', cat.name), payload: { category: 'Coffee & Tea' } });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().data.title).toBe('Coffee & Tea');
+    const del = await admin.request({ method: 'DELETE', url: resource('Blog Category', cat.name) });
+    expect(del.statusCode).toBe(202);
+    const gone = await admin.request({ method: 'GET', url: resource('Blog Category', cat.name) });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it("refuses to update or delete a category while posts relate to it, with the spec's texts", async () => {
+    const cat = await createCategory('Bread');
+    await createPost({ title: 'Sourdough at home', blog_category: cat.name, content: 'Flour, water, salt.' });
+    const upd = await admin.request({ method: 'PUT', url: resource('Blog Category', cat.name), payload: { title: 'Breads' } });
+    expect(upd.statusCode).toBe(417);
+    expect(serverMessage(upd.json())).toBe(
+      'Sorry, you cannot update the blog category while there are posts that relate to this blog category.',
+    );
+    const del = await admin.request({ method: 'DELETE', url: resource('Blog Category', cat.name) });
+    expect(del.statusCode).toBe(417);
+    expect(serverMessage(del.json())).toBe(
+      'Sorry, you cannot delete the blog category while there are posts that relate to this blog category.',
+    );
+    const still = await admin.request({ method: 'GET', url: resource('Blog Category', cat.name) });
+    expect(still.json().data.title).toBe('Bread');
+  });
+});
+
+describe('Blog Post', () => {
+  it('creates a post with sanitised HTML, the author as blogger and today as the default date', async () => {
+    const cat = await createCategory('Tips');
+    const post = await createPost({
+      title: 'Pure butter',
+      blog_category: cat.name,
+      content: '<p onclick="steal()">Butterfat over 80%<script>alert(1)</script></p><img src="javascript:alert(1)"><a href="https://example.com" target="_blank">more</a>',
+      meta_image: '/files/abc123.jpg',
+      blogger: 'someone else',
+    });
+    expect(post.name).toBe('pure-butter');
+    expect(post.blogger).toBe('Administrator');
+    expect(post.published_on).toBe(new Date().toISOString().slice(0, 10));
+    expect(post.content).not.toMatch(/script|onclick|javascript/);
+    expect(post.content).toContain('<p>Butterfat over 80%</p>');
+    expect(post.content).toContain('rel="noopener noreferrer"');
+    expect(post.meta_image).toBe('/files/abc123.jpg');
+    const again = await createPost({ title: 'Pure butter', blog_category: cat.name, content: 'x' });
+    expect(again.name).toBe('pure-butter-2');
+  });
+
+  it('turns plain multi-line text into paragraphs', async () => {
+    const cat = await createCategory('Plain');
+    const post = await createPost({ title: 'Lines', blog_category: cat.name, content: 'sugar < 5 g & cream\ntwo\n\nthree', published_on: '2024-02-29' });
+    expect(post.content).toBe('<p>sugar &lt; 5 g &amp; cream<br />two</p><p>three</p>');
+    expect(post.published_on).toBe('2024-02-29');
+  });
+
+  it('validates title, category, date and image address', async () => {
+    const cat = await createCategory('Validation');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ blog_category: cat.name }, 'Title is required'],
+      [{ title: 'x' }, 'Category is required'],
+      [{ title: 'x', blog_category: 'no-such-category' }, 'The chosen blog category does not exist'],
+      [{ title: 'x', blog_category: cat.name, published_on: '2023-02-30' }, 'Date must be a valid date (YYYY-MM-DD)'],
+      [{ title: 'x', blog_category: cat.name, meta_image: 'javascript:alert(1)' }, 'Image must be an uploaded file or an https address'],
+      [{ title: 'x', blog_category: cat.name, meta_image: '/files/../secret' }, 'Image must be an uploaded file or an https address'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin.request({ method: 'POST', url: resource('Blog Post'), payload: body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(417);
+      expect(serverMessage(res.json())).toBe(message);
+    }
+  });
+
+  it('shows unpublished posts to blog managers only', async () => {
+    const cat = await createCategory('Drafts');
+    const draft = await createPost({ title: 'Secret draft', blog_category: cat.name, content: 'soon', published: 0 });
+    const guest = new Session(server.app);
+    const seen = await guest.request({ method: 'GET', url: resource('Blog Post'), query: { fields: '["name"]', limit: '0' } });
+    expect(seen.json().data.map((p: { name: string }) => p.name)).not.toContain(draft.name);
+    expect((await guest.request({ method: 'GET', url: resource('Blog Post', draft.name) })).statusCode).toBe(404);
+    const guestCount = await guest.call('frappe.client.get_count', { doctype: 'Blog Post' }, 'GET');
+    const adminCount = await admin.call('frappe.client.get_count', { doctype: 'Blog Post' }, 'GET');
+    expect(adminCount.json().message).toBe(guestCount.json().message + 1);
+    const manager = await userWithRoles(server, ['Blog Manager']);
+    const managerView = await manager.session.request({ method: 'GET', url: resource('Blog Post', draft.name) });
+    expect(managerView.statusCode).toBe(200);
+  });
+
+  it('a Blog Manager (without System Manager) can write posts and categories', async () => {
+    const manager = await userWithRoles(server, ['Blog Manager']);
+    const res = await manager.session.request({ method: 'POST', url: resource('Blog Category'), payload: { title: 'Manager made' } });
+    expect(res.statusCode).toBe(200);
+    const post = await manager.session.request({
+      method: 'POST',
+      url: resource('Blog Post'),
+      payload: { title: 'By a manager', blog_category: res.json().data.name, content: 'hi' },
+    });
+    expect(post.statusCode).toBe(200);
+    expect(post.json().data.blogger).toMatch(/^Blog Test/);
+  });
+});
+
+describe('admin writes are refused to members, staff and visitors', () => {
+  const writes = (cat: string, post: string) => [
+    { method: 'POST' as const, url: resource('Blog Category'), payload: { title: 'Hacked' } },
+    { method: 'PUT' as const, url: resource('Blog Category', cat), payload: { title: 'Hacked' } },
+    { method: 'DELETE' as const, url: resource('Blog Category', cat) },
+    { method: 'POST' as const, url: resource('Blog Post'), payload: { title: 'Hacked', blog_category: cat } },
+    { method: 'PUT' as const, url: resource('Blog Post', post), payload: { title: 'Hacked' } },
+    { method: 'DELETE' as const, url: resource('Blog Post', post) },
+  ];
+
+  it('403 for every admin call with a member cookie, a member API token, and staff; 403 for guests', async () => {
+    const cat = await createCategory('Protected');
+    const post = await createPost({ title: 'Protected post', blog_category: cat.name, content: 'x' });
+    const member = await userWithRoles(server, ['Member']);
+    const staff = new Session(server.app);
+    expect((await staff.login(STAFF.usr, STAFF.pwd)).statusCode).toBe(200);
+    const guest = new Session(server.app);
+    for (const call of writes(cat.name, post.name!)) {
+      const viaCookie = await member.session.request(call);
+      expect(viaCookie.statusCode, `member cookie ${call.method} ${call.url}`).toBe(403);
+      const viaToken = await server.app.inject({ ...call, headers: { authorization: member.token } });
+      expect(viaToken.statusCode, `member token ${call.method} ${call.url}`).toBe(403);
+      const viaStaff = await staff.request(call);
+      expect(viaStaff.statusCode, `staff ${call.method} ${call.url}`).toBe(403);
+      const viaGuest = await guest.request(call);
+      expect(viaGuest.statusCode, `guest ${call.method} ${call.url}`).toBe(403);
+    }
+    const cats = await admin.request({ method: 'GET', url: resource('Blog Category', cat.name) });
+    expect(cats.json().data.title).toBe('Protected');
+    const posts = await admin.request({ method: 'GET', url: resource('Blog Post', post.name) });
+    expect(posts.json().data.title).toBe('Protected post');
+  });
+});
+
+describe('Branch', () => {
+  it('anyone can list branches with their opening hours', async () => {
+    const guest = new Session(server.app);
+    await server.database.db.transaction((tx) => seedBlog(tx));
+    const res = await guest.request({ method: 'GET', url: resource('Branch'), query: { fields: '["name","opening_hours"]' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBeGreaterThanOrEqual(2);
+    expect(res.json().data[0].opening_hours).toBe('08:00-17:30');
+  });
+});
