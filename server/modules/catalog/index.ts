@@ -1,7 +1,48 @@
+import * as v from 'valibot';
+import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
+import type { DoctypeDef } from '../../frappe/doctypes';
+import { defineMethod } from '../../frappe/methods';
+import { items } from '../../db/schema/catalog';
+import { parseQueryArgs, productFilterData } from './service';
+
+/**
+ * erpnext.e_commerce.api.get_product_filter_data (guests may read the catalogue). query_args as ERPNext
+ * (field_filters, attribute_filters, item_group, start, from_filters, search) plus ours: sort, price_min,
+ * price_max, page_length, with_filters. Older clients send those keys at the top level: accepted too.
+ */
+const getProductFilterData = defineMethod({
+  path: 'erpnext.e_commerce.api.get_product_filter_data',
+  verbs: ['GET', 'POST'],
+  allow: ['Guest'],
+  args: v.looseObject({ query_args: v.optional(v.unknown()) }),
+  async handler(ctx, args) {
+    const { query_args, name: _name, ...topLevel } = args as Record<string, unknown>;
+    const fromTop = Object.fromEntries(
+      Object.entries(topLevel).filter(([k]) => ['search', 'field_filters', 'attribute_filters', 'item_group', 'start', 'from_filters'].includes(k)),
+    );
+    const base = typeof query_args === 'string' ? parseQueryArgs(query_args) : parseQueryArgs({ ...fromTop, ...((query_args as object) ?? {}) });
+    return productFilterData(ctx.db, base);
+  },
+});
+
+/** Item over /api/resource (the reward detail reads one): published items, anyone may read. */
+const itemDoctype: DoctypeDef = {
+  doctype: 'Item',
+  table: items,
+  fields: [
+    'name', 'item_code', 'item_name', 'item_group', 'website_image', 'description', 'price_list_rate',
+    'loyalty_points_based_price', 'item_schedule_start', 'item_schedule_end', 'tags', 'attributes', 'in_stock',
+    'creation', 'modified',
+  ],
+  read: { allow: ['Guest'] },
+  rows: () => eq(items.published, true),
+  defaultOrder: 'item_name asc',
+  realtime: false,
+};
 
 export const catalogModule: ServerModule = {
   name: 'catalog',
-  methods: [],
-  doctypes: [],
+  methods: [getProductFilterData],
+  doctypes: [itemDoctype],
 };

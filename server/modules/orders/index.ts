@@ -1,7 +1,70 @@
+import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
+import type { DoctypeDef } from '../../frappe/doctypes';
+import { defineMethod, numeric } from '../../frappe/methods';
+import { branches, salesInvoices } from '../../db/schema/orders';
+import { checkoutTotals, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
+
+/** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
+const placeOrderMethod = defineMethod({
+  path: 'headless_e_commerce.api.place_order',
+  verbs: ['POST'],
+  allow: ['Member'],
+  // The payload is validated by the service in the order of the app's forms (spec §5 messages).
+  args: v.looseObject({}),
+  handler: (ctx, args) => placeOrder(ctx, args as Record<string, unknown>),
+});
+
+/** Ours: the checkout figures exactly as place_order will compute them (totals, shipping, discount, points). */
+const checkoutTotalsMethod = defineMethod({
+  path: 'member_rewards.api.checkout_totals',
+  verbs: ['GET', 'POST'],
+  allow: ['Member'],
+  args: v.looseObject({
+    items: v.optional(v.unknown()),
+    delivery_method: v.optional(v.picklist(['delivery', 'pickup'], 'Delivery method must be delivery or pickup')),
+    order_type: v.optional(v.picklist(['purchase', 'redemption'], 'Order type must be purchase or redemption')),
+  }),
+  handler: (ctx, args) => checkoutTotals(ctx, args),
+});
+
+const getOrders = defineMethod({
+  path: 'honda_api.api_calls.getuser.getorders',
+  verbs: ['GET', 'POST'],
+  allow: ['Member'],
+  args: v.looseObject({
+    start: v.optional(v.pipe(numeric(), v.integer(), v.minValue(0))),
+    limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(100))),
+  }),
+  handler: (ctx, args) => ordersOf(ctx, args.start ?? 0, args.limit ?? 50),
+});
+
+/** Branch: the gift form's branch list (name used); public facts, so anyone may read them. */
+const branchDoctype: DoctypeDef = {
+  doctype: 'Branch',
+  table: branches,
+  fields: ['name', 'branch', 'address', 'opening_hours', 'phone', 'creation', 'modified'],
+  read: { allow: ['Guest'] },
+  defaultOrder: 'creation asc',
+  realtime: false,
+};
+
+/** Sales Invoice (a reward order and a purchase): members read their own, staff their branch's. Written only by place_order. */
+const salesInvoiceDoctype: DoctypeDef = {
+  doctype: 'Sales Invoice',
+  table: salesInvoices,
+  fields: [
+    'name', 'customer', 'order_type', 'posting_date', 'due_date', 'status', 'total', 'shipping_fee', 'discount_amount',
+    'grand_total', 'loyalty_points', 'points_earned', 'payment_method', 'delivery_method', 'branch', 'customer_address',
+    'shipping_address_name', 'address_display', 'owner', 'creation', 'modified',
+  ],
+  read: { allow: ['Member', 'Store Staff'], scope: invoiceScope },
+  defaultOrder: 'creation desc',
+  expand: expandInvoice,
+};
 
 export const ordersModule: ServerModule = {
   name: 'orders',
-  methods: [],
-  doctypes: [],
+  methods: [placeOrderMethod, checkoutTotalsMethod, getOrders],
+  doctypes: [branchDoctype, salesInvoiceDoctype],
 };

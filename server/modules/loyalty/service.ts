@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../frappe/context';
+import { loyaltyPointEntries } from '../../db/schema/loyalty';
+import { balanceOf, entriesOf, nextExpiry, pointsEarned, programOf, tierOf, today } from './ledger';
+import { requireCustomer } from './members';
+
+/** What the points history and the reward home show, for the caller only. */
+export async function pointsDetails(ctx: RequestContext) {
+  const customer = await requireCustomer(ctx);
+  const asOf = today();
+  const program = await programOf(ctx.db, customer.name);
+  const [balance, earned, rows, expiry, spent] = await Promise.all([
+    balanceOf(ctx.db, customer.name, asOf),
+    pointsEarned(ctx.db, customer.name),
+    entriesOf(ctx.db, customer.name),
+    nextExpiry(ctx.db, customer.name, asOf),
+    ctx.db
+      .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.purchase_amount}), 0)` })
+      .from(loyaltyPointEntries)
+      .where(and(eq(loyaltyPointEntries.customer, customer.name), sql`${loyaltyPointEntries.loyalty_points} > 0`)),
+  ]);
+  const tier = program ? await tierOf(ctx.db, customer.name, program.name) : null;
+  return {
+    customer: customer.name,
+    loyalty_program: program?.name ?? null,
+    loyalty_points: balance,
+    total_spent: Number(spent[0]?.total ?? 0),
+    points_earned: earned,
+    loyalty_program_tier: tier?.tier_name ?? null,
+    next_tier_name: tier?.next_tier_name ?? null,
+    points_to_next_tier: tier?.points_to_next_tier ?? 0,
+    next_expiry_date: expiry?.date ?? null,
+    next_expiry_points: expiry?.points ?? 0,
+    record: rows.map((r) => ({
+      name: r.name,
+      loyalty_points: r.loyalty_points,
+      posting_date: r.posting_date,
+      expiry_date: r.expiry_date,
+      invoice_type: r.invoice_type,
+      invoice: r.invoice,
+      redeem_against: r.redeem_against,
+      loyalty_program: r.loyalty_program,
+      loyalty_program_tier: r.loyalty_program_tier,
+      purchase_amount: r.purchase_amount,
+      customer: r.customer,
+      source: r.source,
+      receipt_no: r.receipt_no,
+      creation: r.creation,
+    })),
+  };
+}

@@ -1,0 +1,76 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { settings } from '../../db/schema/auth';
+import { addresses } from '../../db/schema/addresses';
+import { branches, deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
+
+export type InvoiceRow = typeof salesInvoices.$inferSelect;
+export type InvoiceItemRow = typeof salesInvoiceItems.$inferSelect;
+export type DeliveryNoteRow = typeof deliveryNotes.$inferSelect;
+
+/**
+ * Frappe's naming series (`ACC-SINV-.YYYY.-.#####`): the counter is a settings row updated in the caller's
+ * transaction, so two orders never get the same name and a rolled-back order gives its number back.
+ */
+export async function nextInSeries(tx: Executor, prefix: string, digits = 5): Promise<string> {
+  const key = `series:${prefix}`;
+  const [row] = await tx
+    .insert(settings)
+    .values({ key, value: sql`'1'::jsonb` })
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`to_jsonb((${settings.value} #>> '{}')::int + 1)` } })
+    .returning({ value: settings.value });
+  return `${prefix}${String(Number(row?.value ?? 1)).padStart(digits, '0')}`;
+}
+
+/** A number from the settings table, or the spec's default when none is set. */
+export async function numberSetting(db: Executor, key: string, fallback: number): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  const n = Number(row?.value);
+  return row && Number.isFinite(n) ? n : fallback;
+}
+
+export async function ownAddress(db: Executor, customer: string, name: string) {
+  const [row] = await db.select().from(addresses).where(and(eq(addresses.name, name), eq(addresses.customer, customer))).limit(1);
+  return row;
+}
+
+export async function branchByName(db: Executor, name: string) {
+  const [row] = await db.select().from(branches).where(eq(branches.name, name)).limit(1);
+  return row;
+}
+
+export async function insertInvoice(
+  tx: Executor,
+  invoice: typeof salesInvoices.$inferInsert,
+  lines: Omit<typeof salesInvoiceItems.$inferInsert, 'parent'>[],
+) {
+  const [row] = await tx.insert(salesInvoices).values(invoice).returning();
+  if (lines.length) await tx.insert(salesInvoiceItems).values(lines.map((l) => ({ ...l, parent: invoice.name })));
+  return row!;
+}
+
+export async function insertDeliveryNote(tx: Executor, note: typeof deliveryNotes.$inferInsert) {
+  const [row] = await tx.insert(deliveryNotes).values(note).returning();
+  return row!;
+}
+
+/** The customer's invoices, newest first. */
+export async function invoicesOf(db: Executor, customer: string, start: number, limit: number) {
+  return db
+    .select()
+    .from(salesInvoices)
+    .where(eq(salesInvoices.customer, customer))
+    .orderBy(desc(salesInvoices.creation), desc(salesInvoices.name))
+    .limit(limit)
+    .offset(start);
+}
+
+export async function itemsOf(db: Executor, invoices: string[]) {
+  if (invoices.length === 0) return [];
+  return db.select().from(salesInvoiceItems).where(inArray(salesInvoiceItems.parent, invoices)).orderBy(salesInvoiceItems.id);
+}
+
+export async function deliveryNotesOf(db: Executor, invoices: string[]) {
+  if (invoices.length === 0) return [];
+  return db.select().from(deliveryNotes).where(inArray(deliveryNotes.sales_invoice, invoices)).orderBy(deliveryNotes.creation, deliveryNotes.name);
+}

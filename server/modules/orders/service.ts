@@ -1,0 +1,246 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { RequestContext } from '../../frappe/context';
+import { validationError } from '../../frappe/errors';
+import { customers } from '../../db/schema/customers';
+import { salesInvoices } from '../../db/schema/orders';
+import { itemsByCode } from '../catalog/repository';
+import { addDays, earnPoints, lockCustomer, programOf, redeemPoints, tierOf, today } from '../loyalty/ledger';
+import { requireCustomer } from '../loyalty/members';
+import { isReward, loadOrderable, quote, quoteView } from './pricing';
+import {
+  branchByName, deliveryNotesOf, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, nextInSeries, ownAddress,
+  type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow,
+} from './repository';
+import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
+
+export const PURCHASE_PAYMENT_METHODS = ['bank-transfer'] as const;
+/** The gift form starts with payment_method 'bank-transfer' (spec §5); a redemption is paid in points whatever it says. */
+export const REDEMPTION_PAYMENT_METHODS = ['bank-transfer', 'points', 'loyalty-points'] as const;
+export const POINTS_MISMATCH = 'Loyalty points do not match the price of the items';
+
+type AddressRow = NonNullable<Awaited<ReturnType<typeof ownAddress>>>;
+const addressDisplay = (a: AddressRow) =>
+  [
+    [a.first_name, a.last_name].filter(Boolean).join(' '),
+    a.address_line1,
+    a.address_line2,
+    a.city,
+    [a.state && a.state !== 'Select One' ? a.state : '', a.pincode].filter(Boolean).join(' '),
+    a.country,
+    a.phone,
+  ]
+    .filter((x) => x && String(x).trim())
+    .join(', ');
+
+/** A payload from neither form: a gift redemption when every item is a reward, else a checkout. */
+async function guessKind(ctx: RequestContext, args: Record<string, unknown>): Promise<OrderKind> {
+  try {
+    const lines = parseItems(args.items);
+    const rows = await itemsByCode(ctx.db, lines.map((l) => l.item_code));
+    if (rows.length === lines.length && rows.every(isReward)) return 'redemption';
+  } catch {
+    /* the purchase validation reports what is wrong */
+  }
+  return 'purchase';
+}
+
+/**
+ * headless_e_commerce.api.place_order. Prices everything itself (client prices and points are checked
+ * against it, never used), then in ONE transaction with the member's customer row locked: checks and spends
+ * the points (FIFO by expiry), writes the Sales Invoice, the points earned, and a Draft Delivery Note per reward.
+ */
+export async function placeOrder(ctx: RequestContext, args: Record<string, unknown>) {
+  const customer = await requireCustomer(ctx);
+  let kind = orderKind(args);
+  if (kind === 'unknown') kind = await guessKind(ctx, args);
+  const input = kind === 'redemption' ? parseRedemption(args) : parsePurchase(args);
+  const allowedPayments: readonly string[] = kind === 'redemption' ? REDEMPTION_PAYMENT_METHODS : PURCHASE_PAYMENT_METHODS;
+  if (!allowedPayments.includes(input.payment_method)) throw validationError('This payment method is not available');
+
+  const postingDate = today();
+  const program = await programOf(ctx.db, customer.name);
+  const items = await loadOrderable(ctx.db, input.items, postingDate);
+  const delivery: DeliveryMethod = input.kind === 'purchase' ? input.delivery_method : 'pickup';
+  const q = await quote(ctx.db, kind, input.items, items, program, delivery);
+
+  let branch: string | null = null;
+  let billing: AddressRow | undefined;
+  let shipping: AddressRow | undefined;
+  if (input.kind === 'redemption') {
+    if (input.loyalty_points !== q.loyalty_points) throw validationError(POINTS_MISMATCH);
+    branch = input.branch;
+  } else {
+    if (input.loyalty_points !== null && input.loyalty_points !== q.loyalty_points) throw validationError(POINTS_MISMATCH);
+    billing = await ownAddress(ctx.db, customer.name, input.billing_address);
+    if (!billing) throw validationError('Billing address not found');
+    shipping = input.shipping_address === input.billing_address ? billing : await ownAddress(ctx.db, customer.name, input.shipping_address);
+    if (!shipping) throw validationError('Shipping address not found');
+    branch = input.branch;
+  }
+  if (branch && !(await branchByName(ctx.db, branch))) throw validationError(`Branch ${branch} not found`);
+  if (q.loyalty_points > 0 && !program) throw validationError('Customer isn\'t enrolled in any Loyalty Program');
+
+  const year = postingDate.slice(0, 4);
+  const created = await ctx.db.transaction(async (tx) => {
+    if (!(await lockCustomer(tx, customer.name))) throw validationError('No customer is linked to this user');
+    const name = await nextInSeries(tx, `ACC-SINV-${year}-`);
+    const rewardLines = q.lines.filter((l) => l.points > 0);
+    const invoice = await insertInvoice(
+      tx,
+      {
+        name,
+        customer: customer.name,
+        order_type: kind,
+        posting_date: postingDate,
+        due_date: addDays(postingDate, kind === 'redemption' ? 30 : 3),
+        status: q.grand_total > 0 ? 'Unpaid' : 'Paid',
+        total: q.total,
+        shipping_fee: q.shipping_fee,
+        discount_amount: q.discount_amount,
+        grand_total: q.grand_total,
+        loyalty_points: q.loyalty_points,
+        points_earned: q.points_to_earn,
+        payment_method: kind === 'redemption' ? 'points' : input.payment_method,
+        delivery_method: kind === 'redemption' ? 'pickup' : delivery,
+        branch,
+        customer_address: billing?.name ?? null,
+        shipping_address_name: shipping?.name ?? null,
+        address_display: shipping ? addressDisplay(shipping) : null,
+        owner: ctx.user.name,
+      },
+      q.lines.map((l) => ({
+        item_code: l.item.item_code,
+        item_name: l.item.item_name,
+        image: l.item.website_image,
+        qty: l.qty,
+        rate: l.rate,
+        amount: l.amount,
+        loyalty_points: l.points,
+      })),
+    );
+    if (q.loyalty_points > 0) {
+      // Throws "You don't have enough Loyalty Points to redeem" (417) and rolls everything back.
+      await redeemPoints(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate });
+    }
+    if (q.points_to_earn > 0 && program) {
+      const tier = await tierOf(tx, customer.name, program.name);
+      await earnPoints(tx, {
+        customer: customer.name,
+        program,
+        points: q.points_to_earn,
+        purchaseAmount: q.total - q.discount_amount,
+        invoice: name,
+        source: 'purchase',
+        postingDate,
+        tier: tier.tier_name,
+      });
+    }
+    const notes: string[] = [];
+    for (const _line of rewardLines) {
+      const dn = await insertDeliveryNote(tx, {
+        name: await nextInSeries(tx, `MAT-DN-${year}-`),
+        sales_invoice: name,
+        customer: customer.name,
+        branch,
+        status: 'Draft',
+        owner: ctx.user.name,
+      });
+      notes.push(dn.name);
+    }
+    return { invoice, notes };
+  });
+  ctx.services.notifyListUpdate('Sales Invoice', created.invoice.name, ctx.user.name);
+  for (const dn of created.notes) ctx.services.notifyListUpdate('Delivery Note', dn, ctx.user.name);
+  return {
+    doctype: 'Sales Invoice',
+    name: created.invoice.name,
+    order_type: kind,
+    status: created.invoice.status,
+    posting_date: created.invoice.posting_date,
+    total: created.invoice.total,
+    shipping_fee: created.invoice.shipping_fee,
+    discount_amount: created.invoice.discount_amount,
+    grand_total: created.invoice.grand_total,
+    loyalty_points: created.invoice.loyalty_points,
+    points_earned: created.invoice.points_earned,
+    branch: created.invoice.branch,
+    delivery_notes: created.notes,
+  };
+}
+
+/** Checkout totals, computed exactly as place_order will (member_rewards.api.checkout_totals). */
+export async function checkoutTotals(ctx: RequestContext, args: { items?: unknown; delivery_method?: string; order_type?: string }) {
+  const customer = await requireCustomer(ctx);
+  const lines = parseItems(args.items);
+  const kind: OrderKind = args.order_type === 'redemption' ? 'redemption' : 'purchase';
+  const delivery: DeliveryMethod = args.delivery_method === 'pickup' ? 'pickup' : 'delivery';
+  const program = await programOf(ctx.db, customer.name);
+  const items = await loadOrderable(ctx.db, lines);
+  return quoteView(await quote(ctx.db, kind, lines, items, program, delivery));
+}
+
+function orderView(inv: InvoiceRow, lines: InvoiceItemRow[], notes: DeliveryNoteRow[]) {
+  return {
+    name: inv.name,
+    order_type: inv.order_type,
+    posting_date: inv.posting_date,
+    due_date: inv.due_date,
+    status: inv.status,
+    total: inv.total,
+    shipping_fee: inv.shipping_fee,
+    discount_amount: inv.discount_amount,
+    grand_total: inv.grand_total,
+    loyalty_points: inv.loyalty_points,
+    points_earned: inv.points_earned,
+    payment_method: inv.payment_method,
+    delivery_method: inv.delivery_method,
+    branch: inv.branch,
+    customer_address: inv.customer_address,
+    shipping_address_name: inv.shipping_address_name,
+    address: inv.address_display,
+    creation: inv.creation,
+    items: lines.map((l) => ({
+      item_code: l.item_code,
+      item_name: l.item_name,
+      image: l.image,
+      qty: l.qty,
+      rate: l.rate,
+      amount: l.amount,
+      loyalty_points: l.loyalty_points,
+    })),
+    delivery_notes: notes.map((n) => ({ name: n.name, status: n.status, branch: n.branch, submitted_at: n.submitted_at })),
+  };
+}
+
+/** honda_api.api_calls.getuser.getorders: the caller's own orders, newest first, with their delivery notes. */
+export async function ordersOf(ctx: RequestContext, start: number, limit: number) {
+  const customer = await requireCustomer(ctx);
+  const invoices = await invoicesOf(ctx.db, customer.name, start, limit);
+  const names = invoices.map((i) => i.name);
+  const [lines, notes] = await Promise.all([itemsOf(ctx.db, names), deliveryNotesOf(ctx.db, names)]);
+  return invoices.map((inv) =>
+    orderView(
+      inv,
+      lines.filter((l) => l.parent === inv.name),
+      notes.filter((n) => n.sales_invoice === inv.name),
+    ),
+  );
+}
+
+/** Sales Invoice read: a member sees their own, store staff the invoices of their branch. */
+export function invoiceScope(ctx: RequestContext): SQL | null {
+  if (ctx.user.roles.includes('Store Staff')) return ctx.user.branch ? sql`${salesInvoices.branch} = ${ctx.user.branch}` : null;
+  return inArray(salesInvoices.customer, ctx.db.select({ name: customers.name }).from(customers).where(sql`${customers.user} = ${ctx.user.name}`));
+}
+
+/** The child rows of one invoice, added to /api/resource/Sales Invoice/{name}. */
+export async function expandInvoice(ctx: RequestContext, doc: Record<string, unknown>) {
+  const name = String(doc.name);
+  const [lines, notes] = await Promise.all([itemsOf(ctx.db, [name]), deliveryNotesOf(ctx.db, [name])]);
+  return {
+    ...doc,
+    address: doc.address_display ?? null,
+    items: lines.map((l) => ({ item_code: l.item_code, item_name: l.item_name, image: l.image, qty: l.qty, rate: l.rate, amount: l.amount, loyalty_points: l.loyalty_points })),
+    delivery_notes: notes.map((n) => ({ name: n.name, status: n.status, branch: n.branch, submitted_at: n.submitted_at })),
+  };
+}
