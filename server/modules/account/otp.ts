@@ -1,0 +1,155 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../frappe/context';
+import { otpCodes } from '../../db/schema/auth';
+import { FrappeError, tooManyRequests, validationError } from '../../frappe/errors';
+import { hitLimit } from '../../frappe/rate-limit';
+import { safeEqual } from '../../frappe/crypto';
+import { installationSecret } from './secrets';
+import { langOf, say, type Lang } from './messages';
+import { sendSms, SmsUnavailable } from './sms';
+import { phoneHeldByOther, updateUser, userByName } from './repository';
+
+/** One-time codes (DESIGN §5): 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
+export const OTP = {
+  digits: 6,
+  validSeconds: 5 * 60,
+  maxWrongTries: 5,
+  resendSeconds: 60,
+  send: { perPhone: 5, perUser: 10, perIp: 20, windowSeconds: 3600 },
+  check: { perPhone: 20, perIp: 40, windowSeconds: 15 * 60 },
+} as const;
+
+export interface OtpAnswer {
+  status: 'success' | 'failed';
+  message: string;
+}
+
+/** Digits only; +66 / 66 forms become the national 0XXXXXXXXX form. Null when it is not a Thai mobile number. */
+export function normalisePhone(input: string): string | null {
+  let digits = input.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('66')) digits = `0${digits.slice(2)}`;
+  else if (digits.length === 9 && !digits.startsWith('0')) digits = `0${digits}`;
+  return /^0\d{9}$/.test(digits) ? digits : null;
+}
+
+async function codeHash(ctx: RequestContext, phone: string, code: string) {
+  const secret = await installationSecret(ctx.db, 'account.cookie_secret');
+  return createHmac('sha256', secret).update(`otp:${phone}:${code}`).digest('hex');
+}
+
+async function callerLang(ctx: RequestContext): Promise<Lang> {
+  const row = await userByName(ctx.db, ctx.user.name);
+  return langOf(row?.language);
+}
+
+async function limit(ctx: RequestContext, lang: Lang, key: string, max: number, windowSeconds: number) {
+  await hitLimit(ctx.db, key, max, windowSeconds, say(lang, 'tooMany'));
+}
+
+/**
+ * Sends a code to `phone` for the signed-in caller. The answer is the same whether or not the phone is
+ * registered to someone (no enumeration); a phone held by another account is refused only at verification,
+ * once the caller has proved they hold it.
+ */
+export async function requestCode(ctx: RequestContext, rawPhone: string): Promise<OtpAnswer> {
+  const lang = await callerLang(ctx);
+  const phone = normalisePhone(rawPhone);
+  if (!phone) throw validationError('This phone number is invalid');
+  await limit(ctx, lang, `otp:send:ip:${ctx.request.ip}`, OTP.send.perIp, OTP.send.windowSeconds);
+  await limit(ctx, lang, `otp:send:user:${ctx.user.name}`, OTP.send.perUser, OTP.send.windowSeconds);
+
+  const [latest] = await ctx.db
+    .select({ age: sql<number>`extract(epoch from (now() - ${otpCodes.created_at}))::float` })
+    .from(otpCodes)
+    .where(eq(otpCodes.phone, phone))
+    .orderBy(desc(otpCodes.id))
+    .limit(1);
+  if (latest && Number(latest.age) < OTP.resendSeconds) {
+    const seconds = Math.max(1, Math.ceil(OTP.resendSeconds - Number(latest.age)));
+    ctx.reply.header('retry-after', String(seconds));
+    throw tooManyRequests(say(lang, 'resendWait', { seconds }));
+  }
+  await limit(ctx, lang, `otp:send:phone:${phone}`, OTP.send.perPhone, OTP.send.windowSeconds);
+
+  const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
+  const hash = await codeHash(ctx, phone, code);
+  const id = await ctx.db.transaction(async (tx) => {
+    // A new code replaces the caller's earlier ones for this phone.
+    await tx
+      .update(otpCodes)
+      .set({ used_at: sql`now()` })
+      .where(and(eq(otpCodes.phone, phone), eq(otpCodes.user, ctx.user.name), isNull(otpCodes.used_at)));
+    const [row] = await tx
+      .insert(otpCodes)
+      .values({ phone, user: ctx.user.name, code_hash: hash, expires_at: sql`now() + make_interval(secs => ${OTP.validSeconds})` })
+      .returning({ id: otpCodes.id });
+    return row!.id;
+  });
+  try {
+    await sendSms({ db: ctx.db, config: ctx.config, log: ctx.request.log }, phone, say(lang, 'smsBody', { code }));
+  } catch (err) {
+    if (!(err instanceof SmsUnavailable)) throw err;
+    await ctx.db.update(otpCodes).set({ used_at: sql`now()` }).where(eq(otpCodes.id, id));
+    throw new FrappeError('ServerError', say(lang, 'smsFailed'));
+  }
+  return { status: 'success', message: say(lang, 'codeSent', { phone }) };
+}
+
+/**
+ * Checks the caller's latest code for `phone` and, when right, binds the phone to the caller (and to nobody
+ * else: the account is the session's, never a name sent by the client).
+ */
+export async function verifyCode(ctx: RequestContext, rawPhone: string, code: string, purpose: 'verify' | 'change'): Promise<OtpAnswer> {
+  const lang = await callerLang(ctx);
+  const phone = normalisePhone(rawPhone);
+  if (!phone) throw validationError('This phone number is invalid');
+  await limit(ctx, lang, `otp:check:ip:${ctx.request.ip}`, OTP.check.perIp, OTP.check.windowSeconds);
+  await limit(ctx, lang, `otp:check:phone:${phone}`, OTP.check.perPhone, OTP.check.windowSeconds);
+  const failed = (key: Parameters<typeof say>[1]): OtpAnswer => ({ status: 'failed', message: say(lang, key) });
+
+  if (purpose === 'change') {
+    const me = await userByName(ctx.db, ctx.user.name);
+    if (!me?.phone_verified || !me.mobile_no) return failed('verifyFirst');
+    if (me.mobile_no === phone) return failed('samePhone');
+  }
+  const hash = await codeHash(ctx, phone, code);
+  try {
+    return await checkAndBind(ctx, phone, hash, purpose, lang);
+  } catch (err) {
+    // Two accounts proving the same phone at the same instant: the unique index lets one win.
+    if (isUniqueViolation(err)) return failed('phoneUnavailable');
+    throw err;
+  }
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+async function checkAndBind(ctx: RequestContext, phone: string, hash: string, purpose: 'verify' | 'change', lang: Lang): Promise<OtpAnswer> {
+  const failed = (key: Parameters<typeof say>[1]): OtpAnswer => ({ status: 'failed', message: say(lang, key) });
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.phone, phone), eq(otpCodes.user, ctx.user.name), isNull(otpCodes.used_at), gt(otpCodes.expires_at, sql`now()`)))
+      .orderBy(desc(otpCodes.id))
+      .limit(1)
+      .for('update');
+    if (!row) return failed('codeGone');
+    if (row.attempts >= OTP.maxWrongTries) return failed('codeLocked');
+    if (!safeEqual(row.code_hash, hash)) {
+      const attempts = row.attempts + 1;
+      await tx.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, row.id));
+      return failed(attempts >= OTP.maxWrongTries ? 'codeLocked' : 'wrongCode');
+    }
+    await tx.update(otpCodes).set({ used_at: sql`now()` }).where(eq(otpCodes.id, row.id));
+    if (await phoneHeldByOther(tx, phone, ctx.user.name)) return failed('phoneUnavailable');
+    await updateUser(tx, ctx.user.name, { mobile_no: phone, phone_verified: true });
+    return { status: 'success', message: say(lang, purpose === 'change' ? 'changed' : 'verified') } satisfies OtpAnswer;
+  });
+}

@@ -1,0 +1,86 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { customers } from '../../db/schema/customers';
+import { loyaltyPrograms } from '../../db/schema/loyalty';
+
+export type UserRow = typeof users.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+
+export async function userByName(db: Executor, name: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.name, name)).limit(1);
+  return row;
+}
+
+export async function userByLineSub(db: Executor, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.line_sub, sub)).limit(1);
+  return row;
+}
+
+export async function customerOfUser(db: Executor, user: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.user, user)).limit(1);
+  return row;
+}
+
+export async function customerByName(db: Executor, name: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.name, name)).limit(1);
+  return row;
+}
+
+/** The programme new members join: the installation's first loyalty programme, if any. */
+export async function defaultLoyaltyProgram(db: Executor): Promise<string | null> {
+  const [row] = await db.select({ name: loyaltyPrograms.name }).from(loyaltyPrograms).orderBy(loyaltyPrograms.creation).limit(1);
+  return row?.name ?? null;
+}
+
+/** CUST-00001, CUST-00002...: the next number after the highest of that form. */
+export async function nextCustomerName(db: Executor): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(max(substring(${customers.name} from 6)::int), 0)::int` })
+    .from(customers)
+    .where(sql`${customers.name} ~ '^CUST-[0-9]{1,9}$'`);
+  return `CUST-${String(Number(row?.n ?? 0) + 1).padStart(5, '0')}`;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function insertCustomer(db: Executor, values: typeof customers.$inferInsert): Promise<CustomerRow> {
+  const [row] = await db.insert(customers).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Executor, name: string, set: Partial<typeof users.$inferInsert>) {
+  const [row] = await db
+    .update(users)
+    .set({ ...set, modified: sql`now()` })
+    .where(eq(users.name, name))
+    .returning();
+  return row;
+}
+
+export async function renameCustomer(db: Executor, user: string, customerName: string) {
+  await db.update(customers).set({ customer_name: customerName, modified: sql`now()` }).where(eq(customers.user, user));
+}
+
+/** Whether another account already holds this phone (the answer never says which one). */
+export async function phoneHeldByOther(db: Executor, phone: string, user: string): Promise<boolean> {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.mobile_no, phone), ne(users.name, user)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function emailHeldByOther(db: Executor, email: string, user: string): Promise<boolean> {
+  const [row] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.name, user)))
+    .limit(1);
+  return Boolean(row);
+}
+

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../frappe/context';
+import type { Executor } from '../../db/client';
+import { apiKeys } from '../../db/schema/auth';
+import { randomToken, sha256 } from '../../frappe/crypto';
+import { notFound, permissionError, validationError } from '../../frappe/errors';
+import { startSession } from '../../frappe/sessions';
+import { balanceOf, tierOf, type TierInfo } from '../loyalty/ledger';
+import {
+  customerByName,
+  customerOfUser,
+  defaultLoyaltyProgram,
+  emailHeldByOther,
+  insertCustomer,
+  insertUser,
+  nextCustomerName,
+  renameCustomer,
+  updateUser,
+  userByLineSub,
+  userByName,
+  type UserRow,
+} from './repository';
+import type { LineIdentity } from './line';
+import { isUniqueViolation, normalisePhone } from './otp';
+
+/** LINE gives no e-mail address (scope openid profile): members get a placeholder on this domain. */
+export const LINE_PLACEHOLDER_DOMAIN = '@line.me';
+
+/** Creates the member's Customer (CUST-00002, ...) in the default programme. */
+export async function createCustomerFor(tx: Executor, user: UserRow) {
+  // One numbering at a time: concurrent first sign-ins never collide on a name.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('account.customer_autoname'))`);
+  return insertCustomer(tx, {
+    name: await nextCustomerName(tx),
+    customer_name: user.full_name || user.name,
+    user: user.name,
+    loyalty_program: await defaultLoyaltyProgram(tx),
+    owner: user.name,
+  });
+}
+
+/** Finds the User of this LINE account (by `sub`, never by name or e-mail) or creates it with its Customer. */
+export async function findOrCreateLineMember(db: Executor, identity: LineIdentity): Promise<UserRow> {
+  const existing = await userByLineSub(db, identity.sub);
+  if (existing) {
+    if (identity.picture && identity.picture !== existing.user_image) {
+      return (await updateUser(db, existing.name, { user_image: identity.picture })) ?? existing;
+    }
+    return existing;
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const name = `line-${randomBytes(8).toString('hex')}${LINE_PLACEHOLDER_DOMAIN}`;
+      const user = await insertUser(tx, {
+        name,
+        email: name,
+        full_name: identity.name,
+        first_name: identity.name,
+        user_image: identity.picture,
+        line_sub: identity.sub,
+        user_type: 'Website User',
+        roles: ['Member'],
+        owner: name,
+      });
+      await createCustomerFor(tx, user);
+      return user;
+    });
+  } catch (err) {
+    // The same LINE account signing in twice at once: the other request created it.
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await userByLineSub(db, identity.sub);
+    if (!winner) throw err;
+    return winner;
+  }
+}
+
+export async function startMemberSession(ctx: RequestContext, user: UserRow) {
+  return startSession(ctx.db, ctx.request, ctx.reply, user, ctx.config.sessionTtlHours, 'browser');
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+export interface Profile {
+  name: string;
+  customer_name: string | null;
+  user: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  user_image: string | null;
+  mobile_no: string | null;
+  phone: string | null;
+  phone_verified: boolean;
+  email: string | null;
+  id_card_number: string | null;
+  birth_date: string | null;
+  customer_details: string;
+  loyalty_program: string | null;
+  loyalty_points: number;
+  loyalty_program_tier: string | null;
+  language: string;
+}
+
+/** The caller's own profile (spec §3): User and Customer fields, balance and tier; no hashes, keys or ids of LINE. */
+export async function profileOf(db: Executor, userName: string): Promise<Profile> {
+  const user = await userByName(db, userName);
+  if (!user) throw notFound('User not found');
+  const customer = await customerOfUser(db, user.name);
+  const points = customer ? await balanceOf(db, customer.name) : 0;
+  const tier = customer?.loyalty_program ? await tierOf(db, customer.name, customer.loyalty_program) : null;
+  return {
+    name: customer?.name ?? user.name,
+    customer_name: customer?.customer_name ?? null,
+    user: user.name,
+    full_name: user.full_name,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    user_image: user.user_image,
+    mobile_no: user.mobile_no,
+    phone: user.mobile_no,
+    phone_verified: user.phone_verified,
+    email: user.email,
+    id_card_number: user.id_card_number,
+    birth_date: user.birth_date,
+    // The original's "customer_details" string: its second space-separated part is the birth date.
+    customer_details: `birth_date: ${user.birth_date ?? ''}`.trim(),
+    loyalty_program: customer?.loyalty_program ?? null,
+    loyalty_points: points,
+    loyalty_program_tier: tier?.tier_name ?? null,
+    language: user.language,
+  };
+}
+
+export interface ProfileUpdate {
+  first_name: string;
+  last_name: string;
+  email?: string;
+  id_card_number: string;
+  birth_date: string;
+  phone?: string;
+}
+
+export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): Promise<Profile> {
+  const me = await userByName(ctx.db, ctx.user.name);
+  if (!me) throw notFound('User not found');
+  if (input.phone !== undefined && input.phone.trim() !== '') {
+    const phone = normalisePhone(input.phone);
+    if (phone !== (me.mobile_no ?? null)) throw validationError('The phone number cannot be changed here');
+  }
+  const email = input.email?.trim().toLowerCase() || null;
+  if (email && email !== me.email?.toLowerCase()) {
+    if (email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw validationError('Please enter a valid e-mail address');
+    if (await emailHeldByOther(ctx.db, email, me.name)) throw validationError('This e-mail address cannot be used');
+  }
+  const fullName = `${input.first_name} ${input.last_name}`.trim();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await updateUser(tx, me.name, {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        full_name: fullName,
+        email,
+        id_card_number: input.id_card_number,
+        birth_date: input.birth_date,
+      });
+      await renameCustomer(tx, me.name, fullName);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError('This e-mail address cannot be used');
+    throw err;
+  }
+  return profileOf(ctx.db, me.name);
+}
+
+/** Tier of a customer; a member may only ask about their own. */
+export async function tierFor(ctx: RequestContext, customerName: string): Promise<TierInfo> {
+  const isManager = ctx.user.roles.includes('System Manager');
+  if (!isManager) {
+    const own = await customerOfUser(ctx.db, ctx.user.name);
+    // Someone else's customer and a missing one look the same.
+    if (!own || own.name !== customerName) throw permissionError('You can only see your own tier');
+  }
+  const customer = await customerByName(ctx.db, customerName);
+  if (!customer) throw notFound(`Customer ${customerName.slice(0, 80)} not found`);
+  if (!customer.loyalty_program) return { tier_name: null, tier_thumbnail: null, next_tier_name: null, points_to_next_tier: 0 };
+  return tierOf(ctx.db, customer.name, customer.loyalty_program);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const KEYS_KEPT_PER_USER = 5;
+
+/** A new API key pair for the user (the secret is shown once and stored hashed); old pairs beyond 5 go. */
+export async function issueApiKey(db: Executor, user: string): Promise<string> {
+  const apiKey = randomToken(12);
+  const secret = randomToken(24);
+  await db.insert(apiKeys).values({ api_key: apiKey, user, secret_hash: sha256(secret) });
+  const keep = await db
+    .select({ key: apiKeys.api_key })
+    .from(apiKeys)
+    .where(eq(apiKeys.user, user))
+    .orderBy(desc(apiKeys.created_at))
+    .limit(KEYS_KEPT_PER_USER);
+  const all = await db.select({ key: apiKeys.api_key }).from(apiKeys).where(eq(apiKeys.user, user));
+  const stale = all.map((r) => r.key).filter((k) => !keep.some((r) => r.key === k));
+  if (stale.length) await db.delete(apiKeys).where(inArray(apiKeys.api_key, stale));
+  return `${apiKey}:${secret}`;
+}

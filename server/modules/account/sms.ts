@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../../config';
+import type { Executor } from '../../db/client';
+import { smsOutbox } from '../../db/schema/auth';
+
+/**
+ * SMS as an adapter: an HTTP gateway when SMS_GATEWAY_URL is set (POST JSON {to, message}, bearer token
+ * from SMS_GATEWAY_TOKEN); otherwise a development outbox table + the server log, never in production.
+ */
+export class SmsUnavailable extends Error {}
+
+export function smsMode(config: ServerConfig): 'gateway' | 'outbox' | null {
+  if (config.sms) return 'gateway';
+  return config.production ? null : 'outbox';
+}
+
+export async function sendSms(
+  deps: { db: Executor; config: ServerConfig; log: FastifyBaseLogger },
+  phone: string,
+  message: string,
+): Promise<void> {
+  const mode = smsMode(deps.config);
+  if (mode === null) throw new SmsUnavailable('no SMS gateway configured');
+  if (mode === 'outbox') {
+    await deps.db.insert(smsOutbox).values({ phone, body: message });
+    deps.log.info({ phone, sms: message }, 'development SMS outbox (no SMS_GATEWAY_URL set)');
+    return;
+  }
+  const sms = deps.config.sms!;
+  let res: Response;
+  try {
+    res = await fetch(sms.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(sms.token ? { authorization: `Bearer ${sms.token}` } : {}) },
+      body: JSON.stringify({ to: phone, message }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (err) {
+    deps.log.error({ err }, 'SMS gateway unreachable');
+    throw new SmsUnavailable('gateway unreachable');
+  }
+  if (!res.ok) {
+    deps.log.error({ status: res.status }, 'SMS gateway refused the message');
+    throw new SmsUnavailable(`gateway answered ${res.status}`);
+  }
+}
