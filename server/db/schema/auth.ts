@@ -94,13 +94,21 @@ export const smsOutbox = pgTable('sms_outbox', {
 });
 
 /** Per-device secret for rotating member codes; revoked at sign-out or sign-in elsewhere. */
-export const memberDevices = pgTable('member_devices', {
-  id: text('id').primaryKey(),
-  user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
-  secret: text('secret').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  revoked_at: timestamp('revoked_at', { withTimezone: true }),
-});
+export const memberDevices = pgTable(
+  'member_devices',
+  {
+    id: text('id').primaryKey(),
+    user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    /** The number that starts the member code (contracts/member-code.ts): finds the device in one read. */
+    code_no: serial('code_no').notNull().unique(),
+    /** The last time step of a code used for an award: that step and earlier ones are refused (no replay). */
+    last_used_step: integer('last_used_step'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('member_devices_user_idx').on(t.user)],
+);
 
 /** Key/value settings with the spec's constants as defaults (shipping fee, discount, caps...). */
 export const settings = pgTable('settings', {

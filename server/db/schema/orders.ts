@@ -1,4 +1,5 @@
-import { date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { docColumns } from './common';
 
 export const branches = pgTable('branches', {
@@ -65,12 +66,20 @@ export const deliveryNotes = pgTable(
   (t) => [index('dn_invoice_idx').on(t.sales_invoice)],
 );
 
-export const staffActions = pgTable('staff_actions', {
-  id: serial('id').primaryKey(),
-  staff_user: text('staff_user').notNull(),
-  branch: text('branch'),
-  action: text('action').notNull(),
-  target: text('target').notNull(),
-  detail: text('detail').notNull().default(''),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: serial('id').primaryKey(),
+    staff_user: text('staff_user').notNull(),
+    branch: text('branch'),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    detail: text('detail').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_actions_branch_idx').on(t.branch, t.created_at),
+    /** A receipt number earns points once per branch (target = the receipt number of an award). */
+    uniqueIndex('staff_actions_receipt_uq').on(t.branch, t.target).where(sql`${t.action} = 'award_points'`),
+  ],
+);
