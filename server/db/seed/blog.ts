@@ -33,7 +33,7 @@ export const BLOG_POSTS = [
     name: 'pure-butter',
     title: 'เนยแท้ต่างจากเนยผสมอย่างไร',
     blog_category: 'baking-tips',
-    meta_image: '/images/blog/butter.jpg',
+    meta_image: '/images/blog/butter.svg',
     published_on: '2024-01-12',
     content: `<p>เนยคือหัวใจของขนมอบทุกชิ้นในร้านของเรา กลิ่นหอมและเนื้อสัมผัสที่ละลายในปากมาจากไขมันเนยล้วน ๆ</p>
 <h3>เนยแท้ต้องมีไขมันเนยมากกว่า 80%</h3>
@@ -45,7 +45,7 @@ export const BLOG_POSTS = [
     name: 'birthday-cake-guide',
     title: 'เลือกเค้กวันเกิดให้ถูกใจทุกคนในงาน',
     blog_category: 'recommended-menu',
-    meta_image: '/images/blog/birthday-cake.jpg',
+    meta_image: '/images/blog/birthday-cake.svg',
     published_on: '2024-02-03',
     content: `<p>เค้กวันเกิดขนาด 1 ปอนด์ เสิร์ฟได้ประมาณ 6-8 ชิ้น ขนาด 2 ปอนด์ 12-16 ชิ้น และ 3 ปอนด์ 20-24 ชิ้น</p>
 <h3>รสชาติยอดนิยม</h3>
@@ -56,7 +56,7 @@ export const BLOG_POSTS = [
     name: 'chiang-mai-branch',
     title: 'เปิดแล้ว! สาขาเชียงใหม่ ถนนนิมมานเหมินท์',
     blog_category: 'news',
-    meta_image: '/images/blog/croissant.jpg',
+    meta_image: '/images/blog/croissant.svg',
     published_on: '2024-03-15',
     content: `<p>เราเปิดสาขาใหม่ที่เชียงใหม่แล้ว เปิดทุกวัน 08:00 - 17:30 น. พร้อมเมนูครัวซองต์อบสดทุกเช้าและกาแฟจากดอยช้าง</p>
 <p>สมาชิกสะสมคะแนนและแลกของรางวัลได้ทุกสาขา</p>`,
