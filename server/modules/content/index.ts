@@ -4,6 +4,8 @@ import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { validationError } from '../../frappe/errors';
 import { documents } from '../../db/schema/content';
+import { loyaltyPrograms } from '../../db/schema/loyalty';
+import { defineMethod } from '../../frappe/methods';
 import { sanitizeRichText } from './sanitize';
 
 export { sanitizeRichText } from './sanitize';
@@ -59,9 +61,33 @@ function documentDoctype(doctype: string, opts: { single?: boolean } = {}): Doct
   };
 }
 
+/**
+ * The public facts of a loyalty programme (what the information pages and the member card quote): baht per
+ * point earned, baht value of a point, expiry in days. Null when there is no such programme.
+ */
+const getLoyaltyProgram = defineMethod({
+  path: 'member_rewards.api.get_loyalty_program',
+  verbs: ['GET'],
+  allow: ['Guest'],
+  args: v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
+  async handler(ctx, { name }) {
+    const q = ctx.db
+      .select({
+        name: loyaltyPrograms.name,
+        collection_factor: loyaltyPrograms.collection_factor,
+        conversion_factor: loyaltyPrograms.conversion_factor,
+        expiry_duration: loyaltyPrograms.expiry_duration,
+      })
+      .from(loyaltyPrograms)
+      .$dynamic();
+    const [row] = await (name ? q.where(eq(loyaltyPrograms.name, name)) : q.orderBy(loyaltyPrograms.creation)).limit(1);
+    return row ?? null;
+  },
+});
+
 export const contentModule: ServerModule = {
   name: 'content',
-  methods: [],
+  methods: [getLoyaltyProgram],
   doctypes: [
     documentDoctype(INFORMATION_DOCUMENT),
     documentDoctype(TERMS_DOCUMENT),

@@ -121,3 +121,15 @@ describe('HTML is sanitised on the way in', () => {
     expect(res.statusCode).toBe(417);
   });
 });
+
+describe('member_rewards.api.get_loyalty_program', () => {
+  it('tells anyone the programme’s public figures, and null for an unknown programme', async () => {
+    const { loyaltyPrograms } = await import('../../../server/db/schema/loyalty');
+    await server.database.db.insert(loyaltyPrograms).values({ name: 'Test Programme', collection_factor: 20, conversion_factor: 0.5, expiry_duration: 180 });
+    const res = await guest.call('member_rewards.api.get_loyalty_program', { name: 'Test Programme' }, 'GET');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toEqual({ name: 'Test Programme', collection_factor: 20, conversion_factor: 0.5, expiry_duration: 180 });
+    const none = await guest.call('member_rewards.api.get_loyalty_program', { name: 'Nope' }, 'GET');
+    expect(none.json().message).toBeNull();
+  });
+});
