@@ -82,8 +82,8 @@ const tokenLogin = defineMethod({
   verbs: ['POST'],
   allow: ['Guest'],
   args: v.looseObject({
-    usr: v.pipe(v.string('Incomplete login details'), v.trim(), v.minLength(1, 'Incomplete login details'), v.maxLength(200)),
-    pwd: v.pipe(v.string('Incomplete login details'), v.minLength(1, 'Incomplete login details'), v.maxLength(500)),
+    usr: v.pipe(v.optional(v.string('Incomplete login details'), ''), v.trim(), v.minLength(1, 'Incomplete login details'), v.maxLength(200)),
+    pwd: v.pipe(v.optional(v.string('Incomplete login details'), ''), v.minLength(1, 'Incomplete login details'), v.maxLength(500)),
   }),
   async handler(ctx, { usr, pwd }) {
     const userKey = `apilogin:user:${usr.toLowerCase()}`;
@@ -101,14 +101,16 @@ const tokenLogin = defineMethod({
   },
 });
 
+// Missing arguments get the same sentence as empty ones (valibot would otherwise say "Invalid key").
 const phoneArg = (message: string) =>
   v.pipe(
-    v.union([v.string(message), v.number(message)], message),
+    v.optional(v.union([v.string(message), v.number(message)], message), ''),
     v.transform((x) => String(x)),
+    v.minLength(1, message),
     v.maxLength(32, message),
   );
 const otpArg = v.pipe(
-  v.union([v.string('Please Enter OTP'), v.number('Please Enter OTP')], 'Please Enter OTP'),
+  v.optional(v.union([v.string('Please Enter OTP'), v.number('Please Enter OTP')], 'Please Enter OTP'), ''),
   v.transform((x) => String(x).replace(/\D/g, '')),
   v.minLength(1, 'Please Enter OTP'),
   v.maxLength(12, 'Wrong code, please try again'),
@@ -213,7 +215,7 @@ const getTier = defineMethod({
   verbs: ['GET', 'POST'],
   allow: ['Member'],
   args: v.looseObject({
-    customer: v.pipe(v.string('Customer is required'), v.trim(), v.minLength(1, 'Customer is required'), v.maxLength(140)),
+    customer: v.pipe(v.optional(v.string('Customer is required'), ''), v.trim(), v.minLength(1, 'Customer is required'), v.maxLength(140)),
   }),
   handler: (ctx, { customer }) => tierFor(ctx, customer),
 });

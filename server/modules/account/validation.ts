@@ -5,7 +5,7 @@ import * as v from 'valibot';
  * so the app's form and the server refuse the same input with the same sentence.
  */
 export const requiredText = (message: string, max = 140) =>
-  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, `${message.replace(/ is required$/, '')} is too long`));
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, `${message.replace(/ is required$/, '')} is too long`));
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -23,4 +23,4 @@ export function isValidBirthDate(s: string): boolean {
 }
 
 export const birthDate = () =>
-  v.pipe(v.string('Birth date is required'), v.trim(), v.minLength(1, 'Birth date is required'), v.check(isValidBirthDate, 'Birth date is invalid'));
+  v.pipe(v.optional(v.string('Birth date is required'), ''), v.trim(), v.minLength(1, 'Birth date is required'), v.check(isValidBirthDate, 'Birth date is invalid'));
