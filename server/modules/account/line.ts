@@ -178,7 +178,7 @@ export async function verifyIdToken(db: Executor, mode: LineMode, idToken: strin
   if (typeof payload.nonce !== 'string' || !safeEqual(payload.nonce, nonce)) throw new LineLoginError('id_token nonce mismatch');
   if (typeof payload.sub !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(payload.sub)) throw new LineLoginError('id_token without a LINE user id');
   const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 140) : 'LINE user';
-  const picture = typeof payload.picture === 'string' && /^https:\/\//.test(payload.picture) ? payload.picture : null;
+  const picture = typeof payload.picture === 'string' && payload.picture.startsWith('https://') ? payload.picture : null;
   return { sub: payload.sub, name, picture };
 }
 

@@ -17,7 +17,7 @@ export async function startLine(s: Session, args: Record<string, string> = {}) {
 
 /** The development LINE page approving a typed display name (or the demo member): returns the callback address. */
 export async function approveOnDevPage(s: Session, state: string, nonce: string, who: { name: string } | 'demo') {
-  const query = who === 'demo' ? { state, nonce, who: 'demo' } : { state, nonce, who: 'typed', display_name: who.name };
+  const query: Record<string, string> = who === 'demo' ? { state, nonce, who: 'demo' } : { state, nonce, who: 'typed', display_name: who.name };
   const res = await s.request({ method: 'GET', url: '/api/dev/line/authorize/approve', query });
   expect(res.statusCode).toBe(302);
   return res.headers.location as string;
