@@ -21,7 +21,7 @@ const getProductFilterData = defineMethod({
     const fromTop = Object.fromEntries(
       Object.entries(topLevel).filter(([k]) => ['search', 'field_filters', 'attribute_filters', 'item_group', 'start', 'from_filters'].includes(k)),
     );
-    const base = typeof query_args === 'string' ? parseQueryArgs(query_args) : parseQueryArgs({ ...fromTop, ...((query_args as object) ?? {}) });
+    const base = typeof query_args === 'string' ? parseQueryArgs(query_args) : parseQueryArgs({ ...fromTop, ...(query_args as object | undefined) });
     return productFilterData(ctx.db, base);
   },
 });

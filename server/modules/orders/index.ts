@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { defineMethod, numeric } from '../../frappe/methods';
-import { branches, salesInvoices } from '../../db/schema/orders';
+import { salesInvoices } from '../../db/schema/orders';
 import { checkoutTotals, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
 
 /** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
@@ -39,16 +39,6 @@ const getOrders = defineMethod({
   handler: (ctx, args) => ordersOf(ctx, args.start ?? 0, args.limit ?? 50),
 });
 
-/** Branch: the gift form's branch list (name used); public facts, so anyone may read them. */
-const branchDoctype: DoctypeDef = {
-  doctype: 'Branch',
-  table: branches,
-  fields: ['name', 'branch', 'address', 'opening_hours', 'phone', 'creation', 'modified'],
-  read: { allow: ['Guest'] },
-  defaultOrder: 'creation asc',
-  realtime: false,
-};
-
 /** Sales Invoice (a reward order and a purchase): members read their own, staff their branch's. Written only by place_order. */
 const salesInvoiceDoctype: DoctypeDef = {
   doctype: 'Sales Invoice',
@@ -66,5 +56,6 @@ const salesInvoiceDoctype: DoctypeDef = {
 export const ordersModule: ServerModule = {
   name: 'orders',
   methods: [placeOrderMethod, checkoutTotalsMethod, getOrders],
-  doctypes: [branchDoctype, salesInvoiceDoctype],
+  // Branch (read by the gift form) is declared by the blog module (marketing /branch page): one definition.
+  doctypes: [salesInvoiceDoctype],
 };

@@ -21,7 +21,7 @@ beforeAll(async () => {
   }));
   for (let i = 0; i < rows.length; i += 500) await server.database.db.insert(items).values(rows.slice(i, i + 500));
   await server.database.db.insert(items).values({ name: 'HIDDEN-1', item_code: 'HIDDEN-1', item_name: 'ไม่เผยแพร่ needle', item_group: 'Bulk', published: false });
-});
+}, 120_000);
 afterAll(() => server.close());
 
 const list = async (query_args: Record<string, unknown>, verb: 'GET' | 'POST' = 'GET') => {
