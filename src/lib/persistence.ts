@@ -1,0 +1,382 @@
+/**
+ * Two-tier persistence of the TanStack Query cache (DESIGN §6).
+ *
+ * HOW A FEATURE MARKS A QUERY
+ *   - By its key prefix, listed once below in SYNC_PREFIXES / IDB_PREFIXES (the first element of the query key), or
+ *   - per query with `meta: { persist: 'sync' | 'idb' | false }`, which wins over the prefix lists.
+ *   Anything else is kept in memory only. Only successful answers are stored; errors and pending states never.
+ *
+ * TIER 'sync' — localStorage, via @tanstack/query-sync-storage-persister
+ *   The little the first paint needs: who is signed in (boot), profile, tier and points, the member code seed /
+ *   device secret. Read and hydrated SYNCHRONOUSLY before React renders, so /my-id paints its code from a cold
+ *   start before IndexedDB has even opened. Keep it small (localStorage is ~5 MB and blocks the main thread).
+ *
+ * TIER 'idb' — IndexedDB (idb-keyval), one record per query
+ *   Bulk data: product lists, information documents, points history, orders, branches, addresses. Each query is
+ *   written on its own after every successful fetch (debounced), restored all at once at start. Until that
+ *   restore ends (a few ms; bounded by RESTORE_TIMEOUT_MS) main.tsx holds back the router
+ *   (useIsRestoringPersistence), so loaders' `ensureQueryData` find the cached answers instead of fetching offline.
+ *
+ * Both tiers are versioned by the build (`import.meta.env.VITE_BUILD_ID`: another build discards them) and kept
+ * MAX_AGE (7 days); the query client's gcTime (CACHE_TIME) is at least as long, so nothing restored is dropped
+ * early. Both are wiped when the session ends (sign-out or the server answering as Guest), and storage is
+ * marked persistent (`navigator.storage.persist()`) once a member is signed in.
+ */
+import { dehydrate, hydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { clear, createStore, del, entries, setMany, type UseStore } from 'idb-keyval';
+import { useSyncExternalStore } from 'react';
+import { CACHE_TIME } from './query-client';
+
+export type PersistTier = 'sync' | 'idb';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { persist?: PersistTier | false; [key: string]: unknown };
+  }
+}
+
+/** Query-key prefixes (first key element) persisted to localStorage: first-paint state. */
+export const SYNC_PREFIXES: readonly string[] = [
+  'boot',
+  'session',
+  'auth',
+  'profile',
+  'tier',
+  'member',
+  'member-id',
+  'member-code',
+  'points-balance',
+];
+
+/** Query-key prefixes persisted to IndexedDB: bulk data read offline. */
+export const IDB_PREFIXES: readonly string[] = [
+  'addresses',
+  'info-documents',
+  'catalog',
+  'products',
+  'rewards',
+  'categories',
+  'banners',
+  'points',
+  'orders',
+  'branches',
+  'blog',
+];
+
+/** Keys whose data says who is signed in: `{ user: string }` (boot) — 'Guest' means the session ended. */
+export const SESSION_PREFIXES: readonly string[] = ['boot', 'session'];
+
+export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
+export const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+export const SYNC_STORAGE_KEY = 'member-rewards:query-cache';
+export const RESTORE_TIMEOUT_MS = 1500;
+const IDB_WRITE_DELAY_MS = 250;
+
+// gcTime >= maxAge, or restored queries would be garbage-collected before they expire.
+if (CACHE_TIME < MAX_AGE) throw new Error('CACHE_TIME (gcTime) must be at least the persisters’ MAX_AGE');
+
+function firstKey(queryKey: QueryKey): string | undefined {
+  const head = queryKey[0];
+  return typeof head === 'string' ? head : undefined;
+}
+
+/** Which tier a query belongs to (meta wins over the prefix lists), or null for memory only. */
+export function tierOf(query: Pick<Query, 'queryKey' | 'meta'>): PersistTier | null {
+  const meta = query.meta?.persist;
+  if (meta === false) return null;
+  if (meta === 'sync' || meta === 'idb') return meta;
+  const head = firstKey(query.queryKey);
+  if (head === undefined) return null;
+  if (SYNC_PREFIXES.includes(head)) return 'sync';
+  if (IDB_PREFIXES.includes(head)) return 'idb';
+  return null;
+}
+
+const storable = (query: Query) => query.state.status === 'success' && query.state.data !== undefined;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Storage back ends (injectable for tests)
+
+export interface QueryRecord {
+  buster: string;
+  queryKey: QueryKey;
+  queryHash: string;
+  dataUpdatedAt: number;
+  data: unknown;
+  meta?: Record<string, unknown>;
+}
+
+export interface IdbBackend {
+  entries(): Promise<Array<[IDBValidKey, QueryRecord]>>;
+  setMany(items: Array<[string, QueryRecord]>): Promise<void>;
+  del(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+let idbStore: UseStore | undefined;
+const store = () => (idbStore ??= createStore('member-rewards-cache', 'queries'));
+
+export const idbBackend: IdbBackend = {
+  entries: () => entries<IDBValidKey, QueryRecord>(store()),
+  setMany: (items) => setMany(items, store()),
+  del: (key) => del(key, store()),
+  clear: () => clear(store()),
+};
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : undefined;
+  } catch {
+    return undefined; // blocked storage (privacy settings)
+  }
+}
+
+export interface PersistenceOptions {
+  buster?: string;
+  maxAge?: number;
+  storage?: Storage;
+  idb?: IdbBackend;
+  now?: () => number;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Restore state, for IsRestoringProvider and the router gate
+
+let restoring = true;
+const restoreListeners = new Set<() => void>();
+function setRestoring(value: boolean) {
+  restoring = value;
+  for (const l of [...restoreListeners]) l();
+}
+
+/** True until the IndexedDB tier has been read (or given up on). */
+export function useIsRestoringPersistence(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      restoreListeners.add(cb);
+      return () => restoreListeners.delete(cb);
+    },
+    () => restoring,
+    () => false,
+  );
+}
+
+export interface Persistence {
+  /** Resolves when the IndexedDB tier is in the cache (or after RESTORE_TIMEOUT_MS at worst). */
+  restored: Promise<void>;
+  /** Writes everything pending now (sync tier synchronously). */
+  flush(): Promise<void>;
+  /** Forgets both tiers on this device (sign-out). */
+  clearAll(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Hydrates the sync tier synchronously, starts restoring the IndexedDB tier, and from then on writes each
+ * tier as queries succeed. Call once, before the first render.
+ */
+export function setupPersistence(client: QueryClient, options: PersistenceOptions = {}): Persistence {
+  const buster = options.buster ?? BUILD_ID;
+  const maxAge = options.maxAge ?? MAX_AGE;
+  const now = options.now ?? Date.now;
+  const storage = options.storage ?? safeLocalStorage();
+  const idb = options.idb ?? idbBackend;
+  const queryCache = client.getQueryCache();
+  const fresh = (updatedAt: number) => now() - updatedAt <= maxAge;
+
+  // ---- sync tier: restore now, synchronously
+  const syncPersister = createSyncStoragePersister({ storage, key: SYNC_STORAGE_KEY, throttleTime: 1000 });
+  const snapshot = (): PersistedClient => ({
+    timestamp: now(),
+    buster,
+    clientState: dehydrate(client, {
+      shouldDehydrateQuery: (q) => tierOf(q) === 'sync' && storable(q),
+      shouldDehydrateMutation: () => false,
+    }),
+  });
+  try {
+    const persisted = syncPersister.restoreClient() as PersistedClient | undefined;
+    if (persisted) {
+      if (persisted.buster !== buster || !fresh(persisted.timestamp)) syncPersister.removeClient();
+      else {
+        const queries = persisted.clientState.queries.filter((q) => fresh(q.state.dataUpdatedAt));
+        hydrate(client, { queries, mutations: [] }, { defaultOptions: { queries: { gcTime: Math.max(CACHE_TIME, maxAge) } } });
+      }
+    }
+  } catch {
+    syncPersister.removeClient(); // unreadable: start clean
+  }
+  let syncDirty = false;
+  const saveSync = () => {
+    syncDirty = true;
+    void syncPersister.persistClient(snapshot());
+  };
+  const flushSync = () => {
+    if (!syncDirty || !storage) return;
+    try {
+      storage.setItem(SYNC_STORAGE_KEY, JSON.stringify(snapshot()));
+    } catch {
+      // quota: the throttled writer will try again
+    }
+  };
+
+  // ---- idb tier: restore in the background, bounded
+  const pendingIdb = new Map<string, Query>();
+  let idbTimer: ReturnType<typeof setTimeout> | undefined;
+  let cleared = false;
+  const writeIdb = async () => {
+    idbTimer = undefined;
+    const batch = [...pendingIdb.values()];
+    pendingIdb.clear();
+    const items: Array<[string, QueryRecord]> = batch.filter(storable).map((q) => [
+      q.queryHash,
+      {
+        buster,
+        queryKey: q.queryKey,
+        queryHash: q.queryHash,
+        dataUpdatedAt: q.state.dataUpdatedAt,
+        data: q.state.data,
+        ...(q.meta ? { meta: q.meta } : {}),
+      },
+    ]);
+    if (items.length === 0) return;
+    try {
+      await idb.setMany(items);
+    } catch {
+      // quota or a closed database: the next success writes again
+    }
+  };
+  const saveIdb = (query: Query) => {
+    pendingIdb.set(query.queryHash, query);
+    idbTimer ??= setTimeout(() => void writeIdb(), IDB_WRITE_DELAY_MS);
+  };
+
+  const restoreIdb = async () => {
+    const rows = await idb.entries();
+    const queries = [];
+    for (const [key, record] of rows) {
+      if (!record || record.buster !== buster || !fresh(record.dataUpdatedAt)) {
+        void idb.del(String(key)).catch(() => {});
+        continue;
+      }
+      queries.push({
+        queryKey: record.queryKey,
+        queryHash: record.queryHash,
+        meta: record.meta,
+        dehydratedAt: record.dataUpdatedAt,
+        state: {
+          data: record.data,
+          dataUpdateCount: 1,
+          dataUpdatedAt: record.dataUpdatedAt,
+          error: null,
+          errorUpdateCount: 0,
+          errorUpdatedAt: 0,
+          fetchFailureCount: 0,
+          fetchFailureReason: null,
+          fetchMeta: null,
+          isInvalidated: false,
+          status: 'success' as const,
+          fetchStatus: 'idle' as const,
+        },
+      });
+    }
+    if (!cleared) hydrate(client, { queries, mutations: [] }, { defaultOptions: { queries: { gcTime: Math.max(CACHE_TIME, maxAge) } } });
+  };
+  setRestoring(true);
+  const restored = Promise.race([
+    restoreIdb().catch(() => {}),
+    new Promise<void>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS)),
+  ]).finally(() => setRestoring(false));
+
+  // ---- session: persistent storage after sign-in, wipe on sign-out
+  let askedPersist = false;
+  const sessionUser = (query: Query): string | undefined => {
+    const head = firstKey(query.queryKey);
+    if (!head || !SESSION_PREFIXES.includes(head)) return undefined;
+    const data = query.state.data as { user?: unknown } | undefined;
+    return typeof data?.user === 'string' ? data.user : undefined;
+  };
+
+  const clearAll = async () => {
+    cleared = true;
+    pendingIdb.clear();
+    syncDirty = false;
+    syncPersister.removeClient();
+    try {
+      storage?.removeItem(SYNC_STORAGE_KEY);
+    } catch {
+      // nothing stored
+    }
+    await idb.clear().catch(() => {});
+    cleared = false;
+  };
+
+  const unsubscribe = queryCache.subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed' && event.type !== 'added') return;
+    const query = event.query;
+    if (event.type === 'updated') {
+      const user = event.action.type === 'success' ? sessionUser(query) : undefined;
+      if (user === 'Guest') {
+        void clearAll();
+        return;
+      }
+      if (user && !askedPersist) {
+        askedPersist = true;
+        void requestPersistentStorage();
+      }
+    }
+    const tier = tierOf(query);
+    if (!tier || cleared) return;
+    if (tier === 'sync') {
+      if (event.type === 'removed' || (event.type === 'updated' && event.action.type === 'success')) saveSync();
+    } else if (event.type === 'updated' && event.action.type === 'success') {
+      saveIdb(query);
+    } else if (event.type === 'removed') {
+      pendingIdb.delete(query.queryHash); // the stored copy stays until it expires or the session ends
+    }
+  });
+
+  const flush = async () => {
+    flushSync();
+    if (idbTimer) clearTimeout(idbTimer);
+    await writeIdb();
+  };
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') void flush();
+  };
+  const onPageHide = () => void flush();
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onHide);
+  }
+
+  return {
+    restored,
+    flush,
+    clearAll,
+    stop() {
+      unsubscribe();
+      if (idbTimer) clearTimeout(idbTimer);
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('pagehide', onPageHide);
+        document.removeEventListener('visibilitychange', onHide);
+      }
+    },
+  };
+}
+
+/**
+ * Asks the browser not to evict our storage (the cached data, the outbox). Chromium grants it silently for
+ * installed or engaged sites; Safari 17+ supports it. Called after sign-in; harmless when refused.
+ */
+export async function requestPersistentStorage(): Promise<boolean> {
+  try {
+    if (typeof navigator === 'undefined' || !navigator.storage?.persist) return false;
+    if (await navigator.storage.persisted()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
+}

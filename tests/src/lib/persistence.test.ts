@@ -1,0 +1,153 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SYNC_STORAGE_KEY, MAX_AGE, setupPersistence, tierOf, type IdbBackend, type Persistence, type QueryRecord } from '@/lib/persistence';
+import { CACHE_TIME } from '@/lib/query-client';
+
+function memoryIdb(): IdbBackend & { map: Map<string, QueryRecord> } {
+  const map = new Map<string, QueryRecord>();
+  return {
+    map,
+    entries: async () => [...map.entries()].map(([k, v]) => [k, structuredClone(v)] as [string, QueryRecord]),
+    setMany: async (items) => items.forEach(([k, v]) => map.set(k, structuredClone(v))),
+    del: async (k) => void map.delete(k),
+    clear: async () => map.clear(),
+  };
+}
+
+let idb: ReturnType<typeof memoryIdb>;
+let now = Date.now();
+const running: Persistence[] = [];
+
+/** One "app start": a fresh QueryClient restored from the same storage. */
+function start(buster = 'build-1') {
+  const client = new QueryClient({ defaultOptions: { queries: { gcTime: CACHE_TIME, retry: false } } });
+  const p = setupPersistence(client, { buster, storage: localStorage, idb, now: () => now });
+  running.push(p);
+  return { client, p };
+}
+
+const fetchInto = (client: QueryClient, queryKey: readonly unknown[], data: unknown, meta?: Record<string, unknown>) =>
+  client.fetchQuery({ queryKey, queryFn: async () => data, ...(meta ? { meta } : {}) });
+
+beforeEach(() => {
+  localStorage.clear();
+  idb = memoryIdb();
+  now = Date.now();
+});
+afterEach(() => {
+  for (const p of running.splice(0)) p.stop();
+});
+
+describe('persistence tiers', () => {
+  it('puts first-paint keys in sync storage, bulk keys in IndexedDB, and lets meta override or opt out', () => {
+    expect(tierOf({ queryKey: ['boot'], meta: undefined })).toBe('sync');
+    expect(tierOf({ queryKey: ['profile', 'me'], meta: undefined })).toBe('sync');
+    expect(tierOf({ queryKey: ['points', 'history'], meta: undefined })).toBe('idb');
+    expect(tierOf({ queryKey: ['addresses', 'list'], meta: undefined })).toBe('idb');
+    expect(tierOf({ queryKey: ['something-else'], meta: undefined })).toBeNull();
+    expect(tierOf({ queryKey: ['something-else'], meta: { persist: 'sync' } })).toBe('sync');
+    expect(tierOf({ queryKey: ['points', 'history'], meta: { persist: false } })).toBeNull();
+  });
+
+  it('hydrates the member code and profile synchronously at the next start, and never stores other keys there', async () => {
+    const first = start();
+    await fetchInto(first.client, ['member-code'], { seed: 'S3CR3T', code: 'MBR000123' });
+    await fetchInto(first.client, ['profile'], { full_name: 'Somchai Jaidee' });
+    await fetchInto(first.client, ['products', 'home'], [{ item_code: 'A' }]);
+    await fetchInto(first.client, ['memory-only'], 1);
+    await first.p.flush();
+
+    const stored = JSON.parse(localStorage.getItem(SYNC_STORAGE_KEY)!) as { clientState: { queries: Array<{ queryKey: unknown[] }> } };
+    expect(stored.clientState.queries.map((q) => q.queryKey[0]).sort()).toEqual(['member-code', 'profile']);
+
+    const second = start();
+    // No await: the data is there before the first render.
+    expect(second.client.getQueryData(['member-code'])).toEqual({ seed: 'S3CR3T', code: 'MBR000123' });
+    expect(second.client.getQueryData(['profile'])).toEqual({ full_name: 'Somchai Jaidee' });
+    expect(second.client.getQueryData(['memory-only'])).toBeUndefined();
+  });
+
+  it('stores bulk queries one record each in IndexedDB and restores them with their age', async () => {
+    const first = start();
+    await fetchInto(first.client, ['points', 'history'], [{ points: 120 }]);
+    const fetchedAt = first.client.getQueryState(['points', 'history'])!.dataUpdatedAt;
+    await fetchInto(first.client, ['info-documents', 'Information Document', 'Member Conditions'], { description: '<p>…</p>' });
+    await first.p.flush();
+    expect(idb.map.size).toBe(2);
+    expect(localStorage.getItem(SYNC_STORAGE_KEY) ?? '').not.toContain('points');
+
+    now += 60 * 60 * 1000;
+    const second = start();
+    expect(second.client.getQueryData(['points', 'history'])).toBeUndefined(); // not before the restore
+    await second.p.restored;
+    expect(second.client.getQueryData(['points', 'history'])).toEqual([{ points: 120 }]);
+    expect(second.client.getQueryState(['points', 'history'])?.dataUpdatedAt).toBe(fetchedAt);
+    expect(second.client.getQueryData(['info-documents', 'Information Document', 'Member Conditions'])).toEqual({ description: '<p>…</p>' });
+  });
+
+  it('never overwrites fresher data fetched before the restore finished', async () => {
+    const first = start();
+    await fetchInto(first.client, ['orders'], ['old']);
+    await first.p.flush();
+    now += 1000;
+    const second = start();
+    await fetchInto(second.client, ['orders'], ['new']);
+    await second.p.restored;
+    expect(second.client.getQueryData(['orders'])).toEqual(['new']);
+  });
+
+  it('discards both tiers written by another build', async () => {
+    const first = start('build-1');
+    await fetchInto(first.client, ['profile'], { full_name: 'A' });
+    await fetchInto(first.client, ['orders'], ['x']);
+    await first.p.flush();
+
+    const second = start('build-2');
+    await second.p.restored;
+    expect(second.client.getQueryData(['profile'])).toBeUndefined();
+    expect(second.client.getQueryData(['orders'])).toBeUndefined();
+    expect(localStorage.getItem(SYNC_STORAGE_KEY)).toBeNull();
+    expect(idb.map.size).toBe(0);
+  });
+
+  it('keeps data 7 days and no longer', async () => {
+    const first = start();
+    await fetchInto(first.client, ['profile'], { full_name: 'A' });
+    await fetchInto(first.client, ['orders'], ['x']);
+    await first.p.flush();
+
+    now += MAX_AGE - 1000;
+    const sixDays = start();
+    await sixDays.p.restored;
+    expect(sixDays.client.getQueryData(['profile'])).toEqual({ full_name: 'A' });
+    expect(sixDays.client.getQueryData(['orders'])).toEqual(['x']);
+
+    now += 2000;
+    const eightDays = start();
+    await eightDays.p.restored;
+    expect(eightDays.client.getQueryData(['profile'])).toBeUndefined();
+    expect(eightDays.client.getQueryData(['orders'])).toBeUndefined();
+    expect(CACHE_TIME).toBeGreaterThanOrEqual(MAX_AGE); // gcTime never drops restored data first
+  });
+
+  it('stores no failed queries', async () => {
+    const first = start();
+    await first.client.fetchQuery({ queryKey: ['orders'], queryFn: async () => Promise.reject(new Error('down')) }).catch(() => {});
+    await first.p.flush();
+    expect(idb.map.size).toBe(0);
+  });
+
+  it('forgets everything on this device when the session ends (boot answers Guest)', async () => {
+    const first = start();
+    await fetchInto(first.client, ['boot'], { user: 'somchai@example.com' });
+    await fetchInto(first.client, ['member-code'], { seed: 'S3CR3T' });
+    await fetchInto(first.client, ['addresses', 'list'], [{ name: 'A1' }]);
+    await first.p.flush();
+    expect(idb.map.size).toBe(1);
+
+    await first.client.fetchQuery({ queryKey: ['boot'], queryFn: async () => ({ user: 'Guest' }), staleTime: 0 });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(idb.map.size).toBe(0);
+    expect(localStorage.getItem(SYNC_STORAGE_KEY) ?? '').not.toContain('S3CR3T');
+  });
+});
