@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { defineMethod, noArgs } from './methods';
 import { FrappeError, authError, notFound, validationError } from './errors';
 import { checkPassword, endSession, startSession } from './sessions';
 import { clearLimit, hitLimit } from './rate-limit';
 import { countDocs } from './resources';
 import type { ResolvedDoctype } from './doctypes';
-import { users } from '../db/schema/auth';
+import { memberDevices, users } from '../db/schema/auth';
 
 const LOGIN_LIMIT = { perUser: 10, perIp: 50, windowSeconds: 15 * 60 };
 
@@ -41,6 +41,10 @@ const logout = defineMethod({
   allow: ['Guest'],
   args: noArgs,
   async handler(ctx) {
+    // Signing out revokes the member's rotating-code device secret (issue 7): its codes stop working.
+    if (!ctx.user.isGuest && ctx.user.via === 'session') {
+      await ctx.db.update(memberDevices).set({ revoked_at: sql`now()` }).where(and(eq(memberDevices.user, ctx.user.name), isNull(memberDevices.revoked_at)));
+    }
     await endSession(ctx.db, ctx.request, ctx.reply, ctx.user);
   },
 });

@@ -1,7 +1,86 @@
+import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
+import { defineMethod, noArgs, numeric } from '../../frappe/methods';
+import { awardPoints, branchActions, confirmReward, deviceStatus, registerMemberDevice, resolveCode } from './service';
+
+const code = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(64, message));
+
+/**
+ * member_rewards.member_code.register_device: called by the app after sign-in (and by /my-id when it holds no
+ * live device). Returns the secret the device uses to compute its rotating code offline; revokes older devices.
+ */
+const registerDeviceMethod = defineMethod({
+  path: 'member_rewards.member_code.register_device',
+  verbs: ['POST'],
+  allow: ['Member'],
+  args: noArgs,
+  handler: (ctx) => registerMemberDevice(ctx),
+});
+
+const deviceStatusMethod = defineMethod({
+  path: 'member_rewards.member_code.device_status',
+  verbs: ['GET', 'POST'],
+  allow: ['Member'],
+  args: v.looseObject({ device_id: code('Device is required') }),
+  handler: (ctx, { device_id }) => deviceStatus(ctx, device_id),
+});
+
+const resolveCodeMethod = defineMethod({
+  path: 'member_rewards.staff.resolve_code',
+  // POST only: member codes never go in a URL (ASVS 14.2.1).
+  verbs: ['POST'],
+  allow: ['Store Staff'],
+  args: v.looseObject({ code: code('Code is required') }),
+  handler: (ctx, args) => resolveCode(ctx, args.code),
+});
+
+const awardPointsMethod = defineMethod({
+  path: 'member_rewards.staff.award_points',
+  verbs: ['POST'],
+  allow: ['Store Staff'],
+  args: v.pipe(
+    v.looseObject({
+      scan_token: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+      member_code: v.optional(v.pipe(v.string(), v.maxLength(64))),
+      amount: v.pipe(
+        numeric(),
+        v.minValue(0.01, 'Amount must be more than 0'),
+        v.maxValue(1_000_000, 'Amount is too large'),
+      ),
+      receipt_no: v.pipe(
+        v.string('Receipt number is required'),
+        v.trim(),
+        v.minLength(1, 'Receipt number is required'),
+        v.maxLength(40, 'Receipt number is too long'),
+        v.regex(/^[A-Za-z0-9/_.\- ]+$/, 'Receipt number may contain only letters, digits, - / _ .'),
+      ),
+    }),
+    v.check((a) => Boolean(a.scan_token || a.member_code), 'Scan the member code first'),
+  ),
+  handler: (ctx, args) => awardPoints(ctx, args),
+});
+
+const confirmRewardMethod = defineMethod({
+  path: 'member_rewards.staff.confirm_reward',
+  verbs: ['POST'],
+  allow: ['Store Staff'],
+  args: v.looseObject({ code: code('Code is required') }),
+  handler: (ctx, args) => confirmReward(ctx, args.code),
+});
+
+const actionsMethod = defineMethod({
+  path: 'member_rewards.staff.actions',
+  verbs: ['GET'],
+  allow: ['Store Staff'],
+  args: v.looseObject({
+    start: v.optional(v.pipe(numeric(), v.integer(), v.minValue(0))),
+    limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(200))),
+  }),
+  handler: (ctx, args) => branchActions(ctx, args.start ?? 0, args.limit ?? 50),
+});
 
 export const staffModule: ServerModule = {
   name: 'staff',
-  methods: [],
+  methods: [registerDeviceMethod, deviceStatusMethod, resolveCodeMethod, awardPointsMethod, confirmRewardMethod, actionsMethod],
   doctypes: [],
 };

@@ -1,0 +1,26 @@
+import { FrappeError, type ExcType } from '../../frappe/errors';
+
+/**
+ * Refusals of the staff methods. Each carries a stable `reason` (top-level key of the error body) so the
+ * staff app can show its own Thai/English text; the English sentence is the server message.
+ */
+export const STAFF_REFUSALS = {
+  no_branch: ['PermissionError', 'Your staff account is not assigned to a branch'],
+  code_invalid: ['ValidationError', 'This member code is not valid or has expired. Ask the member to open My ID again.'],
+  code_used: ['ValidationError', 'This member code has already been used. Ask the member to show the new code.'],
+  ticket_invalid: ['ValidationError', 'Scan the member code again before awarding points'],
+  unknown_code: ['DoesNotExistError', 'This code is not valid'],
+  other_branch: ['PermissionError', 'This reward is for pickup at another branch'],
+  already_confirmed: ['DuplicateEntryError', 'This reward has already been handed over'],
+  receipt_used: ['DuplicateEntryError', 'This receipt number has already earned points'],
+  daily_cap: ['ValidationError', 'This member has reached the daily points limit'],
+  no_points: ['ValidationError', 'This amount earns no points'],
+  no_program: ['ValidationError', "Customer isn't enrolled in any Loyalty Program"],
+} as const satisfies Record<string, readonly [ExcType, string]>;
+
+export type StaffRefusal = keyof typeof STAFF_REFUSALS;
+
+export function refuse(reason: StaffRefusal, extra: Record<string, unknown> = {}): FrappeError {
+  const [exc, message] = STAFF_REFUSALS[reason];
+  return new FrappeError(exc, message, { extra: { reason, ...extra } });
+}

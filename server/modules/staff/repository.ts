@@ -1,0 +1,184 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { memberDevices, settings, users } from '../../db/schema/auth';
+import { customers } from '../../db/schema/customers';
+import { loyaltyPointEntries } from '../../db/schema/loyalty';
+import { deliveryNotes, salesInvoiceItems, salesInvoices, staffActions } from '../../db/schema/orders';
+
+export type DeviceRow = typeof memberDevices.$inferSelect;
+
+export async function insertDevice(db: Executor, row: { id: string; user: string; secret: string }) {
+  const [created] = await db.insert(memberDevices).values(row).returning();
+  return created!;
+}
+
+/** Revokes every live device of the user except `keep` (a new registration, or sign-out with keep = null). */
+export async function revokeDevices(db: Executor, user: string, keep: string | null = null) {
+  const cond = and(eq(memberDevices.user, user), isNull(memberDevices.revoked_at));
+  await db
+    .update(memberDevices)
+    .set({ revoked_at: sql`now()` })
+    .where(keep ? and(cond, sql`${memberDevices.id} <> ${keep}`) : cond);
+}
+
+export async function deviceByCodeNo(db: Executor, codeNo: number) {
+  const [row] = await db.select().from(memberDevices).where(eq(memberDevices.code_no, codeNo)).limit(1);
+  return row ?? null;
+}
+
+export async function deviceOfUser(db: Executor, user: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(memberDevices)
+    .where(and(eq(memberDevices.id, id), eq(memberDevices.user, user)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lockDevice(tx: Executor, id: string) {
+  const [row] = await tx.select().from(memberDevices).where(eq(memberDevices.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function markStepUsed(tx: Executor, id: string, step: number) {
+  await tx.update(memberDevices).set({ last_used_step: step }).where(eq(memberDevices.id, id));
+}
+
+export async function memberOfUser(db: Executor, user: string) {
+  const [row] = await db
+    .select({ customer: customers, user: { name: users.name, full_name: users.full_name, user_image: users.user_image, creation: users.creation } })
+    .from(customers)
+    .innerJoin(users, eq(users.name, customers.user))
+    .where(eq(customers.user, user))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function memberOfCustomer(db: Executor, customer: string) {
+  const [row] = await db
+    .select({ customer: customers, user: { name: users.name, full_name: users.full_name, user_image: users.user_image, creation: users.creation } })
+    .from(customers)
+    .innerJoin(users, eq(users.name, customers.user))
+    .where(eq(customers.name, customer))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Points awarded by staff to the customer on a posting day (the daily cap counts these). */
+export async function staffAwardedOn(db: Executor, customer: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.loyalty_points}), 0)::int` })
+    .from(loyaltyPointEntries)
+    .where(
+      and(
+        eq(loyaltyPointEntries.customer, customer),
+        eq(loyaltyPointEntries.source, 'staff_award'),
+        eq(loyaltyPointEntries.posting_date, day),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export async function receiptAward(db: Executor, branch: string, receiptNo: string) {
+  const [row] = await db
+    .select()
+    .from(staffActions)
+    .where(and(eq(staffActions.action, 'award_points'), eq(staffActions.branch, branch), eq(staffActions.target, receiptNo)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function numberSetting(db: Executor, key: string, fallback: number): Promise<number> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  const n = Number(row?.value);
+  return row && Number.isFinite(n) ? n : fallback;
+}
+
+/** A secret kept in the settings table, created on first use (shared by every server instance). */
+export async function settingSecret(db: Executor, key: string, make: () => string): Promise<string> {
+  await db.insert(settings).values({ key, value: make() }).onConflictDoNothing();
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return String(row!.value);
+}
+
+export async function recordAction(
+  db: Executor,
+  row: { staff_user: string; branch: string | null; action: string; target: string; detail?: Record<string, unknown> },
+) {
+  const [created] = await db
+    .insert(staffActions)
+    .values({ ...row, detail: JSON.stringify(row.detail ?? {}) })
+    .returning();
+  return created!;
+}
+
+export async function actionsOfBranch(db: Executor, branch: string, start: number, limit: number) {
+  return db
+    .select({
+      id: staffActions.id,
+      staff_user: staffActions.staff_user,
+      staff_name: users.full_name,
+      branch: staffActions.branch,
+      action: staffActions.action,
+      target: staffActions.target,
+      detail: staffActions.detail,
+      created_at: staffActions.created_at,
+    })
+    .from(staffActions)
+    .leftJoin(users, eq(users.name, staffActions.staff_user))
+    .where(eq(staffActions.branch, branch))
+    .orderBy(desc(staffActions.created_at), desc(staffActions.id))
+    .offset(start)
+    .limit(limit);
+}
+
+/** A reward order by its code: the Sales Invoice name, or the name of one of its Delivery Notes. */
+export async function rewardInvoiceByCode(db: Executor, code: string) {
+  let invoiceName = code;
+  if (code.startsWith('MAT-DN-')) {
+    const [dn] = await db.select({ invoice: deliveryNotes.sales_invoice }).from(deliveryNotes).where(eq(deliveryNotes.name, code)).limit(1);
+    if (!dn) return null;
+    invoiceName = dn.invoice;
+  }
+  const [inv] = await db
+    .select()
+    .from(salesInvoices)
+    .where(and(eq(salesInvoices.name, invoiceName), eq(salesInvoices.order_type, 'redemption')))
+    .limit(1);
+  return inv ?? null;
+}
+
+export async function invoiceLines(db: Executor, invoice: string) {
+  return db.select().from(salesInvoiceItems).where(eq(salesInvoiceItems.parent, invoice)).orderBy(salesInvoiceItems.id);
+}
+
+export async function notesOf(db: Executor, invoice: string, lock = false) {
+  const q = db
+    .select({
+      name: deliveryNotes.name,
+      status: deliveryNotes.status,
+      branch: deliveryNotes.branch,
+      submitted_by: deliveryNotes.submitted_by,
+      submitted_at: deliveryNotes.submitted_at,
+    })
+    .from(deliveryNotes)
+    .where(eq(deliveryNotes.sales_invoice, invoice))
+    .orderBy(deliveryNotes.name);
+  return lock ? q.for('update') : q;
+}
+
+/** Draft → Submitted for the given notes still in Draft; returns the ones this call changed. */
+export async function submitNotes(tx: Executor, names: string[], by: string) {
+  if (!names.length) return [];
+  return tx
+    .update(deliveryNotes)
+    .set({ status: 'Submitted', submitted_by: by, submitted_at: sql`now()`, modified: sql`now()` })
+    .where(and(inArray(deliveryNotes.name, names), eq(deliveryNotes.status, 'Draft')))
+    .returning({ name: deliveryNotes.name, submitted_at: deliveryNotes.submitted_at });
+}
+
+export async function userNames(db: Executor, names: string[]) {
+  if (!names.length) return new Map<string, string>();
+  const rows = await db.select({ name: users.name, full_name: users.full_name }).from(users).where(inArray(users.name, names));
+  return new Map(rows.map((r) => [r.name, r.full_name]));
+}

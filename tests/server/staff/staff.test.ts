@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
+import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
+import { settings } from '../../../server/db/schema/auth';
+import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
+import { deliveryNotes } from '../../../server/db/schema/orders';
+import { BRANCHES } from '../../../server/db/seed/constants';
+import { balanceOf, earnPoints, programOf } from '../../../server/modules/loyalty/ledger';
+
+const RESOLVE = 'member_rewards.staff.resolve_code';
+const AWARD = 'member_rewards.staff.award_points';
+const CONFIRM = 'member_rewards.staff.confirm_reward';
+const ACTIONS = 'member_rewards.staff.actions';
+const REGISTER = 'member_rewards.member_code.register_device';
+const STATUS = 'member_rewards.member_code.device_status';
+const PLACE_ORDER = 'headless_e_commerce.api.place_order';
+
+let server: TestServer;
+let staffA: Session;
+let staffA2: Session;
+let staffB: Session;
+
+type Body = { _server_messages?: string; reason?: string; [k: string]: unknown };
+const body = (res: { json(): unknown }) => res.json() as Body;
+const message = (res: { json(): unknown }) => serverMessage(body(res));
+
+async function staffOf(branch: string) {
+  const s = await createMember(server, { roles: ['Store Staff'], branch });
+  return s.session;
+}
+
+async function memberWithDevice() {
+  const m = await createMember(server);
+  const res = await m.session.call(REGISTER, {});
+  expect(res.statusCode).toBe(200);
+  const device = res.json().message as MemberCodeDevice;
+  return { ...m, device };
+}
+
+async function givePoints(customer: string, points: number) {
+  const program = await programOf(server.database.db, customer);
+  await earnPoints(server.database.db, { customer, program: program!, points, source: 'adjustment' });
+}
+
+/** A gift redeemed by the member for pickup at `branch`; returns the Sales Invoice name (the reward order code). */
+async function redeemGift(m: { session: Session; customer: string }, branch: string = BRANCHES[0]) {
+  await givePoints(m.customer, 15);
+  const res = await m.session.call(PLACE_ORDER, {
+    loyalty_points: 15,
+    items: [{ item_code: 'GIFT-TOTE', qty: 1 }],
+    payment_method: 'bank-transfer',
+    branch,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().message.name as string;
+}
+
+async function scan(s: Session, code: string) {
+  return s.call(RESOLVE, { code });
+}
+
+async function setCap(points: number) {
+  await server.database.db
+    .insert(settings)
+    .values({ key: 'staff_award_daily_cap', value: points })
+    .onConflictDoUpdate({ target: settings.key, set: { value: points } });
+}
+
+const staffAwards = (customer: string) =>
+  server.database.db.select().from(loyaltyPointEntries).where(eq(loyaltyPointEntries.customer, customer)).then((rows) => rows.filter((r) => r.source === 'staff_award'));
+
+beforeAll(async () => {
+  server = await createTestServer({ seedDemo: true });
+  staffA = new Session(server.app);
+  expect((await staffA.login(STAFF.usr, STAFF.pwd)).statusCode).toBe(200);
+  staffA2 = await staffOf(BRANCHES[0]);
+  staffB = await staffOf(BRANCHES[1]);
+}, 120_000);
+afterAll(() => server.close());
+
+describe('member code contract', () => {
+  it('is all digits: the member number then a 6-digit one-time part that changes with the step', async () => {
+    const device = { secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LTEyMzQ', step: 30, digits: 6, member_no: 42 };
+    const a = await memberCodeAt(device, 1_700_000_000_000);
+    const b = await memberCodeAt(device, 1_700_000_000_000 + 30_000);
+    expect(a).toMatch(/^42\d{6}$/);
+    expect(b).toMatch(/^42\d{6}$/);
+    expect(a).not.toBe(b);
+    expect(parseMemberCode(a)).toEqual({ memberNo: 42, otp: a.slice(2) });
+    expect(parseMemberCode('ACC-SINV-2026-00001')).toBeNull();
+  });
+});
+
+describe('device registration', () => {
+  it('issues a secret; a new registration revokes the older device; sign-out revokes the current one', async () => {
+    const m = await memberWithDevice();
+    expect(m.device).toMatchObject({ step: MEMBER_CODE.stepSeconds, digits: 6 });
+    const oldCode = await memberCodeAt(m.device);
+    const second = (await m.session.call(REGISTER, {})).json().message as MemberCodeDevice;
+    expect(second.member_no).not.toBe(m.device.member_no);
+    expect((await m.session.call(STATUS, { device_id: m.device.device_id }, 'GET')).json().message.active).toBe(false);
+    expect((await m.session.call(STATUS, { device_id: second.device_id }, 'GET')).json().message.active).toBe(true);
+
+    const refused = await scan(staffA, oldCode);
+    expect(refused.statusCode).toBe(417);
+    expect(body(refused).reason).toBe('code_invalid');
+    expect((await scan(staffA, await memberCodeAt(second))).statusCode).toBe(200);
+
+    await m.session.call('logout', {});
+    const afterLogout = await scan(staffA, await memberCodeAt(second));
+    expect(afterLogout.statusCode).toBe(417);
+    expect(body(afterLogout).reason).toBe('code_invalid');
+  });
+});
+
+describe('staff methods are for store staff only', () => {
+  it('members (cookie session or API token) and guests get 403 from every staff method', async () => {
+    const m = await memberWithDevice();
+    const code = await memberCodeAt(m.device);
+    const tokenRes = await new Session(server.app).call('frappeauth_app.authentication.login', { usr: m.name, pwd: m.pwd });
+    expect(tokenRes.statusCode, tokenRes.body).toBe(200);
+    const apiToken = tokenRes.json().message.token as string;
+    const guest = new Session(server.app);
+    for (const [method, args, verb] of [
+      [RESOLVE, { code }, 'POST'],
+      [AWARD, { member_code: code, amount: 100, receipt_no: 'R-1' }, 'POST'],
+      [CONFIRM, { code: 'ACC-SINV-2026-00001' }, 'POST'],
+      [ACTIONS, {}, 'GET'],
+    ] as const) {
+      const byMember = await m.session.call(method, args, verb);
+      expect(byMember.statusCode, method).toBe(403);
+      expect((await guest.call(method, args, verb)).statusCode, method).toBe(403);
+    }
+    const byToken = await server.app.inject({
+      method: 'POST',
+      url: `/api/method/${RESOLVE}`,
+      headers: { authorization: `token ${apiToken}` },
+      payload: { code },
+    });
+    expect(byToken.statusCode).toBe(403);
+    expect(await staffAwards(m.customer)).toHaveLength(0);
+  });
+
+  it('a member cannot register a device for rotating codes as staff', async () => {
+    expect((await staffA.call(REGISTER, {})).statusCode).toBe(403);
+  });
+});
+
+describe('resolve_code with a member code', () => {
+  it('shows the member: name, tier, points, member since, and a scan token', async () => {
+    const m = await memberWithDevice();
+    await givePoints(m.customer, 120);
+    const res = await scan(staffA, await memberCodeAt(m.device));
+    expect(res.statusCode, res.body).toBe(200);
+    const msg = res.json().message;
+    expect(msg.kind).toBe('member');
+    expect(msg.member).toMatchObject({ customer: m.customer, loyalty_points: 120, daily_cap: 500, awarded_today: 0 });
+    expect(msg.member.full_name).toMatch(/^Member /);
+    expect(msg.member.member_since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(typeof msg.scan_token).toBe('string');
+  });
+
+  it('accepts the previous step (clock skew) but refuses a code three steps old and a wrong one-time part', async () => {
+    const m = await memberWithDevice();
+    const now = Date.now();
+    const at = async (step: number) => `${m.device.member_no}${await otpFor(m.device.secret, m.device.member_no, step)}`;
+    const current = stepAt(now);
+    expect((await scan(staffA, await at(current - 1))).statusCode).toBe(200);
+    const stale = await scan(staffA, await at(current - 3));
+    expect(stale.statusCode).toBe(417);
+    expect(body(stale).reason).toBe('code_invalid');
+    expect(message(stale)).toBe('This member code is not valid or has expired. Ask the member to open My ID again.');
+    const code = await at(current);
+    const wrong = `${m.device.member_no}${String((Number(code.slice(-6)) + 1) % 1_000_000).padStart(6, '0')}`;
+    expect((await scan(staffA, wrong)).statusCode).toBe(417);
+  });
+
+  it('an unknown member number gets the same answer as a stale code', async () => {
+    const res = await scan(staffA, '987654321123456');
+    expect(res.statusCode).toBe(417);
+    expect(body(res).reason).toBe('code_invalid');
+  });
+});
+
+describe('award_points', () => {
+  it('awards points by the earning rule; the member sees them in their history', async () => {
+    const m = await memberWithDevice();
+    const token = (await scan(staffA, await memberCodeAt(m.device))).json().message.scan_token;
+    const res = await staffA.call(AWARD, { scan_token: token, amount: 260, receipt_no: 'rcp-1001' });
+    expect(res.statusCode, res.body).toBe(200);
+    // The demo programme: one point per 25 baht.
+    expect(res.json().message).toMatchObject({ points: 10, amount: 260, receipt_no: 'RCP-1001', loyalty_points: 10 });
+
+    const history = await m.session.call('headless_e_commerce.api.get_loyalty_points_details', {}, 'GET');
+    const rows = history.json().message.record as { source: string; loyalty_points: number; receipt_no: string }[];
+    expect(rows.find((r) => r.source === 'staff_award')).toMatchObject({ loyalty_points: 10, receipt_no: 'RCP-1001' });
+    expect(history.json().message.loyalty_points).toBe(10);
+  });
+
+  it('a member code used for one award cannot be replayed (the same code, its scan token, or an older step)', async () => {
+    const m = await memberWithDevice();
+    const code = await memberCodeAt(m.device);
+    const first = (await scan(staffA, code)).json().message.scan_token;
+    const second = (await scan(staffA2, code)).json().message.scan_token;
+    expect((await staffA.call(AWARD, { scan_token: first, amount: 100, receipt_no: 'RP-1' })).statusCode).toBe(200);
+
+    const replayToken = await staffA2.call(AWARD, { scan_token: second, amount: 100, receipt_no: 'RP-2' });
+    expect(replayToken.statusCode).toBe(417);
+    expect(body(replayToken).reason).toBe('code_used');
+    const rescan = await scan(staffA, code);
+    expect(rescan.statusCode).toBe(417);
+    expect(body(rescan).reason).toBe('code_used');
+    const older = `${m.device.member_no}${await otpFor(m.device.secret, m.device.member_no, stepAt(Date.now()) - 1)}`;
+    expect(body(await scan(staffA, older)).reason).toBe('code_used');
+    const direct = await staffA.call(AWARD, { member_code: code, amount: 100, receipt_no: 'RP-3' });
+    expect(body(direct).reason).toBe('code_used');
+    expect(await staffAwards(m.customer)).toHaveLength(1);
+  });
+
+  it('a scan token is bound to the staff user who scanned', async () => {
+    const m = await memberWithDevice();
+    const token = (await scan(staffA, await memberCodeAt(m.device))).json().message.scan_token as string;
+    const res = await staffA2.call(AWARD, { scan_token: token, amount: 100, receipt_no: 'RB-1' });
+    expect(res.statusCode).toBe(417);
+    expect(body(res).reason).toBe('ticket_invalid');
+    const forged = await staffA.call(AWARD, { scan_token: `${token.split('.')[0]}.AAAA`, amount: 100, receipt_no: 'RB-2' });
+    expect(body(forged).reason).toBe('ticket_invalid');
+  });
+
+  it('the same receipt number twice → one award, even concurrently and for different members', async () => {
+    const members = await Promise.all([memberWithDevice(), memberWithDevice(), memberWithDevice()]);
+    const tokens = await Promise.all(
+      members.map(async (m, i) => ((await scan(i === 1 ? staffA2 : staffA, await memberCodeAt(m.device))).json().message.scan_token as string)),
+    );
+    const results = await Promise.all(
+      members.map((_m, i) => (i === 1 ? staffA2 : staffA).call(AWARD, { scan_token: tokens[i], amount: 100, receipt_no: 'DUP-77' })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(body(r).reason).toBe('receipt_used');
+      expect(message(r)).toBe('This receipt number has already earned points');
+    }
+    const awarded = (await Promise.all(members.map((m) => staffAwards(m.customer)))).flat();
+    expect(awarded).toHaveLength(1);
+
+    // The same receipt number at another branch is another receipt.
+    const other = await memberWithDevice();
+    const t = (await scan(staffB, await memberCodeAt(other.device))).json().message.scan_token;
+    expect((await staffB.call(AWARD, { scan_token: t, amount: 100, receipt_no: 'dup-77' })).statusCode).toBe(200);
+  });
+
+  it('refuses an amount that earns nothing and validates the form', async () => {
+    const m = await memberWithDevice();
+    const token = (await scan(staffA, await memberCodeAt(m.device))).json().message.scan_token;
+    const small = await staffA.call(AWARD, { scan_token: token, amount: 10, receipt_no: 'S-1' });
+    expect(small.statusCode).toBe(417);
+    expect(body(small).reason).toBe('no_points');
+    expect(message(await staffA.call(AWARD, { scan_token: token, amount: 100, receipt_no: '  ' }))).toBe('Receipt number is required');
+    expect(message(await staffA.call(AWARD, { scan_token: token, amount: -5, receipt_no: 'S-2' }))).toBe('Amount must be more than 0');
+    // The refused attempt did not use the code: it still awards.
+    expect((await staffA.call(AWARD, { scan_token: token, amount: 100, receipt_no: 'S-3' })).statusCode).toBe(200);
+  });
+
+  it('the daily cap holds under concurrent awards', async () => {
+    await setCap(500);
+    try {
+      const m = await memberWithDevice();
+      // 300 points already awarded by staff today: room for one more award of 200, not two.
+      const program = await programOf(server.database.db, m.customer);
+      await earnPoints(server.database.db, { customer: m.customer, program: program!, points: 300, source: 'staff_award', receiptNo: 'EARLIER' });
+      const now = Date.now();
+      const step = stepAt(now);
+      // Three codes the device showed (previous, current, next step), scanned at three tills at once.
+      const codes = await Promise.all([step - 1, step, step + 1].map(async (s) => `${m.device.member_no}${await otpFor(m.device.secret, m.device.member_no, s)}`));
+      const tills = [staffA, staffA2, staffA];
+      const tokens: string[] = [];
+      for (let i = 0; i < 3; i += 1) tokens.push((await scan(tills[i]!, codes[i]!)).json().message.scan_token);
+      const results = await Promise.all(tokens.map((t, i) => tills[i]!.call(AWARD, { scan_token: t, amount: 5000, receipt_no: `CAP-${i}` })));
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      for (const r of results.filter((x) => x.statusCode !== 200)) expect(['daily_cap', 'code_used']).toContain(body(r).reason);
+      const total = (await staffAwards(m.customer)).reduce((s, r) => s + r.loyalty_points, 0);
+      expect(total).toBe(500);
+      expect(await balanceOf(server.database.db, m.customer)).toBe(500);
+
+      // The next award the same day, even from a newly registered device, is refused with no room left.
+      const fresh = (await m.session.call(REGISTER, {})).json().message as MemberCodeDevice;
+      const again = await staffA.call(AWARD, { member_code: await memberCodeAt(fresh), amount: 25, receipt_no: 'CAP-9' });
+      expect(again.statusCode).toBe(417);
+      expect(body(again)).toMatchObject({ reason: 'daily_cap', remaining: 0 });
+      expect((await staffAwards(m.customer)).reduce((s, r) => s + r.loyalty_points, 0)).toBe(500);
+    } finally {
+      await setCap(500);
+    }
+  });
+
+  it('the cap refusal says how many points are left today', async () => {
+    await setCap(50);
+    try {
+      const m = await memberWithDevice();
+      const token = (await scan(staffA, await memberCodeAt(m.device))).json().message.scan_token;
+      const res = await staffA.call(AWARD, { scan_token: token, amount: 2000, receipt_no: 'CAPMSG-1' });
+      expect(res.statusCode).toBe(417);
+      expect(body(res)).toMatchObject({ reason: 'daily_cap', cap: 50, remaining: 50, points: 80 });
+      expect(message(res)).toBe('This member has reached the daily points limit');
+    } finally {
+      await setCap(500);
+    }
+  });
+});
+
+describe('reward order codes', () => {
+  it('shows the reward, the member and the branch; staff of another branch are refused', async () => {
+    const m = await memberWithDevice();
+    const code = await redeemGift(m);
+    const res = await scan(staffA, code);
+    expect(res.statusCode, res.body).toBe(200);
+    const reward = res.json().message.reward;
+    expect(reward).toMatchObject({ invoice: code, branch: BRANCHES[0], confirmed: false });
+    expect(reward.items[0]).toMatchObject({ item_code: 'GIFT-TOTE', qty: 1 });
+    expect(reward.delivery_notes[0]).toMatchObject({ status: 'Draft' });
+    expect(reward.member.full_name).toMatch(/^Member /);
+
+    const other = await scan(staffB, code);
+    expect(other.statusCode).toBe(403);
+    expect(body(other)).toMatchObject({ reason: 'other_branch' });
+    expect(JSON.stringify(body(other))).not.toContain(m.customer);
+  });
+
+  it('staff of branch B cannot confirm a reward for branch A', async () => {
+    const m = await memberWithDevice();
+    const code = await redeemGift(m);
+    const res = await staffB.call(CONFIRM, { code });
+    expect(res.statusCode).toBe(403);
+    expect(body(res).reason).toBe('other_branch');
+    const [dn] = await server.database.db.select().from(deliveryNotes).where(eq(deliveryNotes.sales_invoice, code));
+    expect(dn!.status).toBe('Draft');
+  });
+
+  it('two staff confirming the same code concurrently → exactly one success; the other learns who and when', async () => {
+    const m = await memberWithDevice();
+    const code = await redeemGift(m);
+    const results = await Promise.all([staffA.call(CONFIRM, { code }), staffA2.call(CONFIRM, { code }), staffA.call(CONFIRM, { code })]);
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    const winner = ok[0]!.json().message;
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(body(r)).toMatchObject({ reason: 'already_confirmed', confirmed_by: winner.confirmed_by, confirmed_at: winner.confirmed_at });
+    }
+    const notes = await server.database.db.select().from(deliveryNotes).where(eq(deliveryNotes.sales_invoice, code));
+    expect(notes.every((n) => n.status === 'Submitted')).toBe(true);
+    const later = await staffA2.call(CONFIRM, { code });
+    expect(body(later)).toMatchObject({ reason: 'already_confirmed', confirmed_by: winner.confirmed_by });
+    expect(typeof body(later).confirmed_by_name).toBe('string');
+
+    // The member's order shows the delivery note as used.
+    const order = await m.session.call('honda_api.api_calls.getuser.getorders', {}, 'GET');
+    expect(JSON.stringify(order.json())).toContain('Submitted');
+    // Resolving it again shows it confirmed.
+    expect((await scan(staffA, code)).json().message.reward.confirmed).toBe(true);
+  });
+
+  it('an unknown code, a purchase invoice or garbage is refused without revealing anything', async () => {
+    for (const code of ['ACC-SINV-2026-99999', 'MAT-DN-2026-99999', 'hello']) {
+      const res = await staffA.call(CONFIRM, { code });
+      expect(res.statusCode, code).toBe(404);
+      expect(body(res).reason).toBe('unknown_code');
+      expect(message(res)).toBe('This code is not valid');
+      const r2 = await scan(staffA, code);
+      expect(r2.statusCode).toBe(404);
+      expect(Object.keys(body(r2)).sort()).toEqual(['_server_messages', 'exc_type', 'exception', 'reason']);
+    }
+  });
+});
+
+describe('staff action log', () => {
+  it('lists what the branch staff did (who, what, when), and only for their own branch', async () => {
+    const res = await staffA.call(ACTIONS, {}, 'GET');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().message as { staff_user: string; branch: string; action: string; created_at: string; staff_name: string }[];
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.every((r) => r.branch === BRANCHES[0])).toBe(true);
+    const actions = new Set(rows.map((r) => r.action));
+    for (const a of ['scan_member', 'award_points', 'award_refused', 'confirm_reward', 'confirm_refused', 'scan_reward']) expect(actions, a).toContain(a);
+    expect(rows.find((r) => r.action === 'award_points')!.staff_name).toBeTruthy();
+
+    const b = (await staffB.call(ACTIONS, {}, 'GET')).json().message as { branch: string; action: string }[];
+    expect(b.every((r) => r.branch === BRANCHES[1])).toBe(true);
+    expect(b.some((r) => r.action === 'confirm_refused')).toBe(true);
+  });
+});
