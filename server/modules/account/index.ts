@@ -11,7 +11,7 @@ import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin
 import { registerDevLine } from './dev-line';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, issueApiKey, profileOf, startMemberSession, tierFor, updateProfile } from './service';
-import { birthDate, optionalEmail, requiredText } from './validation';
+import { profileInputSchema } from '../../../contracts/account';
 
 /** Where the app continues after LINE: only these in-app addresses may be asked for. */
 const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
@@ -192,20 +192,12 @@ const getProfile = defineMethod({
   handler: (ctx) => profileOf(ctx.db, ctx.user.name),
 });
 
-export const profileArgs = v.looseObject({
-  first_name: requiredText('First name is required'),
-  last_name: requiredText('Last name is required'),
-  email: optionalEmail(),
-  id_card_number: requiredText('ID card number is required', 30),
-  birth_date: birthDate(),
-  phone: v.optional(v.union([v.string(), v.number(), v.null()])),
-});
 
 const updateProfileMethod = defineMethod({
   path: 'honda_api.api_calls.getuser.update_profile',
   verbs: ['POST', 'PUT'],
   allow: ['Member'],
-  args: profileArgs,
+  args: profileInputSchema,
   handler: (ctx, args) =>
     updateProfile(ctx, { ...args, email: args.email ?? undefined, phone: args.phone == null ? undefined : String(args.phone) }),
 });

@@ -6,6 +6,9 @@ import { FrappeError, tooManyRequests, validationError } from '../../frappe/erro
 import { hitLimit } from '../../frappe/rate-limit';
 import { safeEqual } from '../../frappe/crypto';
 import { installationSecret } from './secrets';
+import { normalisePhone } from '../../../contracts/account';
+
+
 import { langOf, say, type Lang } from './messages';
 import { sendSms, SmsUnavailable } from './sms';
 import { phoneHeldByOther, updateUser, userByName } from './repository';
@@ -25,13 +28,6 @@ export interface OtpAnswer {
   message: string;
 }
 
-/** Digits only; +66 / 66 forms become the national 0XXXXXXXXX form. Null when it is not a Thai mobile number. */
-export function normalisePhone(input: string): string | null {
-  let digits = input.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('66')) digits = `0${digits.slice(2)}`;
-  else if (digits.length === 9 && !digits.startsWith('0')) digits = `0${digits}`;
-  return /^0\d{9}$/.test(digits) ? digits : null;
-}
 
 async function codeHash(ctx: RequestContext, phone: string, code: string) {
   const secret = await installationSecret(ctx.db, 'account.cookie_secret');

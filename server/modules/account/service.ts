@@ -22,10 +22,9 @@ import {
   type UserRow,
 } from './repository';
 import type { LineIdentity } from './line';
-import { isUniqueViolation, normalisePhone } from './otp';
+import { isUniqueViolation } from './otp';
+import { LINE_PLACEHOLDER_DOMAIN, normalisePhone, PROFILE_MESSAGES } from '../../../contracts/account';
 
-/** LINE gives no e-mail address (scope openid profile): members get a placeholder on this domain. */
-export const LINE_PLACEHOLDER_DOMAIN = '@line.me';
 
 /** Creates the member's Customer (CUST-00002, ...) in the default programme. */
 export async function createCustomerFor(tx: Executor, user: UserRow) {
@@ -146,11 +145,11 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): 
   if (!me) throw notFound('User not found');
   if (input.phone !== undefined && input.phone.trim() !== '') {
     const phone = normalisePhone(input.phone);
-    if (phone !== (me.mobile_no ?? null)) throw validationError('The phone number cannot be changed here');
+    if (phone !== (me.mobile_no ?? null)) throw validationError(PROFILE_MESSAGES.phoneReadOnly);
   }
   const email = input.email?.trim().toLowerCase() || null;
   if (email && email !== me.email?.toLowerCase()) {
-    if (email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw validationError('Please enter a valid e-mail address');
+    if (email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw validationError(PROFILE_MESSAGES.email);
     if (await emailHeldByOther(ctx.db, email, me.name)) throw validationError('This e-mail address cannot be used');
   }
   const fullName = `${input.first_name} ${input.last_name}`.trim();

@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+
+/**
+ * Sign-in and profile payloads shared by the app and the server (honda_api.api_calls.getuser.update_profile,
+ * verifyuser.getphone / verifyotp, get_profile, get_tier). The rule messages are the spec's (§5), word for
+ * word: the app maps them to its catalogue, the server answers with them.
+ */
+
+export const PROFILE_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  idCard: 'ID card number is required',
+  birthDate: 'Birth date is required',
+  birthDateInvalid: 'Birth date is invalid',
+  email: 'Please enter a valid e-mail address',
+  tooLong: 'This field is too long',
+  phoneReadOnly: 'The phone number cannot be changed here',
+} as const;
+
+export const PHONE_MESSAGES = {
+  invalid: 'This phone number is invalid',
+  wrongCode: 'Wrong code, please try again',
+  enterOtp: 'Please Enter OTP',
+} as const;
+
+/** LINE gives no e-mail address (scope openid profile): members start with a placeholder on this domain. */
+export const LINE_PLACEHOLDER_DOMAIN = '@line.me';
+
+export const OTP_LENGTH = 6;
+/** The phone step asks for a code only above this many digits (spec §5); a valid number has 10. */
+export const PHONE_REQUEST_MIN_DIGITS = 8;
+export const PHONE_DIGITS = 10;
+export const RESEND_SECONDS = 60;
+
+export const onlyDigits = (s: string) => s.replace(/\D/g, '');
+
+/** Digits only; +66 / 66 forms become the national 0XXXXXXXXX form. Null when it is not a Thai mobile number. */
+export function normalisePhone(input: string): string | null {
+  let digits = onlyDigits(input);
+  if (digits.length === 11 && digits.startsWith('66')) digits = `0${digits.slice(2)}`;
+  else if (digits.length === 9 && !digits.startsWith('0')) digits = `0${digits}`;
+  return /^0\d{9}$/.test(digits) ? digits : null;
+}
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** YYYY-MM-DD, a real calendar date, not in the future, not before 1900. */
+export function isValidBirthDate(s: string, now = Date.now()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return false;
+  return d.getUTCFullYear() >= 1900 && d.getTime() <= now;
+}
+
+// Missing fields get the same sentence as empty ones (valibot would otherwise say "Invalid key").
+const requiredText = (message: string, max = 140) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, PROFILE_MESSAGES.tooLong));
+
+/** The profile form (fill-info, edit-profile) and update_profile: the same rules in both places. */
+export const profileInputSchema = v.looseObject({
+  first_name: requiredText(PROFILE_MESSAGES.firstName),
+  last_name: requiredText(PROFILE_MESSAGES.lastName),
+  email: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(200, PROFILE_MESSAGES.email),
+        v.check((s) => s === '' || EMAIL_RE.test(s), PROFILE_MESSAGES.email),
+      ),
+    ),
+  ),
+  id_card_number: requiredText(PROFILE_MESSAGES.idCard, 30),
+  birth_date: v.pipe(
+    v.optional(v.string(PROFILE_MESSAGES.birthDate), ''),
+    v.trim(),
+    v.minLength(1, PROFILE_MESSAGES.birthDate),
+    v.check((s) => isValidBirthDate(s), PROFILE_MESSAGES.birthDateInvalid),
+  ),
+  /** Read-only: sent back as shown; the server refuses a different number. */
+  phone: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+});
+export type ProfileInput = v.InferInput<typeof profileInputSchema>;
+export type ProfileValues = v.InferOutput<typeof profileInputSchema>;
+
+/** get_profile's answer (spec §3). */
+export const profileSchema = v.looseObject({
+  name: v.string(),
+  customer_name: v.optional(v.nullable(v.string()), null),
+  user: v.optional(v.string()),
+  full_name: v.optional(v.string(), ''),
+  first_name: v.optional(v.nullable(v.string()), ''),
+  last_name: v.optional(v.nullable(v.string()), ''),
+  user_image: v.optional(v.nullable(v.string()), null),
+  mobile_no: v.optional(v.nullable(v.string()), null),
+  phone: v.optional(v.nullable(v.string()), null),
+  phone_verified: v.optional(v.boolean()),
+  email: v.optional(v.nullable(v.string()), null),
+  id_card_number: v.optional(v.nullable(v.string()), null),
+  birth_date: v.optional(v.nullable(v.string()), null),
+  loyalty_program: v.optional(v.nullable(v.string()), null),
+  loyalty_points: v.optional(v.number(), 0),
+  loyalty_program_tier: v.optional(v.nullable(v.string()), null),
+});
+export type Profile = v.InferOutput<typeof profileSchema>;
+
+/** get_tier's answer. */
+export const tierSchema = v.looseObject({
+  tier_name: v.nullable(v.string()),
+  tier_thumbnail: v.optional(v.nullable(v.string()), null),
+  next_tier_name: v.optional(v.nullable(v.string()), null),
+  points_to_next_tier: v.optional(v.number(), 0),
+});
+export type Tier = v.InferOutput<typeof tierSchema>;
+
+/** getphone / verifyotp / change_phone answer. */
+export const otpAnswerSchema = v.looseObject({ status: v.string(), message: v.optional(v.string(), '') });
+export type OtpAnswer = v.InferOutput<typeof otpAnswerSchema>;
