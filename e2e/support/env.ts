@@ -1,0 +1,15 @@
+// Fixed values shared by playwright.config.ts (which passes them to the server it starts) and the specs.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/** Seeded by the server at start (ADMIN_EMAIL/ADMIN_PASSWORD, STAFF_EMAIL/STAFF_PASSWORD); test-only values. */
+export const ADMIN_EMAIL = 'admin@e2e.test';
+export const ADMIN_PASSWORD = 'Admin-e2e-Passw0rd!';
+export const STAFF_EMAIL = 'staff@e2e.test';
+export const STAFF_PASSWORD = 'Staff-e2e-Passw0rd!';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu'];
+
+/** The phone the spec is designed for. */
+export const VIEWPORT = { width: 390, height: 844 };

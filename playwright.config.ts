@@ -1,0 +1,61 @@
+import { defineConfig } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  BASE_URL,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  E2E_PORT,
+  STAFF_EMAIL,
+  STAFF_PASSWORD,
+  VIEWPORT,
+} from './e2e/support/env';
+
+// The app is built beforehand (`npx vite build`, done by scripts/test.mjs); the server serves dist/ and the API
+// on one origin, on a fresh database per run. The timestamp is read once, in the runner process that starts it.
+const dataDir = process.env.E2E_DATA_DIR ?? `test-results/e2e-db-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Not test-results/ itself: Playwright empties its outputDir at start, and the database lives beside it.
+  outputDir: 'test-results/playwright',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `${BASE_URL}/api/method/ping`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE_URL,
+      DATA_DIR: dataDir,
+      DIST_DIR: 'dist',
+      SEED_DEMO: '1',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      STAFF_EMAIL,
+      STAFF_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

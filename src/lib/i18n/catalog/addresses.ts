@@ -1,0 +1,7 @@
+import { defineCatalog } from '../define';
+
+/** Saved addresses: list, add, edit, delete, badges, validation messages. */
+export const addresses = defineCatalog({
+  th: {},
+  en: {},
+});

@@ -1,0 +1,7 @@
+import { defineCatalog } from '../define';
+
+/** Wishlist tabs and rows. */
+export const wishlist = defineCatalog({
+  th: {},
+  en: {},
+});

@@ -1,0 +1,35 @@
+import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { isFrappeClientError } from './frappe-error';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** How long cached answers are kept; the persisters' maxAge must not exceed it (DESIGN §6: 7 days). */
+export const CACHE_TIME = 7 * DAY;
+
+/** Network failures, timeouts, 429 and 5xx are worth another try; other 4xx (validation, permission, not found) never are. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  if (!isFrappeClientError(error)) return true;
+  const status = error.httpStatus;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/** A fresh QueryClient with the app's defaults; tests make one per test. */
+export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
+  return new QueryClient({
+    ...config,
+    defaultOptions: {
+      ...config.defaultOptions,
+      queries: {
+        staleTime: 60 * 1000,
+        gcTime: CACHE_TIME,
+        retry: shouldRetry,
+        ...config.defaultOptions?.queries,
+      },
+      mutations: {
+        retry: false,
+        ...config.defaultOptions?.mutations,
+      },
+    },
+  });
+}

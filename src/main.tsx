@@ -1,0 +1,73 @@
+import './lib/mantine-styles';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './lib/query-client';
+import { startOnlineDetection, watchQueryNetwork } from './lib/online';
+import { startOutbox } from './lib/outbox';
+import { setupPersistence, useIsRestoringPersistence } from './lib/persistence';
+import './features/offline/install'; // captures beforeinstallprompt before React mounts
+import { registerServiceWorker } from './lib/sw-registration';
+import { cssVariablesResolver, theme } from './lib/theme';
+import { createAppRouter } from './router';
+
+const Toaster = lazy(() => import('./components/toaster').then((m) => ({ default: m.Toaster })));
+
+/** The toast container is not needed for the first paint: load it once the browser is idle. */
+function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () => setReady(true);
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(start, { timeout: 2000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(start, 500);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+// TanStack Query assumes "online" at start; an app opened from the home screen in a dead zone is not
+// (navigator.onLine, then a /api/method/ping probe and failed fetches: src/lib/online.ts).
+startOnlineDetection();
+
+const queryClient = createQueryClient();
+watchQueryNetwork(queryClient);
+// First-paint state (session, profile, member code) hydrates synchronously here; bulk data from IndexedDB next.
+setupPersistence(queryClient);
+// Queued address/profile writes: replayed now if online, and whenever the connection returns.
+void startOutbox({ queryClient });
+const router = createAppRouter(queryClient);
+
+/**
+ * Holds the router back until the IndexedDB tier is in the cache (a few ms, bounded), so route loaders'
+ * ensureQueryData find last-seen data offline instead of waiting for a network that is not there.
+ */
+function PersistedRouter() {
+  const restoring = useIsRestoringPersistence();
+  return restoring ? null : <RouterProvider router={router} />;
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <QueryClientProvider client={queryClient}>
+        <PersistedRouter />
+        <DeferredToaster />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
+
+if (import.meta.env.PROD) registerServiceWorker();

@@ -1,0 +1,55 @@
+import { createRootRouteWithContext, Outlet, useLocation, useMatches } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { AppFooter, AppHeader } from '@/components/app-header';
+import { BOTTOM_NAV_PATHS, BottomNav } from '@/components/bottom-nav';
+import { ErrorView } from '@/components/error-view';
+import { NotFoundView } from '@/components/not-found-view';
+import { OfflineBanner } from '@/components/offline-state';
+import { UpdatePrompt } from '@/components/update-prompt';
+import { useT } from '@/lib/i18n';
+import classes from '@/components/app-shell.module.css';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: ErrorView,
+  notFoundComponent: NotFoundView,
+});
+
+/** The deepest matched route's value for a shell flag, if any route sets it. */
+function useShellFlag(flag: 'bottomNav' | 'appHeader'): boolean | undefined {
+  return useMatches({
+    select: (matches) => {
+      for (let i = matches.length - 1; i >= 0; i--) {
+        const value = matches[i]?.staticData?.[flag];
+        if (value !== undefined) return value;
+      }
+      return undefined;
+    },
+  });
+}
+
+function RootLayout() {
+  const t = useT();
+  const pathname = useLocation({ select: (location) => location.pathname.replace(/(.)\/$/, '$1') });
+  const showNav = useShellFlag('bottomNav') ?? BOTTOM_NAV_PATHS.has(pathname);
+  const showHeader = useShellFlag('appHeader') ?? true;
+  return (
+    <div className={classes.shell} data-bottom-nav={showNav || undefined}>
+      <a href="#main" className={classes.skip}>
+        {t('common.skipToContent')}
+      </a>
+      {showHeader && <AppHeader />}
+      <OfflineBanner />
+      <main id="main" className={classes.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <AppFooter />
+      {showNav && <BottomNav />}
+      <UpdatePrompt aboveNav={showNav} />
+    </div>
+  );
+}

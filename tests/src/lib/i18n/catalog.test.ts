@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { domains } from '@/lib/i18n/catalog/index';
+import { LANGS, t, translate, useLangStore } from '@/lib/i18n';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('message catalogues', () => {
+  for (const [domain, catalog] of Object.entries(domains)) {
+    describe(domain, () => {
+      const th = catalog.th as Record<string, string>;
+      const en = catalog.en as Record<string, string>;
+
+      it('has every key in both languages', () => {
+        expect(Object.keys(en).sort()).toEqual(Object.keys(th).sort());
+      });
+
+      it('has no empty message and the same placeholders in both languages', () => {
+        for (const key of Object.keys(th)) {
+          for (const lang of LANGS) {
+            const text = catalog[lang] as Record<string, string>;
+            expect(typeof text[key], `${lang}.${domain}.${key}`).toBe('string');
+            expect(text[key]?.trim(), `${lang}.${domain}.${key}`).not.toBe('');
+          }
+          expect(placeholders(en[key] ?? ''), `${domain}.${key}`).toEqual(placeholders(th[key] ?? ''));
+        }
+      });
+    });
+  }
+});
+
+describe('translate', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useLangStore.setState({ lang: 'th' });
+  });
+
+  it('fills {name} placeholders and leaves unknown ones as they are', () => {
+    expect(translate('en', 'common.pointsCount', { count: 40 })).toBe('40 points');
+    expect(translate('th', 'common.pointsCount', { count: 40 })).toBe('40 คะแนน');
+    expect(translate('en', 'common.pointsCount')).toBe('{count} points');
+  });
+
+  it('speaks Thai by default and follows the store', () => {
+    expect(t('common.errorTitle')).toBe('เกิดข้อผิดพลาดที่ไม่คาดคิด!');
+    useLangStore.getState().setLang('en');
+    expect(t('common.errorTitle')).toBe('Unexpected Application Error!');
+  });
+
+  it('keeps the choice in localStorage under "lang" and sets <html lang>', () => {
+    useLangStore.getState().setLang('en');
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    useLangStore.getState().setLang('th');
+    expect(localStorage.getItem('lang')).toBe('th');
+    expect(document.documentElement.lang).toBe('th');
+  });
+});

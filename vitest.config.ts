@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+// Separate from vite.config.ts so tests never run the PWA or router-generator plugins.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': src } },
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify('test') },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/src/**', 'e2e/**', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['tests/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
