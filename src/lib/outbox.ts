@@ -108,6 +108,8 @@ let retryDelay = RETRY_MIN_MS;
 let channel: BroadcastChannel | undefined;
 let now: () => number = Date.now;
 const listeners = new Set<() => void>();
+/** The error object of each rejection in this tab, so sendWrite can hand the form the real error. */
+const rejections = new Map<string, unknown>();
 
 export const byOrder = (a: OutboxEntry, b: OutboxEntry) => a.createdAt - b.createdAt || a.seq - b.seq || a.id.localeCompare(b.id);
 
@@ -227,6 +229,43 @@ export async function fixEntry(id: string, args: Record<string, unknown>): Promi
   return fixed;
 }
 
+export interface SendResult {
+  entry: OutboxEntry;
+  /** True when it could not be sent now: it waits in the outbox ('waiting to sync'). */
+  queued: boolean;
+  /** The server's answer when saved. */
+  result?: unknown;
+}
+
+/**
+ * A write a form is waiting on: it goes through the outbox (so closing the app loses nothing), and when online
+ * this waits (up to `waitMs`) for it to be sent. Saved → `{queued:false, result}`. Rejected → the entry is
+ * dropped and the server's error is thrown, so the form shows it next to the field. No answer (offline, slow
+ * or lost) → `{queued:true}`: it stays 'waiting to sync' and is replayed later with the same Idempotency-Key.
+ */
+export async function sendWrite(input: QueueWriteInput, options: { waitMs?: number } = {}): Promise<SendResult> {
+  const entry = await queueWrite(input);
+  if (!isOnline()) return { entry, queued: true };
+  const current = () => list.find((e) => e.id === entry.id);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    replayOutbox(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, options.waitMs ?? 8000);
+    }),
+  ]);
+  clearTimeout(timer);
+  const latest = current();
+  if (latest?.state === 'saved') return { entry: latest, queued: false, result: latest.result };
+  if (latest?.state === 'rejected') {
+    const error = rejections.get(latest.id) ?? new Error(latest.error ?? 'Rejected');
+    rejections.delete(latest.id);
+    await remove(latest.id);
+    throw error;
+  }
+  return { entry: latest ?? entry, queued: true };
+}
+
 type Outcome = 'saved' | 'rejected' | 'transient';
 
 function classify(error: unknown): { outcome: Exclude<Outcome, 'saved'>; message: string } {
@@ -279,6 +318,7 @@ async function replayOnce(): Promise<void> {
       outcome = 'saved';
     } catch (error) {
       ({ outcome, message } = classify(error));
+      if (outcome === 'rejected') rejections.set(sending.id, error);
       if (isFrappeClientError(error) && error.httpStatus === 0) reportNetworkFailure();
     }
     if (!list.some((e) => e.id === sending.id)) continue; // discarded while in flight
@@ -406,4 +446,5 @@ export function resetOutboxForTests(): void {
   retryDelay = RETRY_MIN_MS;
   now = Date.now;
   listeners.clear();
+  rejections.clear();
 }

@@ -1,6 +1,5 @@
 export { OfflineNote, formatUpdated } from './offline-note';
-export { SyncBadge } from './sync-badge';
-export { RejectedWrite } from './rejected-write';
+export { SyncBadge, RejectedWrite } from '@/components/sync-status';
 export { NeverSeenOffline, OfflineGate } from './offline-fallback';
 export { InstallHint } from './install-hint';
 export { PendingWritesNote } from './pending-writes';

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useT } from '@/lib/i18n';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
-import { SyncBadge } from './sync-badge';
+import { SyncBadge } from '@/components/sync-status';
 
 const pending = (e: OutboxEntry) => e.state === 'waiting' || e.state === 'sending';
 

@@ -221,3 +221,22 @@ describe('outbox', () => {
     expect(server.effects.map((e) => e.args.address_title)).toEqual(['Offline', 'Online']);
   });
 });
+
+describe('sendWrite (a form waiting on its write)', () => {
+  it('resolves with the server answer online, throws the server error on a rejection (and drops the entry), queues offline', async () => {
+    const { sendWrite } = await import('@/lib/outbox');
+    reportNetworkSuccess();
+    const ok = await sendWrite({ method: 'headless_e_commerce.api.add_address', args: { pincode: '10110' }, label: 'Home', kind: 'address.add' });
+    expect(ok).toMatchObject({ queued: false, result: { name: 'ADDR-1' } });
+
+    await expect(
+      sendWrite({ method: 'headless_e_commerce.api.add_address', args: { pincode: '1' }, label: 'Bad', kind: 'address.add' }),
+    ).rejects.toMatchObject({ httpStatus: 417, message: 'Pincode must be 5 digits' });
+    expect(getOutbox().map((e) => e.label)).toEqual(['Home']);
+
+    server.setMode('down');
+    const queued = await sendWrite({ method: 'headless_e_commerce.api.add_address', args: { pincode: '10110' }, label: 'Later', kind: 'address.add' });
+    expect(queued.queued).toBe(true);
+    expect(getOutbox().find((e) => e.label === 'Later')?.state).toBe('waiting');
+  });
+});
