@@ -1,0 +1,145 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import { useState } from 'react';
+import { Alert, Avatar, Badge, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useT } from '@/lib/i18n';
+import { refusalMessage, useAwardPoints, type MemberCard } from '../api';
+import { useStaffFormat } from '../format';
+import classes from './staff.module.css';
+
+const pointsFor = (amount: number, factor: number | null) =>
+  factor && factor > 0 && amount > 0 ? Math.floor(Math.round(amount * 100) / Math.round(factor * 100)) : 0;
+
+const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+/** The scanned member and the purchase award form. */
+export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard; scanToken: string; onNext: () => void }) {
+  const t = useT();
+  const fmt = useStaffFormat();
+  const award = useAwardPoints();
+  const [amount, setAmount] = useState('');
+  const [receipt, setReceipt] = useState('');
+  const [touched, setTouched] = useState(false);
+  // One key per attempt: a retried request never awards twice.
+  const [attemptKey, setAttemptKey] = useState(newKey);
+
+  const amountValue = Number(amount.replace(/,/g, ''));
+  const amountOk = amount.trim() !== '' && Number.isFinite(amountValue) && amountValue > 0;
+  const receiptOk = receipt.trim() !== '';
+  const preview = amountOk ? pointsFor(amountValue, member.collection_factor) : 0;
+  const done = award.data;
+  const refusal = award.isError ? refusalMessage(award.error, fmt.time) : null;
+
+  return (
+    <Stack gap="md" aria-live="polite">
+      <div className={classes.memberHead}>
+        <Avatar src={member.user_image ?? undefined} alt="" size={64} radius="xl" color="brand">
+          {member.full_name.slice(0, 1)}
+        </Avatar>
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed">
+            {t('staff.memberTitle')}
+          </Text>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {member.full_name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('staff.memberSince', { date: fmt.date(member.member_since) })}
+          </Text>
+        </div>
+      </div>
+      <div className={classes.stats}>
+        <div className={classes.stat}>
+          <div className={classes.statLabel}>{t('staff.points')}</div>
+          <div className={classes.statValue} data-testid="member-points">
+            {t('staff.pointsValue', { points: fmt.number(done ? done.loyalty_points : member.loyalty_points) })}
+          </div>
+        </div>
+        <div className={classes.stat}>
+          <div className={classes.statLabel}>{t('staff.tier')}</div>
+          <div className={classes.statValue}>
+            {member.tier ? (
+              <Badge size="lg" variant="light" color="brand">
+                {member.tier}
+              </Badge>
+            ) : (
+              <Text c="dimmed">{t('staff.noTier')}</Text>
+            )}
+          </div>
+        </div>
+      </div>
+      <Text size="sm" c="dimmed">
+        {t('staff.awardedToday', { awarded: fmt.number(done ? done.awarded_today : member.awarded_today), cap: fmt.number(member.daily_cap) })}
+      </Text>
+
+      {done ? (
+        <>
+          <Alert color="green" role="status" title={t('staff.awardDone', { points: fmt.number(done.points), name: done.full_name })}>
+            {t('staff.awardDoneDetail', { receipt: done.receipt_no, amount: fmt.number(done.amount), balance: fmt.number(done.loyalty_points) })}
+          </Alert>
+          <Button size="md" onClick={onNext}>
+            {t('staff.scanNext')}
+          </Button>
+        </>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTouched(true);
+            if (!amountOk || !receiptOk || award.isPending) return;
+            award.mutate(
+              { scan_token: scanToken, amount: amountValue, receipt_no: receipt.trim(), key: attemptKey },
+              { onError: () => setAttemptKey(newKey()) },
+            );
+          }}
+        >
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t('staff.awardTitle')}
+            </Title>
+            <div className={classes.formRow}>
+              <TextInput
+                label={t('staff.amount')}
+                inputMode="decimal"
+                autoComplete="off"
+                size="md"
+                value={amount}
+                onChange={(e) => setAmount(e.currentTarget.value.replace(/[^\d.,]/g, ''))}
+                error={touched && !amountOk ? t('staff.amountRequired') : undefined}
+                withAsterisk
+              />
+              <TextInput
+                label={t('staff.receipt')}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                size="md"
+                maxLength={40}
+                value={receipt}
+                onChange={(e) => setReceipt(e.currentTarget.value)}
+                error={touched && !receiptOk ? t('staff.receiptRequired') : undefined}
+                withAsterisk
+              />
+            </div>
+            {member.collection_factor ? (
+              <Text size="sm" aria-live="polite">
+                {t('staff.earnPreview', { points: fmt.number(preview), factor: fmt.number(member.collection_factor) })}
+              </Text>
+            ) : null}
+            {refusal && (
+              <Alert color="red" role="alert">
+                {t(refusal.key, refusal.params)}
+              </Alert>
+            )}
+            <Button type="submit" size="md" loading={award.isPending}>
+              {t('staff.awardSubmit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

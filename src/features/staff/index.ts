@@ -1,0 +1,2 @@
+export { StaffScreen } from './components/staff-screen';
+export { isStaff, staffSessionQuery } from './api';

@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { isStaff, staffSessionQuery, StaffScreen } from '@/features/staff';
+
+/**
+ * /staff: Store Staff only. Guests and members are sent to the staff sign-in; the server refuses every staff
+ * method to them anyway (403), so hiding the screen is not the protection.
+ */
+export const Route = createFileRoute('/staff')({
+  staticData: { appHeader: false, bottomNav: false },
+  beforeLoad: async ({ context }) => {
+    const info = await context.queryClient.fetchQuery(staffSessionQuery());
+    if (!isStaff(info)) throw redirect({ href: '/staff-login?redirect=%2Fstaff', replace: true });
+  },
+  component: StaffScreen,
+});
