@@ -1,3 +1,6 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DIST_DIR } from './support/env';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { screenshot } from './support/screenshot';
 
@@ -34,6 +37,35 @@ test.describe('app shell', () => {
     await context.setOffline(false);
 
     expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('offers a new version and reloads into it only after consent', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+
+    // "Deploy" a new build: a byte-different sw.js is a new version to the browser (restored afterwards).
+    const swFile = path.join(DIST_DIR, 'sw.js');
+    const original = await readFile(swFile, 'utf8');
+    await writeFile(swFile, `${original}\n// next build ${Date.now()}\n`);
+    try {
+      // The app checks for an update whenever it becomes visible again.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect(page.getByRole('alertdialog', { name: 'มีเวอร์ชันใหม่พร้อมใช้งาน' })).toBeVisible({ timeout: 20_000 });
+    } finally {
+      await writeFile(swFile, original);
+    }
+
+    const prompt = page.getByRole('alertdialog', { name: 'มีเวอร์ชันใหม่พร้อมใช้งาน' });
+    await screenshot(page, 'shell-update-prompt');
+    const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    expect(await waiting()).toBe(true);
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'อัปเดตเลย' }).click();
+    await reloaded;
+    await expect(page.getByText('ยินดีต้อนรับสู่ Member Rewards')).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(await waiting()).toBe(false);
   });
 
   test('switches to English and remembers it', async ({ page }) => {
