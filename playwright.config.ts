@@ -50,7 +50,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: BASE_URL,
       DATA_DIR: dataDir,
-      DIST_DIR: process.env.DIST_DIR ?? 'dist',
+      DIST_DIR,
       SEED_DEMO: '1',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,

@@ -9,7 +9,7 @@ export const STAFF_EMAIL = 'staff@e2e.test';
 export const STAFF_PASSWORD = 'Staff-e2e-Passw0rd!';
 
 /** The built app the server serves (the update test simulates a deploy by changing dist/sw.js). */
-export const DIST_DIR = process.env.E2E_DIST_DIR ?? 'dist';
+export const DIST_DIR = process.env.E2E_DIST_DIR ?? process.env.DIST_DIR ?? 'dist';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu'];
