@@ -18,8 +18,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
       index: false,
       setHeaders(res, file) {
         const rel = path.relative(distDir, file);
-        if (rel.startsWith('assets' + path.sep)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        if (rel.startsWith('assets' + path.sep)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
       },
     });
     // Register every top-level file so wildcard:false still serves sw.js, the manifest, icons...
