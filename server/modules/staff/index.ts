@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod, noArgs, numeric } from '../../frappe/methods';
-import { awardPoints, branchActions, confirmReward, deviceStatus, registerMemberDevice, resolveCode } from './service';
+import { awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode } from './service';
 
 const code = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(64, message));
 
@@ -79,8 +79,22 @@ const actionsMethod = defineMethod({
   handler: (ctx, args) => branchActions(ctx, args.start ?? 0, args.limit ?? 50),
 });
 
+/** Ours: a System Manager adds a Store Staff account for one branch (each staff user belongs to one branch). */
+const createStaffUserMethod = defineMethod({
+  path: 'member_rewards.staff.create_staff_user',
+  verbs: ['POST'],
+  allow: ['System Manager'],
+  args: v.looseObject({
+    email: v.pipe(v.string('Email is required'), v.trim(), v.toLowerCase(), v.email('Email is invalid'), v.maxLength(200, 'Email is invalid')),
+    full_name: v.pipe(v.string('Full name is required'), v.trim(), v.minLength(1, 'Full name is required'), v.maxLength(140, 'Full name is too long')),
+    password: v.pipe(v.string('Password is required'), v.minLength(10, 'Password must be at least 10 characters'), v.maxLength(200)),
+    branch: v.pipe(v.string('Branch is required'), v.trim(), v.minLength(1, 'Branch is required')),
+  }),
+  handler: (ctx, args) => createStaffUser(ctx, args),
+});
+
 export const staffModule: ServerModule = {
   name: 'staff',
-  methods: [registerDeviceMethod, deviceStatusMethod, resolveCodeMethod, awardPointsMethod, confirmRewardMethod, actionsMethod],
+  methods: [registerDeviceMethod, deviceStatusMethod, resolveCodeMethod, awardPointsMethod, confirmRewardMethod, actionsMethod, createStaffUserMethod],
   doctypes: [],
 };

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { memberDevices, settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries } from '../../db/schema/loyalty';
-import { deliveryNotes, salesInvoiceItems, salesInvoices, staffActions } from '../../db/schema/orders';
+import { branches, deliveryNotes, salesInvoiceItems, salesInvoices, staffActions } from '../../db/schema/orders';
 
 export type DeviceRow = typeof memberDevices.$inferSelect;
 
@@ -181,4 +181,32 @@ export async function userNames(db: Executor, names: string[]) {
   if (!names.length) return new Map<string, string>();
   const rows = await db.select({ name: users.name, full_name: users.full_name }).from(users).where(inArray(users.name, names));
   return new Map(rows.map((r) => [r.name, r.full_name]));
+}
+
+export async function branchExists(db: Executor, name: string) {
+  const [row] = await db.select({ name: branches.name }).from(branches).where(eq(branches.name, name)).limit(1);
+  return Boolean(row);
+}
+
+export async function userExists(db: Executor, email: string) {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.name, email)).limit(1);
+  return Boolean(row);
+}
+
+export async function insertStaffUser(
+  db: Executor,
+  u: { email: string; full_name: string; branch: string; password_hash: string; owner: string },
+) {
+  await db.insert(users).values({
+    name: u.email,
+    email: u.email,
+    full_name: u.full_name,
+    first_name: u.full_name,
+    user_type: 'System User',
+    roles: ['Store Staff'],
+    branch: u.branch,
+    password_hash: u.password_hash,
+    phone_verified: true,
+    owner: u.owner,
+  });
 }

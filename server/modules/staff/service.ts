@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../frappe/context';
-import { FrappeError } from '../../frappe/errors';
+import { FrappeError, validationError } from '../../frappe/errors';
+import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
 import { balanceOf, earnPoints, lockCustomer, pointsForAmount, programOf, tierOf, today } from '../loyalty/ledger';
@@ -7,7 +8,8 @@ import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from 
 import { refuse } from './messages';
 import {
   actionsOfBranch, deviceOfUser, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
-  numberSetting, receiptAward, recordAction, rewardInvoiceByCode, staffAwardedOn, submitNotes, userNames,
+  branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, staffAwardedOn, submitNotes,
+  userExists, userNames,
 } from './repository';
 
 /** Settings key of the per-member daily cap on points awarded by staff, and its default. */
@@ -305,4 +307,12 @@ export async function branchActions(ctx: RequestContext, start: number, limit: n
     }
     return { ...r, staff_name: r.staff_name ?? r.staff_user, created_at: r.created_at.toISOString(), detail };
   });
+}
+
+/** member_rewards.staff.create_staff_user (System Manager): a Store Staff account bound to one branch. */
+export async function createStaffUser(ctx: RequestContext, args: { email: string; full_name: string; password: string; branch: string }) {
+  if (!(await branchExists(ctx.db, args.branch))) throw validationError(`Branch ${args.branch.slice(0, 80)} not found`);
+  if (await userExists(ctx.db, args.email)) throw new FrappeError('DuplicateEntryError', 'A user with this email already exists');
+  await insertStaffUser(ctx.db, { ...args, password_hash: await hashPassword(args.password), owner: ctx.user.name });
+  return { name: args.email, full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
+import { ADMIN, createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { settings } from '../../../server/db/schema/auth';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
@@ -15,6 +15,9 @@ const ACTIONS = 'member_rewards.staff.actions';
 const REGISTER = 'member_rewards.member_code.register_device';
 const STATUS = 'member_rewards.member_code.device_status';
 const PLACE_ORDER = 'headless_e_commerce.api.place_order';
+
+// Several members per test, each with a scrypt-hashed password: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 let server: TestServer;
 let staffA: Session;
@@ -389,5 +392,30 @@ describe('staff action log', () => {
     const b = (await staffB.call(ACTIONS, {}, 'GET')).json().message as { branch: string; action: string }[];
     expect(b.every((r) => r.branch === BRANCHES[1])).toBe(true);
     expect(b.some((r) => r.action === 'confirm_refused')).toBe(true);
+  });
+});
+
+describe('create_staff_user (System Manager)', () => {
+  it('adds a Store Staff account for a branch, which then works only for that branch; others get 403', async () => {
+    const admin = new Session(server.app);
+    expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
+    const email = `till-${Date.now()}@example.com`;
+    const res = await admin.call('member_rewards.staff.create_staff_user', { email, full_name: 'พนักงานเชียงใหม่', password: 'a-long-password', branch: BRANCHES[1] });
+    expect(res.statusCode, res.body).toBe(200);
+    const dup = await admin.call('member_rewards.staff.create_staff_user', { email, full_name: 'x', password: 'a-long-password', branch: BRANCHES[1] });
+    expect(dup.statusCode).toBe(409);
+    const bad = await admin.call('member_rewards.staff.create_staff_user', { email: `x${email}`, full_name: 'x', password: 'a-long-password', branch: 'Nowhere' });
+    expect(message(bad)).toBe('Branch Nowhere not found');
+
+    const till = new Session(server.app);
+    expect((await till.login(email, 'a-long-password')).statusCode).toBe(200);
+    const m = await memberWithDevice();
+    const code = await redeemGift(m, BRANCHES[1]);
+    expect((await till.call(CONFIRM, { code })).statusCode).toBe(200);
+    expect(body(await staffA.call(CONFIRM, { code })).reason).toBe('other_branch');
+
+    for (const s of [staffA, m.session]) {
+      expect((await s.call('member_rewards.staff.create_staff_user', { email: `y${email}`, full_name: 'y', password: 'a-long-password', branch: BRANCHES[0] })).statusCode).toBe(403);
+    }
   });
 });
