@@ -6,6 +6,8 @@ import { ErrorView } from '@/components/error-view';
 import { NotFoundView } from '@/components/not-found-view';
 import { OfflineBanner } from '@/components/offline-state';
 import { UpdatePrompt } from '@/components/update-prompt';
+import { CartPanelMount } from '@/features/cart';
+import { authGuard, runAppLoad, SessionSync } from '@/features/auth';
 import { useT } from '@/lib/i18n';
 import classes from '@/components/app-shell.module.css';
 
@@ -13,7 +15,12 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
+// Spec §4 app load (?token= hand-off, stored phoneverify flag): once, before the first render.
+runAppLoad();
+
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Route guards and the profile refetch on every location change (src/features/auth/guard.ts).
+  beforeLoad: authGuard,
   component: RootLayout,
   errorComponent: ErrorView,
   notFoundComponent: NotFoundView,
@@ -50,6 +57,8 @@ function RootLayout() {
       <AppFooter />
       {showNav && <BottomNav />}
       <UpdatePrompt aboveNav={showNav} />
+      <CartPanelMount />
+      <SessionSync />
     </div>
   );
 }

@@ -1,0 +1,43 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { useState } from 'react';
+import { useT } from '@/lib/i18n';
+import { useLogout } from '../logout';
+
+/**
+ * The logout button of /my-account with its confirmation dialog (spec §2 account): confirming clears the
+ * user, storage and session, then goes to /login.
+ */
+export function LogoutButton(props: ButtonProps) {
+  const t = useT();
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="light" color="red" radius="xl" size="md" fullWidth {...props} onClick={() => setOpen(true)}>
+        {t('auth.logout')}
+      </Button>
+      <Modal
+        opened={open}
+        onClose={() => !logout.isPending && setOpen(false)}
+        title={t('auth.logoutTitle')}
+        centered
+        radius="lg"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Text mb="lg">{t('auth.logoutConfirm')}</Text>
+        <Group grow>
+          <Button variant="default" radius="xl" onClick={() => setOpen(false)} disabled={logout.isPending}>
+            {t('auth.logoutCancel')}
+          </Button>
+          <Button color="red" radius="xl" loading={logout.isPending} onClick={() => logout.mutate()}>
+            {t('auth.logout')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
+import { isFrappeClientError } from '@/lib/frappe';
+import { useT } from '@/lib/i18n';
+import type { Profile } from '../../../../contracts/account';
+import { fieldFor, initialValues, messageKeyFor, useUpdateProfile, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
+
+export interface ProfileFormProps {
+  /** The signed-in member's profile (the form starts from it). */
+  profile: Partial<Profile> | null;
+  /** fill-info: the first-time form; edit: adds the read-only phone (and its change action). */
+  mode: 'fill-info' | 'edit';
+  /** Rendered under the read-only phone on /edit-profile (the change-phone steps). */
+  phoneAction?: ReactNode;
+  onSaved: (outcome: SaveOutcome) => void | Promise<void>;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The profile form of spec §5: first name, last name, e-mail, ID card number, birth date (required, with the
+ * spec's messages); submit disabled while the form is invalid or saving ('Loading...'); the phone read-only.
+ */
+export function ProfileForm({ profile, mode, phoneAction, onSaved }: ProfileFormProps) {
+  const t = useT();
+  const save = useUpdateProfile();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(profile),
+    validate: validateProfile,
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+  });
+
+  const tr = (message: ReactNode) => {
+    if (typeof message !== 'string') return message;
+    const key = messageKeyFor(message);
+    return key ? t(key) : message;
+  };
+  const field = (name: keyof ProfileFormValues) => {
+    const props = form.getInputProps(name);
+    return { ...props, error: tr(props.error as ReactNode) };
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const outcome = await save.mutateAsync(values);
+      await onSaved(outcome);
+    } catch (error) {
+      const message = isFrappeClientError(error) ? (error.serverMessages[0]?.message ?? null) : null;
+      const target = message ? fieldFor(message) : undefined;
+      if (message && target && target !== 'phone') form.setFieldError(target, message);
+      else setFailure(message ? String(tr(message)) : t('auth.somethingWrong'));
+    }
+  });
+
+  const invalid = !form.isValid();
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" role="alert" radius="md">
+            {failure}
+          </Alert>
+        )}
+        <Group grow align="flex-start" gap="sm">
+          <TextInput label={t('auth.firstName')} withAsterisk autoComplete="given-name" size="md" {...field('first_name')} />
+          <TextInput label={t('auth.lastName')} withAsterisk autoComplete="family-name" size="md" {...field('last_name')} />
+        </Group>
+        {mode === 'edit' && (
+          <Stack gap={6}>
+            <TextInput label={t('auth.phone')} readOnly size="md" value={form.values.phone} description={t('auth.phoneReadOnlyHint')} variant="filled" />
+            {phoneAction && <Group>{phoneAction}</Group>}
+          </Stack>
+        )}
+        <TextInput label={t('auth.email')} type="email" inputMode="email" autoComplete="email" size="md" {...field('email')} />
+        <TextInput
+          label={t('auth.idCard')}
+          withAsterisk
+          inputMode="numeric"
+          autoComplete="off"
+          size="md"
+          maxLength={30}
+          {...field('id_card_number')}
+        />
+        <TextInput label={t('auth.birthDate')} withAsterisk type="date" size="md" max={today()} min="1900-01-01" {...field('birth_date')} />
+        <Button type="submit" size="md" radius="xl" disabled={invalid || save.isPending} mt="sm">
+          {save.isPending ? t('auth.loading') : t('auth.save')}
+        </Button>
+        {mode === 'fill-info' && (
+          <Text size="xs" c="dimmed" ta="center">
+            * {t('auth.fillInfoIntro')}
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

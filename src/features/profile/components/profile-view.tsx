@@ -1,0 +1,79 @@
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { localeOf, useLang, useT, type MessageKey } from '@/lib/i18n';
+import type { Profile, Tier } from '../../../../contracts/account';
+import classes from './profile.module.css';
+
+export type ViewedProfile = Profile & { tier?: Tier | null };
+
+function formatDate(value: string | null | undefined, locale: string) {
+  if (!value) return null;
+  const d = new Date(`${value}T00:00:00`);
+  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** 1-1037-00012-34-5 → x-xxxx-xxxxx-34-5: enough for the member to recognise it, not enough to copy it. */
+function maskIdCard(value: string | null | undefined) {
+  if (!value) return null;
+  const digits = value.replace(/\D/g, '');
+  if (digits.length < 4) return value;
+  return `${'•'.repeat(digits.length - 3)}${digits.slice(-3)}`;
+}
+
+/** /profile: 'Loading...' while the user is absent (spec §7), then the member's details. */
+export function ProfileView({ user }: { user: ViewedProfile | null }) {
+  const t = useT();
+  const [lang] = useLang();
+  if (!user) {
+    return (
+      <Text ta="center" py="xl" c="dimmed" role="status">
+        {t('auth.loading')}
+      </Text>
+    );
+  }
+  const rows: Array<[MessageKey, string | null]> = [
+    ['auth.memberId', user.name],
+    ['auth.phone', user.phone],
+    ['auth.email', user.email && !user.email.endsWith('@line.me') ? user.email : null],
+    ['auth.idCard', maskIdCard(user.id_card_number)],
+    ['auth.birthDate', formatDate(user.birth_date, localeOf(lang))],
+  ];
+  const tierName = user.tier?.tier_name ?? user.loyalty_program_tier;
+  return (
+    <Stack gap="md" p="md">
+      <Paper radius="lg" p="lg" className={classes.card}>
+        <Stack align="center" gap={6}>
+          <Avatar src={user.user_image ?? undefined} alt="" size={88} radius={44} color="brand">
+            {user.full_name?.slice(0, 1)}
+          </Avatar>
+          <Title order={2} size="h3" ta="center">
+            {user.full_name}
+          </Title>
+          {tierName && (
+            <Badge color="brand" variant="light" size="lg">
+              {t('auth.tier')}: {tierName}
+            </Badge>
+          )}
+          <Text fw={700} size="lg">
+            {t('auth.pointsValue', { count: (user.loyalty_points ?? 0).toLocaleString(localeOf(lang)) })}
+          </Text>
+        </Stack>
+      </Paper>
+      <Paper radius="lg" withBorder>
+        <dl className={classes.list}>
+          {rows.map(([label, value]) => (
+            <div key={label} className={classes.row}>
+              <dt>{t(label)}</dt>
+              <dd>{value ?? <span className={classes.unset}>{t('auth.notSet')}</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      </Paper>
+      <Button component={Link} to="/edit-profile" radius="xl" size="md" variant="light">
+        {t('auth.editProfile')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { SignupScreen } from '@/features/auth';
+
+export const Route = createFileRoute('/signup')({
+  component: SignupPage,
+});
+
+function SignupPage() {
+  const navigate = useNavigate();
+  // The sign-up variant goes home once the phone is verified (spec §2).
+  return <SignupScreen onDone={() => void navigate({ to: '/', replace: true })} />;
+}
