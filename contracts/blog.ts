@@ -1,0 +1,83 @@
+import * as v from 'valibot';
+
+/** Blog documents as /api/resource answers them (fields the admin and the marketing site ask for). */
+export const BlogCategorySchema = v.looseObject({
+  name: v.string(),
+  title: v.string(),
+});
+export type BlogCategory = v.InferOutput<typeof BlogCategorySchema>;
+
+export const BlogPostSchema = v.looseObject({
+  name: v.string(),
+  title: v.string(),
+  blog_category: v.optional(v.nullable(v.string()), null),
+  blogger: v.optional(v.nullable(v.string()), null),
+  content: v.optional(v.nullable(v.string()), ''),
+  meta_image: v.optional(v.nullable(v.string()), null),
+  published_on: v.optional(v.nullable(v.string()), null),
+  published: v.optional(v.boolean(), true),
+});
+export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
+
+export const BranchSchema = v.looseObject({
+  name: v.string(),
+  branch: v.optional(v.string()),
+  address: v.optional(v.string(), ''),
+  opening_hours: v.optional(v.string(), '08:00-17:30'),
+  phone: v.optional(v.nullable(v.string()), null),
+});
+export type Branch = v.InferOutput<typeof BranchSchema>;
+
+export const BLOG_POST_FIELDS = ['name', 'title', 'blog_category', 'blogger', 'content', 'meta_image', 'published_on', 'published'] as const;
+export const BLOG_CATEGORY_FIELDS = ['name', 'title'] as const;
+
+/** The roles that may write blog posts and categories (System Manager may do anything). */
+export const BLOG_ADMIN_ROLES = ['Blog Manager', 'System Manager'] as const;
+export const isBlogAdmin = (roles: readonly string[]) => roles.some((r) => (BLOG_ADMIN_ROLES as readonly string[]).includes(r));
+
+/** The marketing site's Register tab: the same rules in the dialog and in member_rewards.marketing.sign_up. */
+export const SIGN_UP_METHOD = 'member_rewards.marketing.sign_up';
+export const SIGN_UP_MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameShort: 'Username must be at least 3 characters',
+  usernameLong: 'Username must be at most 30 characters',
+  usernameChars: 'Username may contain only English letters, digits, dots, hyphens and underscores',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordShort: 'Password must be at least 8 characters',
+  passwordLong: 'Password must be at most 128 characters',
+  taken: 'This username or email is already registered',
+} as const;
+
+const M = SIGN_UP_MESSAGES;
+export const SignUpSchema = v.object({
+  username: v.optional(
+    v.pipe(
+      v.string(M.usernameRequired),
+      v.trim(),
+      v.minLength(1, M.usernameRequired),
+      v.minLength(3, M.usernameShort),
+      v.maxLength(30, M.usernameLong),
+      v.regex(/^[A-Za-z0-9._-]+$/, M.usernameChars),
+      v.toLowerCase(),
+    ),
+    '',
+  ),
+  email: v.optional(
+    v.pipe(
+      v.string(M.emailRequired),
+      v.trim(),
+      v.minLength(1, M.emailRequired),
+      v.maxLength(200, M.emailInvalid),
+      v.email(M.emailInvalid),
+      v.toLowerCase(),
+    ),
+    '',
+  ),
+  password: v.optional(
+    v.pipe(v.string(M.passwordRequired), v.minLength(1, M.passwordRequired), v.minLength(8, M.passwordShort), v.maxLength(128, M.passwordLong)),
+    '',
+  ),
+});
+export type SignUpInput = v.InferInput<typeof SignUpSchema>;

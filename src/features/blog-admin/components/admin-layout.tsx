@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useT } from '@/lib/i18n';
+import { CATEGORY, POST, countQuery, sessionQuery } from '../api';
+import { useLiveDoctypes } from '../live';
+import { useWideLayout } from '../wide-layout';
+import { AdminGate } from './admin-gate';
+import classes from './admin.module.css';
+
+/** Spec §9: badges cap at 99, shown as "99+". */
+export const badgeText = (count: number | undefined) => (count === undefined ? '…' : count > 99 ? '99+' : String(count));
+
+function CountLink({ to, label, doctype }: { to: '/blog-admin' | '/blog-categories'; label: string; doctype: string }) {
+  const t = useT();
+  const count = useQuery(countQuery(doctype));
+  return (
+    <Link to={to} className={classes.navLink} activeOptions={{ exact: false }}>
+      <span>{label}</span>
+      <span className={classes.count} aria-label={count.data === undefined ? undefined : t('blogAdmin.countLabel', { count: count.data })} data-testid={`count-${doctype}`}>
+        {badgeText(count.data)}
+      </span>
+    </Link>
+  );
+}
+
+function Sidebar() {
+  const t = useT();
+  const session = useQuery(sessionQuery());
+  const name = session.data?.full_name || session.data?.user || '';
+  useLiveDoctypes([POST, CATEGORY], session.data?.user);
+  return (
+    <nav className={classes.sidebar} aria-label={t('blogAdmin.sidebarLabel')}>
+      <Link to="/blog-admin" className={classes.brand}>
+        {t('blogAdmin.adminTitle')}
+      </Link>
+      <CountLink to="/blog-admin" label={t('blogAdmin.navBlogs')} doctype={POST} />
+      <CountLink to="/blog-categories" label={t('blogAdmin.navCategories')} doctype={CATEGORY} />
+      <span className={classes.spacer} />
+      <Link to="/app" className={classes.profile} aria-label={t('blogAdmin.profileLink', { name })}>
+        <span className={classes.avatar} aria-hidden>
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className={classes.profileName}>{name}</span>
+      </Link>
+    </nav>
+  );
+}
+
+/** Every admin screen: the gate (admins only), the sidebar with live counts, and the page. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  useWideLayout();
+  return (
+    <AdminGate>
+      <div className={classes.admin}>
+        <Sidebar />
+        <section className={classes.content}>{children}</section>
+      </div>
+    </AdminGate>
+  );
+}

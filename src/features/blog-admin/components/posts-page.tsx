@@ -1,0 +1,104 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Badge.css';
+import { Badge, Button, Skeleton, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useT } from '@/lib/i18n';
+import { categoriesQuery, postsQuery } from '../api';
+import classes from './admin.module.css';
+
+/** /blog-admin "Blogs": ID, 60 px image, title, category, View and Edit; Add goes to /blog-add. */
+export function PostsPage() {
+  const t = useT();
+  const posts = useQuery(postsQuery());
+  const categories = useQuery(categoriesQuery());
+  const categoryTitle = useMemo(() => new Map((categories.data ?? []).map((c) => [c.name, c.title])), [categories.data]);
+  return (
+    <>
+      <div className={classes.pageHead}>
+        <Title order={1} size="h2">
+          {t('blogAdmin.blogsTitle')}
+        </Title>
+        <Button component={Link} to="/blog-add">
+          {t('blogAdmin.add')}
+        </Button>
+      </div>
+      <div className={classes.card}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover aria-label={t('blogAdmin.blogsTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('blogAdmin.colId')}</Table.Th>
+                <Table.Th w={84}>{t('blogAdmin.colImage')}</Table.Th>
+                <Table.Th>{t('blogAdmin.colTitle')}</Table.Th>
+                <Table.Th>{t('blogAdmin.colCategory')}</Table.Th>
+                <Table.Th>{t('blogAdmin.colActions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {posts.isPending &&
+                [0, 1, 2].map((i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={5}>
+                      <Skeleton height={40} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              {posts.isError && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="red">{t('blogAdmin.loadFailed')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {posts.data?.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed">{t('blogAdmin.noPosts')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {posts.data?.map((post) => (
+                <Table.Tr key={post.name} data-testid="post-row">
+                  <Table.Td className={classes.idCell}>{post.name}</Table.Td>
+                  <Table.Td>
+                    {post.meta_image ? (
+                      <img src={post.meta_image} alt="" width={60} height={40} loading="lazy" className={classes.thumb} />
+                    ) : (
+                      <span className={classes.noThumb}>{t('blogAdmin.noImage')}</span>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {post.title}
+                    </Text>
+                    {!post.published && (
+                      <Badge size="xs" color="gray" mt={4}>
+                        {t('blogAdmin.draft')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{(post.blog_category && categoryTitle.get(post.blog_category)) ?? post.blog_category ?? ''}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <div className={classes.actions}>
+                      <Button renderRoot={(props) => <Link {...props} to="/blog-view/$name" params={{ name: post.name }} />} size="xs" variant="light" aria-label={t('blogAdmin.viewPost', { title: post.title })}>
+                        {t('blogAdmin.view')}
+                      </Button>
+                      <Button renderRoot={(props) => <Link {...props} to="/blog-edit/$name" params={{ name: post.name }} />} size="xs" variant="outline" aria-label={t('blogAdmin.editPost', { title: post.title })}>
+                        {t('blogAdmin.edit')}
+                      </Button>
+                    </div>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
+    </>
+  );
+}

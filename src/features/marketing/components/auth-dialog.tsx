@@ -1,0 +1,173 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Modal, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { isFrappeClientError } from '@/lib/frappe';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { SIGN_UP_MESSAGES, SignUpSchema } from '../../../../contracts/blog';
+import { useSignIn, useSignUp } from '../api';
+import { useMarketingStore } from '../store';
+
+/** The server's and the shared schema's English messages, mapped to the catalogue. */
+const SIGN_UP_KEYS: Record<string, MessageKey> = {
+  [SIGN_UP_MESSAGES.usernameRequired]: 'marketing.signUpUsernameRequired',
+  [SIGN_UP_MESSAGES.usernameShort]: 'marketing.signUpUsernameShort',
+  [SIGN_UP_MESSAGES.usernameLong]: 'marketing.signUpUsernameLong',
+  [SIGN_UP_MESSAGES.usernameChars]: 'marketing.signUpUsernameChars',
+  [SIGN_UP_MESSAGES.emailRequired]: 'marketing.signUpEmailRequired',
+  [SIGN_UP_MESSAGES.emailInvalid]: 'marketing.signUpEmailInvalid',
+  [SIGN_UP_MESSAGES.passwordRequired]: 'marketing.signUpPasswordRequired',
+  [SIGN_UP_MESSAGES.passwordShort]: 'marketing.signUpPasswordShort',
+  [SIGN_UP_MESSAGES.passwordLong]: 'marketing.signUpPasswordLong',
+  [SIGN_UP_MESSAGES.taken]: 'marketing.signUpTaken',
+};
+
+function errorText(t: ReturnType<typeof useT>, error: unknown, fallback: MessageKey): string {
+  if (!isFrappeClientError(error)) return t(fallback);
+  if (error.isNetworkError) return t('marketing.networkError');
+  if (error.httpStatus === 429) return t('marketing.tooMany');
+  const key = SIGN_UP_KEYS[error.message];
+  return key ? t(key) : t(fallback);
+}
+
+function SignInTab({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const remembered = useMarketingStore((s) => s.rememberedUser);
+  const setRemembered = useMarketingStore((s) => s.setRememberedUser);
+  const signIn = useSignIn();
+  const [usr, setUsr] = useState(remembered);
+  const [pwd, setPwd] = useState('');
+  const [remember, setRemember] = useState(Boolean(remembered));
+  const [touched, setTouched] = useState(false);
+  const required = (value: string) => (touched && !value.trim() ? t('marketing.fieldRequired') : undefined);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (!usr.trim() || !pwd) return;
+        signIn.mutate(
+          { usr: usr.trim(), pwd },
+          {
+            onSuccess: (answer) => {
+              setRemembered(remember ? usr.trim() : '');
+              toast({ status: 'success', title: t('marketing.signedInTitle'), description: t('marketing.signedIn', { name: answer.full_name ?? usr.trim() }) });
+              onDone();
+            },
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        {signIn.isError && (
+          <Alert color="red" role="alert">
+            {errorText(t, signIn.error, 'marketing.loginFailed')}
+          </Alert>
+        )}
+        <TextInput label={t('marketing.usernameOrEmail')} withAsterisk autoComplete="username" value={usr} onChange={(e) => setUsr(e.currentTarget.value)} error={required(usr)} />
+        <PasswordInput label={t('marketing.password')} withAsterisk autoComplete="current-password" value={pwd} onChange={(e) => setPwd(e.currentTarget.value)} error={required(pwd)} />
+        <Checkbox label={t('marketing.rememberMe')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+        <Button type="submit" loading={signIn.isPending} size="md">
+          {t('marketing.login')}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {t('marketing.memberHint')}{' '}
+          <Anchor component={Link} to="/welcome" onClick={onDone}>
+            {t('marketing.memberLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+type SignUpErrors = Partial<Record<'username' | 'email' | 'password', string>>;
+
+function SignUpTab({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const signUp = useSignUp();
+  const [values, setValues] = useState({ username: '', email: '', password: '' });
+  const [errors, setErrors] = useState<SignUpErrors>({});
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((s) => ({ ...s, [key]: e.currentTarget.value }));
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = v.safeParse(SignUpSchema, values, { abortPipeEarly: true });
+        if (!parsed.success) {
+          const next: SignUpErrors = {};
+          for (const issue of parsed.issues) {
+            const field = issue.path?.[0]?.key as keyof SignUpErrors | undefined;
+            if (field && !next[field]) next[field] = t(SIGN_UP_KEYS[issue.message] ?? 'marketing.fieldRequired');
+          }
+          setErrors(next);
+          return;
+        }
+        setErrors({});
+        signUp.mutate(parsed.output, {
+          onSuccess: (answer) => {
+            toast({ status: 'success', title: t('marketing.registeredTitle'), description: t('marketing.registered', { name: answer.full_name }) });
+            onDone();
+          },
+        });
+      }}
+    >
+      <Stack gap="md">
+        {signUp.isError && (
+          <Alert color="red" role="alert">
+            {errorText(t, signUp.error, 'marketing.networkError')}
+          </Alert>
+        )}
+        <TextInput label={t('marketing.username')} withAsterisk autoComplete="username" value={values.username} onChange={set('username')} error={errors.username} />
+        <TextInput label={t('marketing.email')} withAsterisk type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+        <PasswordInput label={t('marketing.password')} withAsterisk autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} />
+        <Text size="sm" c="dimmed">
+          {t('marketing.privacyNotice')}{' '}
+          <Anchor component={Link} to="/privacy-policy" onClick={onDone}>
+            {t('marketing.privacyNoticeLink')}
+          </Anchor>
+        </Text>
+        <Button type="submit" loading={signUp.isPending} size="md">
+          {t('marketing.register')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Sign in / register dialog with two tabs; '*' marks the required fields. */
+export function AuthDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('marketing.authTitle')} centered size="md">
+      <Tabs defaultValue="signin" keepMounted={false}>
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="signin">{t('marketing.tabSignIn')}</Tabs.Tab>
+          <Tabs.Tab value="signup">{t('marketing.tabSignUp')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="signin">
+          <SignInTab onDone={onClose} />
+        </Tabs.Panel>
+        <Tabs.Panel value="signup">
+          <SignUpTab onDone={onClose} />
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}

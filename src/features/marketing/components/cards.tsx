@@ -1,0 +1,101 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Rating.css';
+import { Badge, Rating, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { localeOf, useLang, useT } from '@/lib/i18n';
+import { excerpt, type BlogPost, type Branch } from '../api';
+import { BRANCH_IMAGES, CATEGORY_LABELS, formatPrice, type Product } from '../data';
+import classes from './site.module.css';
+
+export function ProductCard({ product }: { product: Product }) {
+  const t = useT();
+  const [lang] = useLang();
+  return (
+    <Link to="/product-detail" search={{ id: product.id }} className={classes.card} data-testid="product-card">
+      <img src={product.image} alt="" className={classes.cardImage} loading="lazy" width={800} height={500} />
+      <div className={classes.cardBody}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          {t(CATEGORY_LABELS[product.category])}
+        </Text>
+        <h3 className={classes.cardTitle}>{product.name[lang]}</h3>
+        <Rating value={product.rating} fractions={10} readOnly size="xs" aria-label={t('marketing.ratingLabel', { rating: product.rating })} />
+        <span className={classes.price} data-testid="product-price">
+          {formatPrice(product.price)}
+        </span>
+      </div>
+    </Link>
+  );
+}
+
+export function formatPostDate(date: string | null | undefined, lang: 'th' | 'en') {
+  if (!date) return '';
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(new Date(`${date}T00:00:00`));
+}
+
+export function PostCard({ post, category }: { post: BlogPost; category?: string }) {
+  const t = useT();
+  const [lang] = useLang();
+  return (
+    <Link to="/blog-detail" search={{ name: post.name }} className={classes.card} data-testid="post-card" aria-label={t('marketing.readMoreAbout', { title: post.title })}>
+      {post.meta_image ? <img src={post.meta_image} alt="" className={classes.cardImage} loading="lazy" /> : <div className={classes.cardImage} />}
+      <div className={classes.cardBody}>
+        <Text size="xs" c="dimmed">
+          {[category, formatPostDate(post.published_on, lang)].filter(Boolean).join(' · ')}
+        </Text>
+        <h3 className={classes.cardTitle}>{post.title}</h3>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {excerpt(post.content)}
+        </Text>
+        <Text size="sm" fw={700} c="brand.7" mt="auto">
+          {t('marketing.readMore')} →
+        </Text>
+      </div>
+    </Link>
+  );
+}
+
+export function BranchCard({ branch, index }: { branch: Branch; index: number }) {
+  const t = useT();
+  const hours = branch.opening_hours.replace('-', ' - ');
+  const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${branch.branch ?? branch.name} ${branch.address}`)}`;
+  return (
+    <article className={classes.branchCard} data-testid="branch-card">
+      <img src={BRANCH_IMAGES[index % BRANCH_IMAGES.length]} alt="" className={classes.cardImage} loading="lazy" style={{ height: '100%' }} />
+      <div className={classes.cardBody}>
+        <h3 className={classes.cardTitle}>{branch.branch ?? branch.name}</h3>
+        <span className={classes.hours}>
+          <span aria-hidden>●</span> {t('marketing.openDaily', { hours })}
+        </span>
+        {branch.address && <Text size="sm">{branch.address}</Text>}
+        <Text size="sm">
+          {branch.phone && (
+            <>
+              <a href={`tel:${branch.phone.replace(/[^\d+]/g, '')}`}>{t('marketing.callBranch', { phone: branch.phone })}</a>
+              {' · '}
+            </>
+          )}
+          <a href={mapUrl} target="_blank" rel="noopener noreferrer">
+            {t('marketing.mapLink', { branch: branch.branch ?? branch.name })}
+            <span className="visually-hidden"> {t('marketing.opensNewTab')}</span>
+          </a>
+        </Text>
+      </div>
+    </article>
+  );
+}
+
+export function SectionHead({ id, eyebrow, title, action }: { id?: string; eyebrow?: string; title: string; action?: React.ReactNode }) {
+  return (
+    <div className={classes.sectionHead}>
+      <div>
+        {eyebrow && <div className={classes.eyebrow}>{eyebrow}</div>}
+        <h2 id={id} style={{ margin: 0, fontSize: 26 }}>
+          {title}
+        </h2>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+export { Badge };

@@ -1,0 +1,76 @@
+import type { Socket } from 'socket.io-client';
+
+/**
+ * socket.io on the same origin (/socket.io), loaded on demand: only screens that follow live lists import
+ * this file, and socket.io-client itself is fetched on the first subscription. Subscriptions are counted per
+ * doctype and sent again after every reconnection (the server forgets a socket's rooms when it drops).
+ */
+export interface ListUpdate {
+  doctype: string;
+  name: string;
+  user: string;
+}
+type Listener = (update: ListUpdate) => void;
+
+export type RealtimeState = 'closed' | 'opening' | 'open';
+
+let socketPromise: Promise<Socket> | null = null;
+/** The session the socket was opened for: the server reads the user from the handshake's cookie. */
+let socketUser: string | null = null;
+const listeners = new Map<string, Set<Listener>>();
+
+async function openSocket(): Promise<Socket> {
+  const { io } = await import('socket.io-client');
+  const socket = io({ path: '/socket.io', withCredentials: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
+  socket.on('connect', () => {
+    for (const doctype of listeners.keys()) socket.emit('doctype_subscribe', doctype);
+  });
+  socket.on('list_update', (update: ListUpdate) => {
+    for (const listener of listeners.get(update.doctype) ?? []) listener(update);
+  });
+  return socket;
+}
+
+function socketFor(user: string): Promise<Socket> {
+  if (socketPromise && socketUser !== user) {
+    void socketPromise.then((s) => s.disconnect());
+    socketPromise = null;
+  }
+  socketUser = user;
+  socketPromise ??= openSocket().catch((error: unknown) => {
+    socketPromise = null;
+    throw error;
+  });
+  return socketPromise;
+}
+
+/**
+ * Calls `listener` on every `list_update` for `doctype`. `user` is the signed-in user's name (a change of user
+ * opens a new socket, so the server sees the new session). Returns the unsubscribe function.
+ */
+export function subscribeDoctype(doctype: string, user: string, listener: Listener): () => void {
+  let set = listeners.get(doctype);
+  const first = !set;
+  if (!set) {
+    set = new Set();
+    listeners.set(doctype, set);
+  }
+  set.add(listener);
+  const ready = socketFor(user);
+  if (first) void ready.then((s) => s.connected && s.emit('doctype_subscribe', doctype)).catch(() => {});
+  return () => {
+    const current = listeners.get(doctype);
+    current?.delete(listener);
+    if (current && current.size === 0) {
+      listeners.delete(doctype);
+      void ready.then((s) => s.emit('doctype_unsubscribe', doctype)).catch(() => {});
+    }
+  };
+}
+
+/** Closes the socket (sign-out). */
+export function closeRealtime() {
+  void socketPromise?.then((s) => s.disconnect());
+  socketPromise = null;
+  socketUser = null;
+}
