@@ -1,0 +1,217 @@
+import type { Locator, Page } from '@playwright/test';
+import { appErrors, expect, test } from './support/fixtures';
+import { adminApi, memberCall, signInDemoMember } from './support/member';
+import { screenshot } from './support/screenshot';
+
+const field = (form: Locator, label: string | RegExp) => form.getByLabel(label, { exact: typeof label === 'string' });
+
+async function expectErrors(form: Locator, messages: string[]) {
+  for (const m of messages) await expect(form.getByText(m, { exact: true })).toBeVisible();
+}
+
+async function setLang(page: Page, lang: 'th' | 'en') {
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  await page.reload();
+}
+
+test.describe('addresses', () => {
+  test('add with bad input shows every message, then save, edit and delete', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    const before = await memberCall<unknown[]>(page, 'headless_e_commerce.api.get_addresses');
+
+    await page.goto('/shipping-address');
+    await expect(page.getByRole('heading', { level: 1, name: 'ที่อยู่ของฉัน' })).toBeVisible();
+    await page.getByRole('link', { name: /เพิ่มที่อยู่ใหม่/ }).click();
+    await expect(page).toHaveURL(/\/shipping-address\/add$/);
+
+    // Bad input, in English first: the spec's messages word for word.
+    await setLang(page, 'en');
+    const form = page.locator('form');
+    await field(form, /^Country/).selectOption('');
+    await field(form, /^Postal code/).fill('10a00');
+    await field(form, /^Phone/).fill('12ab');
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await expectErrors(form, [
+      "Please enter the receiver's name",
+      "Please enter the receiver's surname",
+      'Please provide a street name',
+      'City is required',
+      'Country is required',
+      'Pincode must be a number',
+      'This phone number is invalid',
+    ]);
+    await screenshot(page, 'address-add-errors-en', { fullPage: true });
+
+    // The same in Thai (the default language).
+    await setLang(page, 'th');
+    await field(form, /^ประเทศ/).selectOption('');
+    await field(form, /^รหัสไปรษณีย์/).fill('abc');
+    await form.getByRole('button', { name: 'บันทึกที่อยู่' }).click();
+    await expectErrors(form, [
+      'กรุณาระบุชื่อผู้รับ',
+      'กรุณาระบุที่อยู่ (บ้านเลขที่ ถนน)',
+      'กรุณาเลือกเขต / อำเภอ',
+      'กรุณาเลือกประเทศ',
+      'รหัสไปรษณีย์ต้องเป็นตัวเลข',
+    ]);
+    await screenshot(page, 'address-add-errors-th', { fullPage: true });
+
+    // Fix it: province → district lists, then save.
+    await field(form, /^ชื่อผู้รับ/).fill('สมชาย');
+    await field(form, /^นามสกุล/).fill('ทดสอบ');
+    await field(form, /^ที่อยู่ \*/).fill('99/1 ถนนสีลม');
+    await field(form, /^ประเทศ/).selectOption('Thailand');
+    await expect(field(form, /^เขต \/ อำเภอ/)).toBeDisabled();
+    await field(form, /^จังหวัด/).selectOption('Bangkok');
+    await field(form, /^เขต \/ อำเภอ/).selectOption('Bang Rak');
+    await field(form, /^รหัสไปรษณีย์/).fill('10500');
+    await field(form, /^เบอร์โทรศัพท์/).fill('0812345678');
+    await form.getByLabel(/ที่อยู่หลักสำหรับออกใบเสร็จ/).check();
+    await screenshot(page, 'address-add-filled', { fullPage: true });
+    await form.getByRole('button', { name: 'บันทึกที่อยู่' }).click();
+
+    const success = page.getByRole('dialog', { name: 'บันทึกที่อยู่เรียบร้อย' });
+    await expect(success).toBeVisible();
+    await screenshot(page, 'address-add-success');
+    await success.getByRole('link', { name: 'กลับไปที่อยู่ของฉัน' }).click();
+    await expect(page).toHaveURL(/\/shipping-address$/);
+
+    const card = page.getByRole('listitem').filter({ hasText: 'สมชาย ทดสอบ' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('99/1 ถนนสีลม')).toBeVisible();
+    await expect(card.getByText('บางรัก กรุงเทพมหานคร 10500')).toBeVisible();
+    await expect(card.getByText('Billing', { exact: true })).toBeVisible();
+    await screenshot(page, 'address-list');
+    const saved = await memberCall<{ name: string; is_primary_address: number }[]>(page, 'headless_e_commerce.api.get_addresses');
+    expect(saved.length).toBe(before.length + 1);
+
+    // Edit.
+    await card.getByRole('link', { name: /แก้ไขที่อยู่ของ สมชาย ทดสอบ/ }).click();
+    await expect(page).toHaveURL(/\/shipping-address\/edit\?name=/);
+    const edit = page.locator('form');
+    await expect(field(edit, /^ที่อยู่ \*/)).toHaveValue('99/1 ถนนสีลม');
+    await expect(field(edit, /^เขต \/ อำเภอ/)).toHaveValue('Bang Rak');
+    await field(edit, /^ที่อยู่ \*/).fill('123 ถนนพหลโยธิน');
+    await field(edit, /^จังหวัด/).selectOption('Pathum Thani');
+    await field(edit, /^เขต \/ อำเภอ/).selectOption('Khlong Luang');
+    await field(edit, /^รหัสไปรษณีย์/).fill('12120');
+    await form.getByLabel(/ที่อยู่จัดส่งหลัก/).check();
+    await screenshot(page, 'address-edit', { fullPage: true });
+    await edit.getByRole('button', { name: 'บันทึกที่อยู่' }).click();
+    await expect(page.getByRole('dialog', { name: 'บันทึกที่อยู่เรียบร้อย' })).toBeVisible();
+    await page.getByRole('link', { name: 'กลับไปที่อยู่ของฉัน' }).click();
+    const edited = page.getByRole('listitem').filter({ hasText: 'สมชาย ทดสอบ' });
+    await expect(edited.getByText('123 ถนนพหลโยธิน')).toBeVisible();
+    await expect(edited.getByText('คลองหลวง ปทุมธานี 12120')).toBeVisible();
+    await expect(edited.getByText('Shipping', { exact: true })).toBeVisible();
+
+    // Delete, with the confirmation dialog.
+    await edited.getByRole('button', { name: /ลบที่อยู่ของ สมชาย ทดสอบ/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'ลบที่อยู่นี้?' });
+    await expect(confirm).toBeVisible();
+    await screenshot(page, 'address-delete-confirm');
+    await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(edited).toBeVisible();
+    await edited.getByRole('button', { name: /ลบที่อยู่ของ สมชาย ทดสอบ/ }).click();
+    await page.getByRole('dialog', { name: 'ลบที่อยู่นี้?' }).getByRole('button', { name: 'ลบที่อยู่' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'สมชาย ทดสอบ' })).toHaveCount(0);
+    const after = await memberCall<unknown[]>(page, 'headless_e_commerce.api.get_addresses');
+    expect(after.length).toBe(before.length);
+
+    expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);
+  });
+});
+
+const INFO_PAGES = [
+  { path: '/terms-and-conditions', heading: 'ข้อกำหนดและเงื่อนไข', text: 'บัญชีสมาชิก' },
+  { path: '/consent', heading: 'ความยินยอมในการเปิดเผยข้อมูล', text: 'พระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล' },
+  { path: '/collect-points', heading: 'วิธีสะสมคะแนน', text: 'รับ 1 คะแนน' },
+  { path: '/how-to-collect-rewards', heading: 'วิธีแลกของรางวัล', text: 'รางวัลของฉัน' },
+  { path: '/member-conditions', heading: 'เงื่อนไขการเป็นสมาชิก', text: 'สมาชิกหลักเจ้าของบัญชี' },
+  { path: '/single-blog', heading: 'โปรโมชั่นเดือนเกิด', text: 'สุขสันต์เดือนเกิด' },
+];
+
+test.describe('information pages', () => {
+  test('every information page shows its document', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    for (const info of INFO_PAGES) {
+      await page.goto(info.path);
+      await expect(page.getByRole('heading', { level: 1, name: info.heading })).toBeVisible();
+      await expect(page.getByText(info.text).first()).toBeVisible();
+      await screenshot(page, `info${info.path.replace(/\//g, '-')}`);
+    }
+    // Terms: the bottom navigation is there, with the account tab marked.
+    await page.goto('/terms-and-conditions');
+    const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
+    await expect(nav.getByRole('link', { name: 'บัญชี' })).toHaveAttribute('data-status', 'active');
+    await page.getByRole('link', { name: 'ย้อนกลับ' }).click();
+    await expect(page).toHaveURL(/\/my-account$/);
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('a script in a document never runs in the app', async ({ page }) => {
+    const { api, csrf } = await adminApi();
+    const evil = '<p>เงื่อนไขใหม่</p><script>window.__pwned = 1</script><img src="/x.png" onerror="window.__pwned = 2"><a href="javascript:window.__pwned=3">ลิงก์</a>';
+    const put = await api.put('/api/resource/Information%20Document/Member%20Conditions', {
+      headers: { 'X-Frappe-CSRF-Token': csrf },
+      data: { description: evil },
+    });
+    expect(put.ok()).toBe(true);
+    const stored = ((await put.json()) as { data: { description: string } }).data.description;
+    expect(stored).not.toMatch(/script|onerror|javascript:/);
+
+    await page.goto('/member-conditions');
+    await expect(page.getByText('เงื่อนไขใหม่')).toBeVisible();
+    await page.getByRole('link', { name: 'ลิงก์' }).click().catch(() => {});
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // Even if a server sent raw HTML, the app purifies it before rendering (DOMPurify).
+    await page.route('**/api/resource/Information%20Document?**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ data: [{ name: 'Data Disclosure Consent', description: `<p>ข้อความทดสอบ</p>${evil}<svg><script>window.__pwned=4</script></svg>` }] }),
+      }),
+    );
+    await page.goto('/consent');
+    await expect(page.getByText('ข้อความทดสอบ')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('main img[onerror], main script').count()).toBe(0);
+    await api.dispose();
+  });
+});
+
+test.describe('shop', () => {
+  test('filtering by price shows only matching items, sorting orders them', async ({ page, consoleErrors }) => {
+    await page.goto('/shop');
+    await expect(page.getByRole('heading', { level: 1, name: 'สินค้าใหม่' })).toBeVisible();
+    await expect(page.getByTestId('shop-item').first()).toBeVisible();
+    await screenshot(page, 'shop-home');
+
+    await page.getByRole('link', { name: 'ลักษณะสินค้า' }).click();
+    await expect(page).toHaveURL(/\/shop\/type/);
+    await page.getByLabel('ราคาต่ำสุด', { exact: true }).fill('300');
+    await page.getByLabel('ราคาสูงสุด', { exact: true }).fill('500');
+    await screenshot(page, 'shop-type', { fullPage: true });
+    await page.getByRole('button', { name: 'ค้นหาสินค้า' }).click();
+    await expect(page).toHaveURL(/\/shop\?.*price_min=300.*price_max=500|\/shop\?.*price_max=500.*price_min=300/);
+    await expect(page.getByTestId('shop-item').first()).toBeVisible();
+    const prices = await page.getByTestId('shop-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))));
+    expect(prices.length).toBeGreaterThan(0);
+    for (const p of prices) expect(p >= 300 && p <= 500).toBe(true);
+    await screenshot(page, 'shop-filtered');
+
+    await page.getByRole('link', { name: 'ประเภทสินค้า' }).click();
+    await expect(page).toHaveURL(/\/shop\/filter/);
+    await page.getByLabel('ราคาต่ำไปสูง').check();
+    await screenshot(page, 'shop-filter');
+    await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
+    await expect(page).toHaveURL(/sort=price_asc/);
+    await expect(page.getByTestId('shop-item').first()).toBeVisible();
+    const sorted = await page.getByTestId('shop-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))));
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    for (const p of sorted) expect(p >= 300 && p <= 500).toBe(true);
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export { AccountScreen, type AccountProfile, type AccountScreenProps } from './components/account-screen';

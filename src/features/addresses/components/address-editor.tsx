@@ -1,0 +1,73 @@
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { isFrappeClientError } from '@/lib/frappe';
+import { useT } from '@/lib/i18n';
+import { fieldFor, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
+import { AddressForm, type ServerFieldError } from './address-form';
+
+export interface AddressEditorProps {
+  /** The address being edited; a new one when absent. */
+  address?: AddressDoc;
+  options: AddressOptions;
+}
+
+/** The add / edit form wired to the write path, with the success dialog that leads back to the list. */
+export function AddressEditor({ address, options }: AddressEditorProps) {
+  const t = useT();
+  const write = useAddressWrite();
+  const [serverError, setServerError] = useState<ServerFieldError | null>(null);
+  const [saved, setSaved] = useState<false | 'saved' | 'queued'>(false);
+  const [formKey, setFormKey] = useState(0);
+  // One key per intended change: a retry of the same values sends it again; new values get a new key.
+  const pending = useRef<{ body: string; key: string } | null>(null);
+
+  const submit = (input: AddressInput) => {
+    setServerError(null);
+    const body = JSON.stringify(input);
+    if (pending.current?.body !== body) pending.current = { body, key: newIdempotencyKey() };
+    const mutation = address
+      ? { kind: 'update' as const, name: address.name, values: input, idempotencyKey: pending.current.key }
+      : { kind: 'add' as const, values: input, idempotencyKey: pending.current.key };
+    write.mutate(mutation, {
+      onSuccess: (sent) => {
+        pending.current = null;
+        // Offline (or no answer): it waits in the outbox and the list shows it 'waiting to sync'.
+        setSaved(sent.queued ? 'queued' : 'saved');
+        if (!address) setFormKey((k) => k + 1); // the add form starts empty again
+      },
+      onError: (error) => {
+        const raw = error.message;
+        const key = messageKeyFor(raw);
+        const message = key ? t(key) : isFrappeClientError(error) && error.httpStatus === 404 ? t('addresses.errNotFound') : raw;
+        setServerError({ field: fieldFor(raw) as ServerFieldError['field'], message: key ? message : t('addresses.errSaveFailed', { message }) });
+      },
+    });
+  };
+
+  return (
+    <>
+      <AddressForm key={formKey} address={address} options={options} submitting={write.isPending} serverError={serverError} onSubmit={submit} />
+      <Modal
+        opened={saved !== false}
+        onClose={() => setSaved(false)}
+        centered
+        withCloseButton={false}
+        radius="lg"
+        title={saved === 'queued' ? t('offline.stateWaiting') : t('addresses.successTitle')}
+      >
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={56} radius="xl" color="teal" variant="light" aria-hidden="true">
+            <svg width={30} height={30} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round">
+              <path d="M5 12l5 5L20 7" />
+            </svg>
+          </ThemeIcon>
+          <Text>{saved === 'queued' ? t('offline.waitingHint') : t('addresses.successText')}</Text>
+          <Button component={Link} to="/shipping-address" fullWidth radius="xl">
+            {t('addresses.backToList')}
+          </Button>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

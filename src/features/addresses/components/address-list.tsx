@@ -1,0 +1,178 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageSkeleton } from '@/components/page-skeleton';
+import { OfflineState } from '@/components/offline-state';
+import { RejectedWrite, SyncBadge } from '@/components/sync-status';
+import { useOutbox, type OutboxEntry } from '@/lib/outbox';
+import { useLang, useT } from '@/lib/i18n';
+import { addressesQuery, addressOptionsQuery, labelOf, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
+import { mergeOutbox, type ShownAddress } from '../pending';
+import classes from './addresses.module.css';
+import '../styles';
+
+const receiver = (a: AddressDoc) => [a.first_name, a.last_name].filter(Boolean).join(' ') || a.address_title;
+
+/** The member's saved addresses with Billing / Shipping badges, the primary one marked, edit and delete. */
+const isAddressWrite = (e: OutboxEntry) => e.kind.startsWith('address.');
+
+export function AddressList() {
+  const t = useT();
+  const [lang] = useLang();
+  const list = useQuery(addressesQuery());
+  const { data: options } = useQuery(addressOptionsQuery());
+  const write = useAddressWrite();
+  const [toDelete, setToDelete] = useState<AddressDoc | null>(null);
+  const [deleteKey, setDeleteKey] = useState('');
+  const outbox = useOutbox(isAddressWrite);
+
+  if (list.isPending) return <PageSkeleton rows={3} withCard={false} />;
+  if (list.isError && !list.data) {
+    return <OfflineState onRetry={() => void list.refetch()} />;
+  }
+  // Server addresses with the outbox's changes on top: waiting ones shown at once, then 'saved'.
+  const { shown: addresses, rejected } = mergeOutbox(list.data ?? [], outbox, list.dataUpdatedAt);
+
+  const rejectedMessage = (raw = '') => {
+    const key = messageKeyFor(raw);
+    return key ? t(key) : raw;
+  };
+  const askDelete = (a: ShownAddress) => {
+    setDeleteKey(newIdempotencyKey());
+    setToDelete(a);
+  };
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    write.mutate({ kind: 'delete', name: toDelete.name, idempotencyKey: deleteKey }, { onSuccess: () => setToDelete(null) });
+  };
+
+  return (
+    <Stack gap="md" p="md" pb={96}>
+      {rejected.map((entry) => (
+        <RejectedWrite key={entry.id} entry={entry} message={rejectedMessage(entry.error)} />
+      ))}
+      {addresses.length === 0 ? (
+        <Paper className={classes.empty} radius="lg" p="xl">
+          <Title order={2} size="h4">
+            {t('addresses.emptyTitle')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('addresses.emptyText')}
+          </Text>
+        </Paper>
+      ) : (
+        <ul className={classes.list} aria-label={t('addresses.listTitle')}>
+          {addresses.map((a) => (
+            <li key={a.name} data-sync={a.sync ?? undefined}>
+              <Paper
+                className={classes.card}
+                radius="lg"
+                p="md"
+                withBorder
+                data-primary={a.is_primary_address === 1 || undefined}
+                style={a.deleting ? { opacity: 0.55 } : undefined}
+              >
+                {a.sync && (
+                  <Group justify="flex-end" mb={4}>
+                    <SyncBadge state={a.sync} />
+                  </Group>
+                )}
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                  <Text fw={700} className={classes.name}>
+                    {receiver(a)}
+                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    {a.is_primary_address === 1 && (
+                      <Badge color="brand" variant="filled" radius="sm">
+                        {t('addresses.badgeBilling')}
+                      </Badge>
+                    )}
+                    {a.is_shipping_address === 1 && (
+                      <Badge color="teal" variant="light" radius="sm">
+                        {t('addresses.badgeShipping')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Group>
+                {a.is_primary_address === 1 && (
+                  <Text size="xs" c="brand.8" fw={600} mt={2}>
+                    ★ {t('addresses.primary')}
+                  </Text>
+                )}
+                <Text size="sm" mt={6}>
+                  {[a.address_line1, a.address_line2].filter(Boolean).join(' ')}
+                </Text>
+                <Text size="sm">
+                  {[
+                    options && labelOf(options, 'district', a.city, lang),
+                    options && labelOf(options, 'province', a.state, lang),
+                    a.country !== options?.defaultCountry ? options && labelOf(options, 'country', a.country, lang) : '',
+                    a.pincode,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                </Text>
+                {a.phone && (
+                  <Text size="sm" c="dimmed">
+                    {t('addresses.phoneLine', { phone: a.phone })}
+                  </Text>
+                )}
+                {!a.local && !a.deleting && (<Group gap="xs" mt="sm" justify="flex-end">
+                  <Button
+                    renderRoot={(props) => <Link {...props} to="/shipping-address/edit" search={{ name: a.name }} />}
+                    variant="light"
+                    size="sm"
+                    radius="xl"
+                    aria-label={t('addresses.editAria', { name: receiver(a) })}
+                  >
+                    {t('addresses.editButton')}
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    color="red.8"
+                    size="sm"
+                    radius="xl"
+                    onClick={() => askDelete(a)}
+                    aria-label={t('addresses.deleteAria', { name: receiver(a) })}
+                  >
+                    {t('addresses.deleteButton')}
+                  </Button>
+                </Group>)}
+              </Paper>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={classes.footer}>
+        <Button component={Link} to="/shipping-address/add" size="md" radius="xl" fullWidth>
+          + {t('addresses.addButton')}
+        </Button>
+      </div>
+      <Modal
+        opened={toDelete !== null}
+        onClose={() => !write.isPending && setToDelete(null)}
+        centered
+        radius="lg"
+        title={t('addresses.deleteTitle')}
+      >
+        <Stack gap="md">
+          <Text size="sm">{toDelete && t('addresses.deleteText', { name: receiver(toDelete) })}</Text>
+          {write.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {write.error.message}
+            </Alert>
+          )}
+          <Group grow>
+            <Button variant="default" radius="xl" onClick={() => setToDelete(null)} disabled={write.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red.8" radius="xl" onClick={confirmDelete} loading={write.isPending}>
+              {t('addresses.deleteConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

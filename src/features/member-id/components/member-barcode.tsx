@@ -1,0 +1,57 @@
+import { code128 } from 'bwip-js/browser';
+import { useEffect, useRef, useState } from 'react';
+
+export interface MemberBarcodeProps {
+  value: string;
+  label: string;
+  /** Bar height in CSS pixels. */
+  height?: number;
+  /** Widest the barcode may be drawn, in CSS pixels. */
+  maxWidth?: number;
+}
+
+/**
+ * CODE128 of the member code: whole device pixels per module (crisp bars), at least 2 CSS px per module
+ * where it fits, and a white quiet zone of 10 modules on each side.
+ */
+export function MemberBarcode({ value, label, height = 96, maxWidth = 340 }: MemberBarcodeProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    try {
+      const dpr = Math.max(1, Math.round(window.devicePixelRatio || 1));
+      // Measure at one pixel per module, then pick the largest whole scale that fits.
+      code128(el, { bcid: 'code128', text: value, scale: 1, height: 10, paddingwidth: 10, paddingheight: 0, backgroundcolor: 'FFFFFF' });
+      const modules = el.width;
+      const cssPerModule = Math.max(1, Math.min(3, Math.floor(maxWidth / modules)));
+      const scale = cssPerModule * dpr;
+      code128(el, {
+        bcid: 'code128',
+        text: value,
+        scaleX: scale,
+        scaleY: 1,
+        // bwip-js measures height in millimetres at 72 dpi ≈ 2.835 px/mm, before scaleY.
+        height: (height * dpr) / 2.835,
+        paddingwidth: 10,
+        paddingheight: Math.round((8 * dpr) / 1),
+        backgroundcolor: 'FFFFFF',
+      });
+      el.style.width = `${el.width / dpr}px`;
+      el.style.height = `${el.height / dpr}px`;
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [value, height, maxWidth]);
+  return (
+    <canvas
+      ref={canvas}
+      role="img"
+      aria-label={label}
+      data-testid="member-barcode"
+      style={{ display: failed ? 'none' : 'block', background: '#fff', imageRendering: 'pixelated', maxWidth: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+export { ShopHome, SearchToggle } from './components/shop-home';
+export { ShopGrid } from './components/shop-grid';
+export { SortFilter } from './components/sort-filter';
+export { AdvancedFilter } from './components/advanced-filter';
+export { ProductCard } from './components/product-card';
+export { ProductCompare } from './components/product-compare';
+export { parseShopSearch, shopGridQuery, itemsByNameQuery, type ShopItem, type ShopSearch } from './api';

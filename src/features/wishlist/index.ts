@@ -1,0 +1,4 @@
+export { WishlistScreen } from './components/wishlist-screen';
+export { WishlistToggle } from './components/wishlist-toggle';
+export { useWishlist } from './store';
+export type { WishItem } from './api';
