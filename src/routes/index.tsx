@@ -1,25 +1,59 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
-import { BrandMark } from '@/components/icons';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useCurrentUser } from '@/features/auth';
+import { CartButton } from '@/features/cart';
+import { GIFT, GIFT_CARD, productListQuery, RewardCarousel } from '@/features/catalog';
+import { MemberPointsCard, pointsDetailsQuery } from '@/features/points';
 import { useT } from '@/lib/i18n';
 
-// Placeholder home: the catalogue/points engineers replace this file with the real member home.
+/** The member's reward home (guests are sent to /login by the root guard). */
 export const Route = createFileRoute('/')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(pointsDetailsQuery());
+    void context.queryClient.prefetchQuery(productListQuery({ rewardsOnly: true }));
+    void context.queryClient.prefetchQuery(productListQuery({ itemGroup: GIFT }));
+    void context.queryClient.prefetchQuery(productListQuery({ itemGroup: GIFT_CARD }));
+  },
   component: HomePage,
 });
 
 function HomePage() {
   const t = useT();
+  const { boot, user } = useCurrentUser();
+  const name = user?.first_name || boot?.full_name || t('catalog.memberFallback');
   return (
-    <Stack component="section" align="center" ta="center" gap="md" px="lg" py={48}>
-      <BrandMark size={72} />
-      <Title order={1}>{t('common.appName')}</Title>
-      <Text fw={600} size="lg">
-        {t('common.welcomeTitle')}
-      </Text>
-      <Text c="dimmed" maw={360}>
-        {t('common.welcomeText')}
-      </Text>
+    <Stack gap={0} pb="md">
+      <Group justify="flex-end" px="md" pt={8} gap={4}>
+        <CartButton />
+      </Group>
+      <div style={{ padding: '0 16px' }}>
+        <MemberPointsCard name={name} />
+      </div>
+      <Group grow px="md" mt="md" gap="sm">
+        <Button component={Link} to="/my-order" variant="light" radius="xl">
+          {t('catalog.myRewards')}
+        </Button>
+        <Button component={Link} to="/categories" variant="light" radius="xl">
+          {t('catalog.seeAll')}
+        </Button>
+      </Group>
+      <RewardCarousel title={t('catalog.allRewards')} list={{ rewardsOnly: true }} />
+      <RewardCarousel title={t('catalog.giftRewards')} list={{ itemGroup: GIFT }} displayTag={GIFT} />
+      <RewardCarousel title={t('catalog.giftCards')} list={{ itemGroup: GIFT_CARD }} displayTag={GIFT_CARD} />
+      <Stack gap="sm" px="md" mt="md">
+        <Paper component={Link} to="/collect-points" withBorder radius="lg" p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Text fw={700}>{t('catalog.howToCollect')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('catalog.howToCollectText')}
+          </Text>
+        </Paper>
+        <Paper component={Link} to="/shop" withBorder radius="lg" p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Text fw={700}>{t('catalog.shopBanner')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('catalog.shopBannerText')}
+          </Text>
+        </Paper>
+      </Stack>
     </Stack>
   );
 }

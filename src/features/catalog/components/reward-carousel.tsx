@@ -1,0 +1,61 @@
+import { Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '@/lib/i18n';
+import { isCardVisible, productListQuery, type ListArgs } from '../api';
+import { CARD_WIDTH, ProductCard } from './product-card';
+import { useMinDelay } from './use-min-delay';
+import classes from './catalog.module.css';
+
+export interface RewardCarouselProps {
+  title: string;
+  list: ListArgs;
+  /** The display tag cards must carry when they have tags (spec §5). */
+  displayTag?: string;
+  /** Link target of "see all". */
+  seeAll?: { to: '/categories'; search?: { group?: string } };
+}
+
+export const SKELETON_MS = 1000;
+
+/** A horizontal row of product cards; 3 skeletons for its first second (secondary-areas §2.9). */
+export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps) {
+  const t = useT();
+  const ready = useMinDelay(SKELETON_MS);
+  const query = useQuery(productListQuery(list));
+  const items = (query.data?.items ?? []).filter((item) => isCardVisible(item, displayTag));
+  const id = `carousel-${title.replace(/\W+/g, '-')}`;
+  return (
+    <section className={classes.carousel} aria-labelledby={id}>
+      <Text component="h2" id={id} fw={700} size="lg" px="md" mb={8}>
+        {title}
+      </Text>
+      {!ready || query.isPending ? (
+        <div className={classes.row} aria-busy="true" data-testid="carousel-skeleton">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Stack key={i} gap={6} style={{ flex: `0 0 ${CARD_WIDTH}px` }} aria-hidden="true">
+              <Skeleton height={CARD_WIDTH} radius="md" />
+              <Skeleton height={14} width="80%" />
+              <Skeleton height={14} width="40%" />
+            </Stack>
+          ))}
+        </div>
+      ) : query.isError && items.length === 0 ? (
+        <Text c="dimmed" size="sm" px="md">
+          {t('catalog.listFailed')}
+        </Text>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" size="sm" px="md">
+          {t('catalog.noRewards')}
+        </Text>
+      ) : (
+        <ul className={classes.row} aria-label={title}>
+          {items.map((item) => (
+            <li key={item.name}>
+              <ProductCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { useEffect, useState } from 'react';
+
+/** False for the first `ms` after mount, then true (the spec's skeleton delays). */
+export function useMinDelay(ms: number): boolean {
+  const [done, setDone] = useState(ms <= 0);
+  useEffect(() => {
+    if (ms <= 0) return;
+    const id = setTimeout(() => setDone(true), ms);
+    return () => clearTimeout(id);
+  }, [ms]);
+  return done;
+}

@@ -1,0 +1,117 @@
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { frappe } from '@/lib/frappe';
+import { useT } from '@/lib/i18n';
+import '@mantine/core/styles/ThemeIcon.css';
+
+const InvoiceSchema = v.looseObject({
+  name: v.string(),
+  order_type: v.optional(v.string(), 'purchase'),
+  grand_total: v.optional(v.number(), 0),
+  loyalty_points: v.optional(v.number(), 0),
+  points_earned: v.optional(v.number(), 0),
+  branch: v.optional(v.nullable(v.string()), null),
+});
+
+export const orderQuery = (name: string) => ({
+  queryKey: ['orders', 'invoice', name] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => frappe.getDoc('Sales Invoice', name, { signal, schema: InvoiceSchema }),
+  enabled: Boolean(name),
+});
+
+const baht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** /thankyou?order_id&amount: the order, bank-transfer instructions for a purchase, links to orders and history. */
+export function ThankYou({ orderId, amount }: { orderId: string; amount: number }) {
+  const t = useT();
+  const order = useQuery(orderQuery(orderId));
+  const redemption = order.data?.order_type === 'redemption';
+  const toPay = order.data ? order.data.grand_total : amount;
+  return (
+    <Stack gap="md" p="md" align="stretch">
+      <Stack align="center" gap="xs" ta="center" pt="md">
+        <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden="true">
+          <svg width={34} height={34} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round">
+            <path d="M5 12l5 5L20 7" />
+          </svg>
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          {redemption ? t('checkout.thankRedeemTitle') : t('checkout.thankTitle')}
+        </Title>
+      </Stack>
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {t('checkout.orderNumber')}
+            </Text>
+            <Text fw={700} data-testid="thankyou-order">
+              {orderId}
+            </Text>
+          </Group>
+          {redemption ? (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('checkout.totalPoints')}
+              </Text>
+              <Text fw={700}>{t('checkout.pointsSpent', { count: order.data?.loyalty_points ?? 0 })}</Text>
+            </Group>
+          ) : (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('checkout.amount')}
+              </Text>
+              <Text fw={800} size="lg" data-testid="thankyou-amount">
+                {baht(toPay)}
+              </Text>
+            </Group>
+          )}
+          {!redemption && (order.data?.points_earned ?? 0) > 0 && (
+            <Text size="sm" c="teal.8">
+              {t('checkout.pointsEarned', { count: order.data?.points_earned ?? 0 })}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      {redemption ? (
+        <Paper withBorder radius="lg" p="md" bg="brand.0">
+          <Text size="sm">{t('checkout.redeemNext')}</Text>
+        </Paper>
+      ) : toPay > 0 ? (
+        <Paper withBorder radius="lg" p="md" data-testid="bank-instructions">
+          <Text fw={700} mb={6}>
+            {t('checkout.bankTitle')}
+          </Text>
+          <Text size="sm" mb="sm">
+            {t('checkout.bankText', { amount: baht(toPay), order: orderId })}
+          </Text>
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">{t('checkout.bankName')}</Text>
+              <Text size="sm" fw={600} ta="right">{t('checkout.bankNameValue')}</Text>
+            </Group>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">{t('checkout.bankAccount')}</Text>
+              <Text size="sm" fw={600}>{t('checkout.bankAccountValue')}</Text>
+            </Group>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">{t('checkout.bankAccountName')}</Text>
+              <Text size="sm" fw={600} ta="right">{t('checkout.bankAccountNameValue')}</Text>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
+      <Button component={Link} to="/my-order" radius="xl" size="md">
+        {t('checkout.toMyOrders')}
+      </Button>
+      <Button component={Link} to="/reward-history" variant="light" radius="xl" size="md">
+        {t('checkout.toHistory')}
+      </Button>
+      <Button component={Link} to="/" variant="subtle" radius="xl">
+        {t('checkout.toHome')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { giftItemQuery, branchesQuery, useRedeem, type RedemptionResult, type GiftPayload } from './api';
+export { GiftCheckout } from './components/gift-checkout';

@@ -1,0 +1,66 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { frappe } from '@/lib/frappe';
+
+const LineSchema = v.looseObject({
+  item_code: v.string(),
+  item_name: v.string(),
+  image: v.optional(v.nullable(v.string()), null),
+  qty: v.number(),
+  rate: v.optional(v.number(), 0),
+  amount: v.optional(v.number(), 0),
+  loyalty_points: v.optional(v.number(), 0),
+});
+const NoteSchema = v.looseObject({ name: v.string(), status: v.string(), branch: v.optional(v.nullable(v.string()), null) });
+
+export const OrderSchema = v.looseObject({
+  name: v.string(),
+  order_type: v.optional(v.string(), 'purchase'),
+  posting_date: v.string(),
+  due_date: v.optional(v.nullable(v.string()), null),
+  status: v.optional(v.string(), ''),
+  total: v.optional(v.number(), 0),
+  shipping_fee: v.optional(v.number(), 0),
+  discount_amount: v.optional(v.number(), 0),
+  grand_total: v.optional(v.number(), 0),
+  loyalty_points: v.optional(v.number(), 0),
+  points_earned: v.optional(v.number(), 0),
+  payment_method: v.optional(v.nullable(v.string()), null),
+  delivery_method: v.optional(v.nullable(v.string()), null),
+  branch: v.optional(v.nullable(v.string()), null),
+  address: v.optional(v.nullable(v.string()), null),
+  items: v.optional(v.array(LineSchema), []),
+  delivery_notes: v.optional(v.array(NoteSchema), []),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+
+export const ordersKeys = {
+  all: ['orders'] as const,
+  list: () => ['orders', 'list'] as const,
+  invoice: (name: string) => ['orders', 'invoice', name] as const,
+};
+
+/** honda_api.api_calls.getuser.getorders: own orders, newest first, each with its delivery notes. */
+export const ordersQuery = () =>
+  queryOptions({
+    queryKey: ordersKeys.list(),
+    queryFn: ({ signal }) => frappe.call('honda_api.api_calls.getuser.getorders', {}, { signal, schema: v.array(OrderSchema) }),
+    staleTime: 15 * 1000,
+  });
+
+/** The Sales Invoice with its items and delivery notes (own orders only). */
+export const invoiceQuery = (name: string) =>
+  queryOptions({
+    queryKey: ordersKeys.invoice(name),
+    queryFn: ({ signal }) => frappe.getDoc('Sales Invoice', name, { signal, schema: OrderSchema }),
+  });
+
+export type CouponState = 'usable' | 'used' | 'none';
+
+/** Spec §4: the first delivery note's Draft → usable, Submitted → used, anything else (or none) → nothing. */
+export function couponState(order: Pick<Order, 'delivery_notes'>): CouponState {
+  const status = order.delivery_notes[0]?.status;
+  if (status === 'Draft') return 'usable';
+  if (status === 'Submitted') return 'used';
+  return 'none';
+}

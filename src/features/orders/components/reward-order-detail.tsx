@@ -1,0 +1,142 @@
+import { Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useT } from '@/lib/i18n';
+import { couponState, invoiceQuery } from '../api';
+import { imageUrl } from '../format';
+import { OrderBarcode } from './order-barcode';
+import { OrderQr } from './order-qr';
+import classes from './orders.module.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Badge.css';
+
+export type CodeTab = 'code' | 'qr' | 'barcode';
+/** Secondary-areas §4/§9: QR 200 px expanded, 150 px collapsed; scrolling more than 1 px expands. */
+export const QR_EXPANDED = 200;
+export const QR_COLLAPSED = 150;
+export const SCROLL_THRESHOLD = 1;
+const DRAG_THRESHOLD = 24;
+
+/** /my-order/{id}: the reward, 'use in store', and the order name as Code / QR Code / Barcode in a panel with a drag handle. */
+export function RewardOrderDetail({ name }: { name: string }) {
+  const t = useT();
+  const query = useQuery(invoiceQuery(name));
+  const [tab, setTab] = useState<CodeTab>('code');
+  const [expanded, setExpanded] = useState(false);
+  const drag = useRef<number | null>(null);
+
+  useEffect(() => {
+    const onScroll = () => {
+      if (window.scrollY > SCROLL_THRESHOLD) setExpanded(true);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  if (query.isPending) {
+    return (
+      <Stack p="md">
+        <Skeleton height={220} radius="lg" />
+        <Skeleton height={200} radius="lg" />
+      </Stack>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Text c="dimmed" ta="center" p="xl">
+        {t('orders.notFound')}
+      </Text>
+    );
+  }
+  const order = query.data;
+  const first = order.items[0];
+  const used = couponState(order) === 'used';
+  const qrSize = expanded ? QR_EXPANDED : QR_COLLAPSED;
+
+  const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
+    drag.current = e.clientY;
+  };
+  const onPointerUp = (e: PointerEvent<HTMLButtonElement>) => {
+    const start = drag.current;
+    drag.current = null;
+    if (start === null) return;
+    const dy = e.clientY - start;
+    if (dy < -DRAG_THRESHOLD) setExpanded(true);
+    else if (dy > DRAG_THRESHOLD) setExpanded(false);
+  };
+
+  return (
+    <div className={classes.reward}>
+      <div className={`${classes.rewardImage} ${used ? classes.dimmed : ''}`}>
+        {first?.image ? <img src={imageUrl(first.image)} alt="" width={390} height={240} /> : null}
+      </div>
+      <section className={classes.sheet} data-expanded={expanded || undefined} data-testid="code-panel" aria-label={first?.item_name ?? order.name}>
+        <button
+          type="button"
+          className={classes.handle}
+          aria-expanded={expanded}
+          aria-label={expanded ? t('orders.collapse') : t('orders.expand')}
+          onClick={() => setExpanded((x) => !x)}
+          onPointerDown={onPointerDown}
+          onPointerUp={onPointerUp}
+          data-testid="drag-handle"
+        >
+          <span className={classes.handleBar} aria-hidden="true" />
+        </button>
+        <Stack gap="xs" px="md">
+          <Title order={2} size="h4">
+            {first?.item_name ?? order.name}
+          </Title>
+          <Group gap={6}>
+            <Badge color="brand" variant="light" radius="sm">
+              {t('orders.useInStore')}
+            </Badge>
+            {used && (
+              <Badge color="gray" variant="filled" radius="sm">
+                {t('orders.rewardRedeemed')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <Tabs value={tab} onChange={(v) => setTab((v as CodeTab) ?? 'code')} mt="sm">
+          <Tabs.List grow>
+            <Tabs.Tab value="code">{t('orders.tabCode')}</Tabs.Tab>
+            <Tabs.Tab value="qr">{t('orders.tabQr')}</Tabs.Tab>
+            <Tabs.Tab value="barcode">{t('orders.tabBarcode')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="code">
+            <Stack align="center" gap="sm" p="md">
+              <Text className={classes.code} data-testid="order-code">
+                {order.name}
+              </Text>
+              <Text size="sm" c="dimmed" ta="center">
+                {t('orders.codeInstruction')}
+              </Text>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="qr">
+            <Stack align="center" gap="sm" p="md">
+              {tab === 'qr' && <OrderQr value={order.name} size={qrSize} label={t('orders.qrLabel', { name: order.name })} />}
+              <Text size="sm" c="dimmed" ta="center">
+                {t('orders.qrInstruction')}
+              </Text>
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="barcode">
+            <Stack align="center" gap="sm" p="md">
+              {tab === 'barcode' && <OrderBarcode value={order.name} label={t('orders.barcodeLabel', { name: order.name })} height={expanded ? 100 : 80} />}
+              <Text size="sm" c="dimmed" ta="center">
+                {t('orders.barcodeInstruction')}
+              </Text>
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+        {used && (
+          <Text size="sm" c="dimmed" ta="center" pb="md">
+            {t('orders.alreadyUsed')}
+          </Text>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { TitleHeader } from '@/components/title-header';
+import { useCart } from '@/features/cart';
+import { addressesQuery, CheckoutScreen } from '@/features/checkout';
+import { useT } from '@/lib/i18n';
+
+/** /checkout: the cart's items, the delivery method chosen in the cart panel, address, payment, the server's totals. */
+export const Route = createFileRoute('/checkout')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(addressesQuery());
+  },
+  staticData: { appHeader: false, bottomNav: false },
+  component: CheckoutPage,
+});
+
+function CheckoutPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const items = useCart((s) => s.items);
+  const delivery = useCart((s) => s.delivery);
+  const setDelivery = useCart((s) => s.setDelivery);
+  const reset = useCart((s) => s.reset);
+  const lines = useMemo(() => Object.entries(items).map(([item_code, qty]) => ({ item_code, qty })), [items]);
+  const header = <TitleHeader title={t('checkout.title')} backTo="/" />;
+  if (lines.length === 0) {
+    return (
+      <>
+        {header}
+        <Stack align="center" p="xl" gap="md">
+          <Text c="dimmed">{t('checkout.emptyCart')}</Text>
+          <Button component={Link} to="/" radius="xl" variant="light">
+            {t('checkout.goShopping')}
+          </Button>
+        </Stack>
+      </>
+    );
+  }
+  return (
+    <CheckoutScreen
+      header={header}
+      lines={lines}
+      delivery={delivery}
+      onDeliveryChange={setDelivery}
+      onPlaced={(order) => {
+        reset();
+        void navigate({ to: '/thankyou', search: { order_id: order.name, amount: order.grand_total }, replace: true });
+      }}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TitleHeader } from '@/components/title-header';
+import { invoiceQuery, OrderDetails } from '@/features/orders';
+import { useT } from '@/lib/i18n';
+
+/** /my-order-details/{name}: what a member expects of an order (the spec leaves it blank). */
+export const Route = createFileRoute('/my-order-details/$id')({
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(invoiceQuery(params.id));
+  },
+  staticData: { appHeader: false },
+  component: OrderDetailsPage,
+});
+
+function OrderDetailsPage() {
+  const t = useT();
+  const { id } = Route.useParams();
+  return (
+    <>
+      <TitleHeader title={t('orders.detailsTitle')} backTo="/my-order" />
+      <OrderDetails name={id} />
+    </>
+  );
+}
