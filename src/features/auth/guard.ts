@@ -12,7 +12,7 @@ import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, s
  *   - a member whose phone is not verified yet (stored phoneverify flag) goes to /phonverify.
  */
 const GUEST_PATHS = new Set(['/welcome', '/login', '/signup', '/phonverify', '/staff-login']);
-const MARKETING_PATHS = new Set(['/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy']);
+const MARKETING_PATHS = new Set(['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy']);
 const OWN_GATE = /^\/(blog-admin|blog-categories|blog-add|blog-view|blog-edit|app|staff)(\/|$)/;
 
 export type PathKind = 'guest' | 'marketing' | 'gated' | 'member';
