@@ -8,8 +8,9 @@ import { isStaff, staffSessionQuery, StaffScreen } from '@/features/staff';
 export const Route = createFileRoute('/staff')({
   staticData: { appHeader: false, bottomNav: false },
   beforeLoad: async ({ context }) => {
-    const info = await context.queryClient.fetchQuery(staffSessionQuery());
-    if (!isStaff(info)) throw redirect({ href: '/staff-login?redirect=%2Fstaff', replace: true });
+    // Always asked afresh: a cached Guest answer from before signing in must not bounce staff back to sign-in.
+    const info = await context.queryClient.fetchQuery({ ...staffSessionQuery(), staleTime: 0 });
+    if (!isStaff(info)) throw redirect({ to: '/staff-login', replace: true });
   },
   component: StaffScreen,
 });

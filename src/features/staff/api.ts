@@ -137,8 +137,9 @@ export function useStaffSignOut() {
   return useMutation({
     mutationFn: () => frappe.logout(),
     onSettled: async () => {
-      qc.removeQueries({ queryKey: staffKeys.all });
-      window.location.assign('/staff-login?redirect=%2Fstaff');
+      qc.clear();
+      // A full load: the app starts signed out (its session sync wipes what it persisted).
+      window.location.assign('/staff-login');
     },
   });
 }

@@ -9,8 +9,12 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Avatar.css';
 
 export interface MemberIdCardProps {
-  /** What the codes carry: memberCode(profile). */
+  /** What the codes carry: the rotating member code (useMemberCode); '' while it is not available yet. */
   code: string;
+  /** Seconds until the rotating code changes (the small countdown); hidden when absent. */
+  secondsLeft?: number | null;
+  /** Why there is no code yet: still preparing, or the first registration needs the network. */
+  codeUnavailable?: boolean;
   fullName: string;
   userImage?: string | null;
   /** The member's real tier name; the line is hidden while it is unknown. */
@@ -24,7 +28,7 @@ export interface MemberIdCardProps {
 }
 
 /** /my-id: the member's QR code / CODE128 barcode, tier line and balance card. */
-export function MemberIdCard({ code, fullName, userImage, tierName, points, couponCount, walletBaht }: MemberIdCardProps) {
+export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, userImage, tierName, points, couponCount, walletBaht }: MemberIdCardProps) {
   const t = useT();
   const [lang] = useLang();
   const [tab, setTab] = useState<string | null>('qr');
@@ -46,25 +50,38 @@ export function MemberIdCard({ code, fullName, userImage, tierName, points, coup
             </Text>
           )}
         </Stack>
-        <Tabs value={tab} onChange={setTab} mt="md" variant="pills" radius="xl" keepMounted={false}>
-          <Tabs.List grow className={classes.tabs}>
-            <Tabs.Tab value="qr">{t('memberId.tabQr')}</Tabs.Tab>
-            <Tabs.Tab value="barcode">{t('memberId.tabBarcode')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="qr" pt="md">
-            <div className={classes.codeBox}>
-              <MemberQr value={code} label={t('memberId.qrAlt', { code })} />
-            </div>
-          </Tabs.Panel>
-          <Tabs.Panel value="barcode" pt="md">
-            <div className={classes.codeBox}>
-              <MemberBarcode value={code} label={t('memberId.barcodeAlt', { code })} />
-            </div>
-          </Tabs.Panel>
-        </Tabs>
-        <Text ta="center" mt="xs" ff="monospace" fw={700} size="lg" data-testid="member-code" style={{ letterSpacing: 2 }}>
-          {code}
-        </Text>
+        {code ? (
+          <>
+            <Tabs value={tab} onChange={setTab} mt="md" variant="pills" radius="xl" keepMounted={false}>
+              <Tabs.List grow className={classes.tabs}>
+                <Tabs.Tab value="qr">{t('memberId.tabQr')}</Tabs.Tab>
+                <Tabs.Tab value="barcode">{t('memberId.tabBarcode')}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="qr" pt="md">
+                <div className={classes.codeBox}>
+                  <MemberQr value={code} label={t('memberId.qrAlt', { code })} />
+                </div>
+              </Tabs.Panel>
+              <Tabs.Panel value="barcode" pt="md">
+                <div className={classes.codeBox}>
+                  <MemberBarcode value={code} label={t('memberId.barcodeAlt', { code })} />
+                </div>
+              </Tabs.Panel>
+            </Tabs>
+            <Text ta="center" mt="xs" ff="monospace" fw={700} size="lg" data-testid="member-code" style={{ letterSpacing: 2 }}>
+              {code}
+            </Text>
+            {secondsLeft != null && (
+              <Text ta="center" size="xs" c="dimmed" data-testid="code-countdown">
+                {t('memberId.codeChangesIn', { seconds: secondsLeft })}
+              </Text>
+            )}
+          </>
+        ) : (
+          <Text ta="center" mt="md" c="dimmed" role="status" data-testid="member-code-pending">
+            {codeUnavailable ? t('memberId.codeNeedsNetwork') : t('memberId.codePreparing')}
+          </Text>
+        )}
         <Text ta="center" size="xs" c="dimmed">
           {t('memberId.instruction')}
         </Text>

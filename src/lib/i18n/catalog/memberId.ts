@@ -14,6 +14,9 @@ export const memberId = defineCatalog({
     coins: 'คะแนน',
     coupon: 'คูปอง',
     loadFailed: 'ยังไม่มีข้อมูลบัตรสมาชิกในเครื่องนี้',
+    codeChangesIn: 'รหัสจะเปลี่ยนใน {seconds} วินาที',
+    codePreparing: 'กำลังเตรียมรหัสสมาชิก…',
+    codeNeedsNetwork: 'เชื่อมต่ออินเทอร์เน็ตหนึ่งครั้งเพื่อรับรหัสสมาชิกบนเครื่องนี้',
   },
   en: {
     title: 'My ID',
@@ -27,5 +30,8 @@ export const memberId = defineCatalog({
     coins: 'Coins',
     coupon: 'Coupon',
     loadFailed: 'No member card data on this device yet.',
+    codeChangesIn: 'The code changes in {seconds} s',
+    codePreparing: 'Preparing your member code…',
+    codeNeedsNetwork: 'Connect to the internet once to get your member code on this device.',
   },
 });

@@ -1,0 +1,95 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { frappe } from '@/lib/frappe';
+import { useOnline } from '@/lib/online';
+import { memberCodeAt, secondsLeft, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
+
+/**
+ * The rotating member code of /my-id (issue 7, contracts/member-code.ts): the device registers once
+ * (member_rewards.member_code.register_device) and keeps the secret in the persisted query cache ('member-code'
+ * is a localStorage-tier prefix, wiped at sign-out), then computes a new code every 30 s with no network.
+ */
+const DeviceSchema = v.looseObject({
+  device_id: v.string(),
+  secret: v.string(),
+  step: v.number(),
+  digits: v.number(),
+  member_no: v.number(),
+});
+
+export const memberCodeKeys = {
+  device: (user: string) => ['member-code', 'device', user] as const,
+  status: (deviceId: string) => ['member-code', 'status', deviceId] as const,
+};
+
+export const memberCodeDeviceQuery = (user: string) =>
+  queryOptions({
+    queryKey: memberCodeKeys.device(user),
+    queryFn: (): Promise<MemberCodeDevice> =>
+      frappe.call('member_rewards.member_code.register_device', {}, { verb: 'POST', schema: DeviceSchema }),
+    // Registering revokes the previous secret: never refetch on its own, only when the server says it is revoked.
+    staleTime: Infinity,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    meta: { persist: 'sync' },
+  });
+
+export interface RotatingCode {
+  /** The code to show now, or null before the first registration (needs the network once). */
+  code: string | null;
+  /** Seconds until the code changes. */
+  secondsLeft: number;
+  /** The first registration failed (offline on first use, say). */
+  unavailable: boolean;
+}
+
+/** The code /my-id shows for the signed-in member (profile.name: their Customer id keys the device in the cache). */
+export function useMemberCode(profile: { name: string } | null | undefined): RotatingCode {
+  const user = profile?.name;
+  const qc = useQueryClient();
+  const online = useOnline();
+  const enabled = Boolean(user && user !== 'Guest');
+  const device = useQuery({ ...memberCodeDeviceQuery(user ?? 'Guest'), enabled });
+  const deviceId = device.data?.device_id;
+  // Online, check now and then that this device is still the member's live one (not revoked by a sign-in elsewhere).
+  const status = useQuery({
+    queryKey: memberCodeKeys.status(deviceId ?? ''),
+    queryFn: () =>
+      frappe.call('member_rewards.member_code.device_status', { device_id: deviceId }, { schema: v.looseObject({ active: v.boolean() }) }),
+    enabled: Boolean(enabled && deviceId && online),
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    meta: { persist: false },
+  });
+  useEffect(() => {
+    if (user && status.data && status.data.active === false) void qc.refetchQueries({ queryKey: memberCodeKeys.device(user) });
+  }, [qc, user, status.data]);
+
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const data = device.data;
+  const step = data ? stepAt(now, data.step) : 0;
+  const [code, setCode] = useState<{ key: string; value: string } | null>(null);
+  const key = data ? `${data.device_id}:${step}` : '';
+  useEffect(() => {
+    if (!data) return;
+    let live = true;
+    void memberCodeAt(data, step * data.step * 1000).then((value) => {
+      if (live) setCode({ key, value });
+    });
+    return () => {
+      live = false;
+    };
+  }, [data, step, key]);
+  return {
+    // The previous code stays up for the few ms the next one takes to compute (no flicker at each step).
+    code: code && data && code.key.startsWith(`${data.device_id}:`) ? code.value : null,
+    secondsLeft: data ? secondsLeft(now, data.step) : 0,
+    unavailable: device.isError && !data,
+  };
+}
