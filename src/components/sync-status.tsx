@@ -30,14 +30,28 @@ export function SyncBadge({ state }: { state: OutboxState }) {
  * A queued change the server refused, with the server's own message; the member fixes it (`onFix`, e.g. opens
  * the form prefilled with `entry.args`) or discards it.
  */
-export function RejectedWrite({ entry, onFix }: { entry: OutboxEntry; onFix?: (entry: OutboxEntry) => void }) {
+export function RejectedWrite({
+  entry,
+  message,
+  onFix,
+}: {
+  entry: OutboxEntry;
+  /** The server's message in the member's language, when the feature knows it; else the server's text. */
+  message?: string;
+  onFix?: (entry: OutboxEntry) => void;
+}) {
   const t = useT();
   return (
     <div className={classes.rejected} role="alert" data-testid="rejected-write">
       <Text size="sm" fw={600}>
         {t('offline.rejectedTitle')}
       </Text>
-      <span className={classes.rejectedMessage}>{entry.error}</span>
+      {entry.label && (
+        <Text size="xs" c="dimmed">
+          {entry.label}
+        </Text>
+      )}
+      <span className={classes.rejectedMessage}>{message ?? entry.error}</span>
       <Group gap="xs" justify="flex-end">
         {onFix && (
           <Button size="compact-sm" variant="light" onClick={() => onFix(entry)}>
