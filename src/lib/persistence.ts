@@ -41,7 +41,6 @@ declare module '@tanstack/react-query' {
 export const SYNC_PREFIXES: readonly string[] = [
   'boot',
   'session',
-  'auth',
   'profile',
   'tier',
   'member',
@@ -62,6 +61,9 @@ export const IDB_PREFIXES: readonly string[] = [
   'points',
   'orders',
   'branches',
+  'coupons',
+  'shop',
+  'wishlist',
   'blog',
 ];
 

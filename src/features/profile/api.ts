@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { frappe } from '@/lib/frappe';
-import { queueWrite, newClientId } from '@/lib/outbox';
-import { isOnline } from '@/lib/online';
+import { newClientId, sendWrite, useOutbox, type OutboxEntry } from '@/lib/outbox';
 import type { MessageKey } from '@/lib/i18n';
 import {
   LINE_PLACEHOLDER_DOMAIN,
@@ -74,13 +72,17 @@ export function validateProfile(values: ProfileFormValues): Partial<Record<keyof
 
 export type SaveOutcome = { queued: false; profile: Profile } | { queued: true };
 
+export const PROFILE_WRITE = 'profile.update';
+
 /**
- * update_profile. Online it is sent at once with an Idempotency-Key (a retry has no second effect); offline it
- * goes to the outbox (DESIGN §6) and is sent when the connection returns, with the same key.
+ * update_profile, through the offline outbox (DESIGN §6): online it is sent at once with its Idempotency-Key and
+ * a server rejection comes back to the form; offline (or with no answer) it waits in the outbox, 'waiting to
+ * sync', and is replayed with the same key when the connection returns (closing the app loses nothing).
  */
 export function useUpdateProfile() {
   return useMutation({
     mutationKey: ['profile', 'update'],
+    networkMode: 'always',
     mutationFn: async (values: ProfileFormValues): Promise<SaveOutcome> => {
       const args = {
         first_name: values.first_name.trim(),
@@ -90,13 +92,22 @@ export function useUpdateProfile() {
         birth_date: values.birth_date,
         ...(values.phone ? { phone: values.phone } : {}),
       };
-      const id = newClientId();
-      if (!isOnline()) {
-        await queueWrite({ id, method: UPDATE_PROFILE, args, label: `${args.first_name} ${args.last_name}`, kind: 'profile.update', invalidate: [['profile']] });
-        return { queued: true };
-      }
-      const profile = await frappe.call(UPDATE_PROFILE, args, { verb: 'POST', idempotencyKey: id, schema: profileSchema });
-      return { queued: false, profile };
+      const sent = await sendWrite({
+        id: newClientId(),
+        method: UPDATE_PROFILE,
+        args,
+        label: `${args.first_name} ${args.last_name}`,
+        kind: PROFILE_WRITE,
+        invalidate: [['profile'], ['boot']],
+      });
+      if (sent.queued) return { queued: true };
+      return { queued: false, profile: v.parse(profileSchema, sent.result) };
     },
   });
+}
+
+/** The member's latest profile change that went through the outbox (for its 'waiting to sync' / 'saved' badge). */
+export function useProfileWrite(): OutboxEntry | undefined {
+  const entries = useOutbox((e) => e.kind === PROFILE_WRITE);
+  return entries[entries.length - 1];
 }

@@ -2,7 +2,9 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { RejectedWrite, SyncBadge } from '@/components/sync-status';
 import { localeOf, useLang, useT, type MessageKey } from '@/lib/i18n';
+import { messageKeyFor, useProfileWrite } from '../api';
 import type { Profile, Tier } from '../../../../contracts/account';
 import classes from './profile.module.css';
 
@@ -14,6 +16,21 @@ function formatDate(value: string | null | undefined, locale: string) {
   return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
+function withChange(user: ViewedProfile, args: Record<string, unknown>): ViewedProfile {
+  const text = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
+  const first = text('first_name') ?? user.first_name;
+  const last = text('last_name') ?? user.last_name;
+  return {
+    ...user,
+    first_name: first,
+    last_name: last,
+    full_name: [first, last].filter(Boolean).join(' ') || user.full_name,
+    email: text('email') ?? user.email,
+    id_card_number: text('id_card_number') ?? user.id_card_number,
+    birth_date: text('birth_date') ?? user.birth_date,
+  };
+}
+
 /** 1-1037-00012-34-5 → x-xxxx-xxxxx-34-5: enough for the member to recognise it, not enough to copy it. */
 function maskIdCard(value: string | null | undefined) {
   if (!value) return null;
@@ -23,9 +40,17 @@ function maskIdCard(value: string | null | undefined) {
 }
 
 /** /profile: 'Loading...' while the user is absent (spec §7), then the member's details. */
-export function ProfileView({ user }: { user: ViewedProfile | null }) {
+export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   const t = useT();
   const [lang] = useLang();
+  const write = useProfileWrite();
+  // A change waiting in the outbox shows at once, marked 'waiting to sync'; the server's copy replaces it once saved.
+  const waiting = write && (write.state === 'waiting' || write.state === 'sending');
+  const user = loaded && waiting ? withChange(loaded, write.args) : loaded;
+  const rejectedMessage = (raw = '') => {
+    const key = messageKeyFor(raw);
+    return key ? t(key) : raw;
+  };
   if (!user) {
     return (
       <Text ta="center" py="xl" c="dimmed" role="status">
@@ -43,6 +68,7 @@ export function ProfileView({ user }: { user: ViewedProfile | null }) {
   const tierName = user.tier?.tier_name ?? user.loyalty_program_tier;
   return (
     <Stack gap="md" p="md">
+      {write?.state === 'rejected' && <RejectedWrite entry={write} message={rejectedMessage(write.error)} />}
       <Paper radius="lg" p="lg" className={classes.card}>
         <Stack align="center" gap={6}>
           <Avatar src={user.user_image ?? undefined} alt="" size={88} radius={44} color="brand">
@@ -51,6 +77,7 @@ export function ProfileView({ user }: { user: ViewedProfile | null }) {
           <Title order={2} size="h3" ta="center">
             {user.full_name}
           </Title>
+          {write && write.state !== 'rejected' && <SyncBadge state={write.state} />}
           {tierName && (
             <Badge color="brand" variant="light" size="lg">
               {t('auth.tier')}: {tierName}
