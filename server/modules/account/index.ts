@@ -7,7 +7,7 @@ import { FrappeError, notFound, permissionError, validationError } from '../../f
 import { clearLimit, hitLimit } from '../../frappe/rate-limit';
 import { checkPassword } from '../../frappe/sessions';
 import { smsOutbox, users } from '../../db/schema/auth';
-import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin, takePendingLogin, verifyIdToken, STATE_COOKIE } from './line';
+import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin, takePendingLogin, verifyIdToken } from './line';
 import { registerDevLine } from './dev-line';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, issueApiKey, profileOf, startMemberSession, tierFor, updateProfile } from './service';
@@ -50,7 +50,8 @@ const loginViaLine = defineMethod({
     try {
       if (!mode) throw new LineLoginError('LINE Login is not configured');
       if (error) {
-        ctx.reply.clearCookie(STATE_COOKIE, { path: '/api/' });
+        // Cancelled at LINE: that pending sign-in is dropped, the member is back on the login page.
+        if (state) await takePendingLogin(ctx.db, ctx.request, ctx.reply, state).catch(() => undefined);
         return reply.redirect('/login', 302);
       }
       if (!code || !state) throw new LineLoginError('code or state missing');

@@ -65,6 +65,37 @@ async function sign(db: Executor, payload: string) {
   return createHmac('sha256', secret).update(`line-state:${payload}`).digest('base64url');
 }
 
+/** Sign-ins started in this browser and not finished (two tabs on the login page must not spoil each other). */
+const MAX_PENDING = 3;
+
+async function readPending(db: Executor, raw: string | undefined): Promise<PendingLogin[]> {
+  if (!raw) return [];
+  const [payload, mac] = raw.split('.');
+  if (!payload || !mac || !safeEqual(mac, await sign(db, payload))) throw new LineLoginError('state cookie signature');
+  try {
+    const list = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    return Array.isArray(list) ? (list as PendingLogin[]) : [];
+  } catch {
+    throw new LineLoginError('state cookie unreadable');
+  }
+}
+
+async function writePending(db: Executor, req: FastifyRequest, reply: FastifyReply, list: PendingLogin[]) {
+  if (list.length === 0) {
+    reply.clearCookie(STATE_COOKIE, { path: '/api/' });
+    return;
+  }
+  const payload = Buffer.from(JSON.stringify(list)).toString('base64url');
+  reply.setCookie(STATE_COOKIE, `${payload}.${await sign(db, payload)}`, {
+    path: '/api/',
+    httpOnly: true,
+    // Lax: the cookie comes back on LINE's top-level GET redirect to our callback, not on cross-site posts.
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    maxAge: STATE_TTL_SECONDS,
+  });
+}
+
 export async function startPendingLogin(
   db: Executor,
   req: FastifyRequest,
@@ -77,34 +108,29 @@ export async function startPendingLogin(
     exp: Date.now() + STATE_TTL_SECONDS * 1000,
     redirectTo,
   };
-  const payload = Buffer.from(JSON.stringify(pending)).toString('base64url');
-  reply.setCookie(STATE_COOKIE, `${payload}.${await sign(db, payload)}`, {
-    path: '/api/',
-    httpOnly: true,
-    // Lax: the cookie comes back on LINE's top-level GET redirect to our callback, not on cross-site posts.
-    sameSite: 'lax',
-    secure: req.protocol === 'https',
-    maxAge: STATE_TTL_SECONDS,
-  });
+  const earlier = await readPending(db, req.cookies?.[STATE_COOKIE]).catch(() => []);
+  const alive = earlier.filter((p) => typeof p.exp === 'number' && p.exp > Date.now());
+  await writePending(db, req, reply, [pending, ...alive].slice(0, MAX_PENDING));
   return pending;
 }
 
-/** Reads and checks the browser's pending sign-in; the cookie is single use. */
+/** Finds and removes the browser's pending sign-in for `state` (each is single use); refuses anything else. */
 export async function takePendingLogin(db: Executor, req: FastifyRequest, reply: FastifyReply, state: string): Promise<PendingLogin> {
   const raw = req.cookies?.[STATE_COOKIE];
-  reply.clearCookie(STATE_COOKIE, { path: '/api/' });
   if (!raw) throw new LineLoginError('no pending sign-in cookie');
-  const [payload, mac] = raw.split('.');
-  if (!payload || !mac || !safeEqual(mac, await sign(db, payload))) throw new LineLoginError('state cookie signature');
-  let pending: PendingLogin;
+  let list: PendingLogin[];
   try {
-    pending = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PendingLogin;
-  } catch {
-    throw new LineLoginError('state cookie unreadable');
+    list = await readPending(db, raw);
+  } catch (err) {
+    reply.clearCookie(STATE_COOKIE, { path: '/api/' });
+    throw err;
   }
-  if (typeof pending.exp !== 'number' || pending.exp < Date.now()) throw new LineLoginError('state cookie expired');
-  if (typeof pending.state !== 'string' || !safeEqual(pending.state, state)) throw new LineLoginError('state mismatch');
-  return pending;
+  const match = list.find((p) => typeof p.state === 'string' && safeEqual(p.state, state));
+  const rest = list.filter((p) => p !== match && typeof p.exp === 'number' && p.exp > Date.now());
+  await writePending(db, req, reply, rest);
+  if (!match) throw new LineLoginError('state mismatch');
+  if (typeof match.exp !== 'number' || match.exp < Date.now()) throw new LineLoginError('state cookie expired');
+  return match;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -252,6 +252,22 @@ describe('the callback refuses', () => {
     expectRefused(res, s2);
   });
 
+  it('two sign-ins started in one browser (two tabs) both stay valid, each once', async () => {
+    const s = new Session(server.app);
+    const first = await startLine(s);
+    const second = await startLine(s);
+    const cbFirst = await approveOnDevPage(s, first.state, first.nonce, { name: 'Two Tabs' });
+    const cbSecond = await approveOnDevPage(s, second.state, second.nonce, { name: 'Two Tabs' });
+    expect((await s.request({ method: 'GET', url: cbFirst })).headers.location).toBe('/phonverify');
+    expect((await s.request({ method: 'GET', url: cbSecond })).headers.location).toBe('/phonverify');
+    // Replaying the first tab's callback: its state was used up.
+    const again = await startLine(s);
+    const replay = new URL(cbFirst, 'http://x');
+    const code = await approveOnDevPage(s, again.state, again.nonce, { name: 'Two Tabs' });
+    const res = await s.request({ method: 'GET', url: CALLBACK, query: { code: new URL(code, 'http://x').searchParams.get('code')!, state: replay.searchParams.get('state')! } });
+    expect(res.headers.location).toBe('/login?error=line');
+  });
+
   it('a cancelled sign-in goes back to /login without a session', async () => {
     const s = new Session(server.app);
     const { state } = await startLine(s);
