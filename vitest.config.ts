@@ -10,6 +10,9 @@ export default defineConfig({
   resolve: { alias: { '@': src } },
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify('test') },
   test: {
+    // Server tests open a fresh database per file; on a loaded 2-core machine that can take a while.
+    hookTimeout: 120_000,
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,

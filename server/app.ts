@@ -46,6 +46,10 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
+    // Document names can be long once URL-encoded (Thai text is 9 bytes a character).
+    routerOptions: { maxParamLength: 1000 },
+    // Router-level failures (a name past that length, a bad URL) answer in Frappe's shape too.
+    frameworkErrors: (err, _req, reply) => sendFrappeError(reply, toFrappeError(err, config.production)),
     bodyLimit: 1024 * 1024,
   });
   const changes = new ChangeBus();

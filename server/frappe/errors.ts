@@ -29,10 +29,10 @@ export class FrappeError extends Error {
   /** Extra top-level keys of the body (Frappe's login puts `message` there). */
   readonly extra?: Record<string, unknown>;
 
-  constructor(excType: ExcType, message: string, opts: { title?: string; extra?: Record<string, unknown> } = {}) {
+  constructor(excType: ExcType, message: string, opts: { title?: string; extra?: Record<string, unknown>; status?: number } = {}) {
     super(message);
     this.excType = excType;
-    this.status = EXC_STATUS[excType];
+    this.status = opts.status ?? EXC_STATUS[excType];
     this.title = opts.title ?? 'Message';
     this.extra = opts.extra;
   }
@@ -71,7 +71,7 @@ export function toFrappeError(err: unknown, production: boolean): FrappeError {
   }
   if (status === 415) return new FrappeError('UnsupportedMediaType', 'Unsupported content type.');
   if (status && status >= 400 && status < 500) {
-    return new FrappeError('InvalidRequestError', e.message ?? 'Invalid request');
+    return new FrappeError('InvalidRequestError', (e.message ?? 'Invalid request').slice(0, 200), { status });
   }
   return new FrappeError('ServerError', production ? 'Internal Server Error' : String(e.message ?? err));
 }

@@ -1,0 +1,57 @@
+// autocannon against the real server on PGlite (and on PostgreSQL when BENCH_DATABASE_URL is set): the catalogue
+// read with 1,000 items, get_profile and get_loyalty_points_details, each next to a bare Fastify JSON route
+// started in the same run. Prints requests/s, p50/p99 latency and each route's ratio to the reference.
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { items } from '../server/db/schema/catalog';
+import { benchMember, startBenchServer, table } from './support';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+async function run(url: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+async function reference() {
+  const app = Fastify();
+  app.get('/json', async () => ({ message: { hello: 'world', items: [1, 2, 3] } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/json` };
+}
+
+async function benchOn(label: string, databaseUrl?: string) {
+  const server = await startBenchServer(databaseUrl);
+  const extra = Array.from({ length: 1000 }, (_, i) => ({
+    name: `BENCH-${i}`, item_code: `BENCH-${i}`, item_name: `สินค้าทดสอบ ${i}`, item_group: i % 3 === 0 ? 'Gift' : 'Products',
+    price_list_rate: 100 + (i % 900), loyalty_points_based_price: 10 + (i % 50), tags: [], attributes: [],
+  }));
+  for (let i = 0; i < extra.length; i += 200) await server.database.db.insert(items).values(extra.slice(i, i + 200));
+  const member = await benchMember(server, 'bench.member@example.com');
+  const ref = await reference();
+  const query = encodeURIComponent(JSON.stringify({ field_filters: {}, attribute_filters: {}, item_group: null, start: 0, from_filters: false }));
+  const routes: [string, string, Record<string, string>][] = [
+    ['bare Fastify JSON (reference)', ref.url, {}],
+    ['get_product_filter_data (1,000 items)', `${server.url}/api/method/erpnext.e_commerce.api.get_product_filter_data?query_args=${query}`, {}],
+    ['get_profile', `${server.url}/api/method/headless_e_commerce.api.get_profile`, { cookie: member.cookie }],
+    ['get_loyalty_points_details', `${server.url}/api/method/headless_e_commerce.api.get_loyalty_points_details`, { cookie: member.cookie }],
+  ];
+  const rows: (string | number)[][] = [[`${label}: route`, 'req/s', 'p50 ms', 'p99 ms', 'ratio']];
+  let refRps = 0;
+  for (const [name, url, headers] of routes) {
+    const r = await run(url, headers);
+    if (!refRps) refRps = r.rps;
+    rows.push([name, r.rps, r.p50, r.p99, `${((r.rps / refRps) * 100).toFixed(0)}%`]);
+  }
+  table(rows);
+  console.log('');
+  await ref.app.close();
+  await server.close();
+}
+
+await benchOn('PGlite');
+if (process.env.BENCH_DATABASE_URL) await benchOn('PostgreSQL', process.env.BENCH_DATABASE_URL);
+else console.log('(set BENCH_DATABASE_URL=postgres://… to run the same table on PostgreSQL)');

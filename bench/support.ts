@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { readConfig, type ServerConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { seedIfEmpty } from '../server/db/seed/index';
+import { buildApp } from '../server/app';
+import { users } from '../server/db/schema/auth';
+import { customers } from '../server/db/schema/customers';
+import { hashPassword } from '../server/frappe/crypto';
+
+export interface BenchServer {
+  url: string;
+  database: Database;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database (PGlite in a temp folder, or a new database on DATABASE_URL's server). */
+export async function startBenchServer(databaseUrl?: string): Promise<BenchServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-bench-'));
+  let dbUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (databaseUrl) {
+    const { Client } = await import('pg');
+    const name = `mr_bench_${Date.now().toString(36)}`;
+    const admin = new Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    dropDb = async () => {
+      const c = new Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = {
+    ...readConfig({ ...process.env, DATA_DIR: path.join(dir, 'db'), DATABASE_URL: dbUrl ?? '', LOG_LEVEL: 'silent', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-admin', STAFF_PASSWORD: 'bench-staff' }),
+    filesDir: path.join(dir, 'files'),
+  };
+  const database = await openDatabase(config);
+  await migrate(database);
+  await seedIfEmpty(database.db, config);
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDb?.();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A member with a password and a customer record, signed in over HTTP: returns the cookie header and CSRF token. */
+export async function benchMember(server: BenchServer, name: string) {
+  const pwd = 'bench-member';
+  await server.database.db.insert(users).values({
+    name, email: name, full_name: name, first_name: name, roles: ['Member'], phone_verified: true, password_hash: await hashPassword(pwd),
+  });
+  const customer = `CUST-B-${name.replace(/\W/g, '').slice(0, 20)}`;
+  await server.database.db.insert(customers).values({ name: customer, customer_name: name, user: name, loyalty_program: 'Member Rewards' });
+  const res = await fetch(`${server.url}/api/method/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usr: name, pwd }) });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { csrf_token: csrf } = (await res.json()) as { csrf_token: string };
+  return { name, customer, cookie, csrf };
+}
+
+export function table(rows: (string | number)[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const r of rows) console.log(r.map((c, i) => String(c).padEnd(widths[i]!)).join('  '));
+}
