@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -44,8 +44,48 @@ function webManifest(): Plugin {
 }
 
 /**
+ * Message catalogues travel with the code that uses them. Every module of src/ that mentions a key of a domain
+ * ('marketing.title', `orders.status_${s}`) gets that domain's catalogue imported and registered in front of it, so
+ * the marketing strings land in the marketing route chunks and the first route carries only what it shows.
+ * src/lib/i18n/catalog/all.ts (every domain at once, for dev and tests) becomes an empty module.
+ * Runs after the router plugin has split the route files, so a route's strings follow its component chunk.
+ */
+function i18nSplit(): Plugin {
+  const i18nDir = `${root}src/lib/i18n/`;
+  const catalogDir = `${i18nDir}catalog/`;
+  let domainKey: RegExp = /$^/;
+  return {
+    name: 'member-rewards:i18n-split',
+    apply: 'build',
+    buildStart() {
+      const domains = readdirSync(catalogDir)
+        .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'all.ts')
+        .map((f) => f.slice(0, -3));
+      domainKey = new RegExp(`['"\`](${domains.join('|')})\\.[A-Za-z_$]`, 'g');
+    },
+    load(id) {
+      if (id.split('?')[0] === `${catalogDir}all.ts`) return 'export const domains = {};';
+      return null;
+    },
+    transform(code, id) {
+      const file = id.split('?')[0] ?? '';
+      if (!file.startsWith(`${root}src/`) || file.startsWith(i18nDir) || !/\.[cm]?[jt]sx?$/.test(file)) return null;
+      const domains = new Set([...code.matchAll(domainKey)].map((m) => m[1] ?? ''));
+      domains.delete('common'); // always registered by src/lib/i18n
+      if (domains.size === 0) return null;
+      const head = [`import { registerCatalog as __i18nRegister } from ${JSON.stringify(`${catalogDir}index.ts`)};`];
+      for (const d of domains) {
+        head.push(`import { ${d} as __i18n_${d} } from ${JSON.stringify(`${catalogDir}${d}.ts`)};`);
+        head.push(`__i18nRegister(${JSON.stringify(d)}, __i18n_${d});`);
+      }
+      return { code: `${head.join('\n')}\n${code}`, map: null };
+    },
+  };
+}
+
+/**
  * Route chunks are named after their route file (src/routes/my-id.tsx -> assets/my-id-[hash].js, the index route
- * -> index-[hash].js), the entry is app-[hash].js: bench/bundle.mjs finds the first route and member-ID chunks by name.
+ * -> index-[hash].js), the entry is main-[hash].js: bench/bundle.mjs finds the first route and member-ID chunks by name.
  */
 function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
   const route = /\/src\/routes\/(.+?)\.tsx?(?:\?.*)?$/.exec(chunk.facadeModuleId ?? '');
@@ -64,8 +104,20 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   plugins: [
     // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits each route file.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // The loader goes with the component into the route's own chunk: otherwise every route's loader (and the
+      // feature api, contracts and schemas it imports) would sit in the first-route bundle. Precached, so offline
+      // navigation does not wait for it.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
+      },
+      quoteStyle: 'single',
+      semicolons: true,
+    }),
     react(),
+    i18nSplit(),
     webManifest(),
     VitePWA({
       strategies: 'injectManifest',
@@ -86,7 +138,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     rolldownOptions: {
-      output: { entryFileNames: 'assets/app-[hash].js', chunkFileNames: chunkFileName },
+      output: { entryFileNames: 'assets/main-[hash].js', chunkFileNames: chunkFileName },
+      treeshake: {
+        // Component files and feature barrels only declare things, but their CSS imports make them look
+        // side-effectful: then a route loader that imports a query from a feature barrel, or the root importing
+        // one helper, would drag every screen of that feature (and its CSS) into the first-route bundle.
+        moduleSideEffects: [
+          { test: /\/src\/(?:features\/[^/]+\/(?:index|components\/.+)|components\/.+)\.tsx?$/, sideEffects: false },
+        ],
+      },
     },
     sourcemap: false,
     reportCompressedSize: true,

@@ -1,39 +1,65 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { DIST_DIR } from './support/env';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
+import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
-test.describe('app shell', () => {
-  test('opens in Thai at phone size, installs its service worker and reopens offline', async ({ page, context, consoleErrors }) => {
-    await page.goto('/');
+const THAI = /[\u0E00-\u0E7F]/;
 
-    // Thai first: <html lang="th">, Thai texts, the member tabs.
+/** The screen's title: the first h1 inside <main> (every screen has one). */
+const screenTitle = (page: Page) => page.locator('main h1').first();
+
+test.describe('app shell', () => {
+  test('opens in Thai at phone size', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await expect(screenTitle(page)).toBeVisible();
+
+    // Thai first: <html lang="th">, Thai text on screen, the shared header, the manifest.
     await expect(page.locator('html')).toHaveAttribute('lang', 'th');
-    await expect(page.getByRole('heading', { level: 1, name: 'Member Rewards' })).toBeVisible();
-    await expect(page.getByText('ยินดีต้อนรับสู่ Member Rewards')).toBeVisible();
+    expect(await page.locator('main').innerText()).toMatch(THAI);
+    await expect(page.getByRole('link', { name: 'Member Rewards' }).first()).toBeVisible();
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+    await screenshot(page, 'shell-guest-th');
+
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test("a member's shell: bottom navigation, service worker, reopens offline", async ({ page, context, consoleErrors }) => {
+    await signInDemoMember(page);
+    await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'เมนูหลัก' });
     await expect(nav).toBeVisible();
     for (const label of ['หน้าแรก', 'แลกของรางวัล', 'ประวัติ', 'บัญชี']) {
       await expect(nav.getByRole('link', { name: label })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'หน้าแรก' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-    await screenshot(page, 'shell-home-th');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await screenshot(page, 'shell-member-home');
+
+    await nav.getByRole('link', { name: 'ประวัติ' }).click();
+    await expect(page).toHaveURL(/\/reward-history$/);
+    await expect(nav.getByRole('link', { name: 'ประวัติ' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'หน้าแรก' }).click();
+    await expect(page).toHaveURL(/\/$/);
 
     await waitForServiceWorker(page);
 
+    // Offline, the app opens again from the service worker: same shell, Thai, the quiet offline note.
     await context.setOffline(true);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'th');
-    await expect(page.getByText('ยินดีต้อนรับสู่ Member Rewards')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'หน้าแรก' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('status').filter({ hasText: 'คุณออฟไลน์อยู่' })).toBeVisible();
+    await screenshot(page, 'shell-member-home-offline');
 
-    // A deep link opens offline too: the worker answers every navigation with the precached shell.
+    // Unknown addresses get the not-found view inside the shell, offline too.
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'ไม่พบหน้าที่คุณต้องการ' })).toBeVisible();
-    await screenshot(page, 'shell-offline-not-found');
+    await expect(page.getByRole('link', { name: 'Member Rewards' }).first()).toBeVisible();
     await context.setOffline(false);
 
     expect(appErrors(consoleErrors)).toEqual([]);
@@ -41,6 +67,7 @@ test.describe('app shell', () => {
 
   test('offers a new version and reloads into it only after consent', async ({ page }) => {
     await page.goto('/');
+    await expect(screenTitle(page)).toBeVisible();
     await waitForServiceWorker(page);
 
     // "Deploy" a new build: a byte-different sw.js is a new version to the browser (restored afterwards).
@@ -63,27 +90,31 @@ test.describe('app shell', () => {
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'อัปเดตเลย' }).click();
     await reloaded;
-    await expect(page.getByText('ยินดีต้อนรับสู่ Member Rewards')).toBeVisible();
+    await expect(screenTitle(page)).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(await waiting()).toBe(false);
   });
 
   test('switches to English and remembers it', async ({ page }) => {
     await page.goto('/');
+    await expect(screenTitle(page)).toBeVisible();
     await page.getByRole('button', { name: 'เปลี่ยนเป็นภาษาอังกฤษ (English)' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByText('Welcome to Member Rewards')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'เปลี่ยนเป็นภาษาไทย (Thai)' })).toBeVisible();
+    await expect(screenTitle(page)).not.toHaveText(THAI);
     await page.reload();
-    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
   });
 
   test('serves the manifest and the icons', async ({ request }) => {
     const manifest = await request.get('/manifest.webmanifest');
     expect(manifest.ok()).toBe(true);
-    const json = (await manifest.json()) as { name: string; lang: string; icons: Array<{ src: string; purpose: string }> };
+    const json = (await manifest.json()) as { name: string; lang: string; short_name: string; icons: Array<{ src: string; purpose: string }> };
     expect(json.name).toBe('Member Rewards');
     expect(json.lang).toBe('th');
+    expect(json.short_name).toMatch(THAI);
+    expect(json.icons.map((i) => i.purpose).sort()).toEqual(['any', 'any', 'maskable']);
     for (const icon of json.icons) {
       const res = await request.get(icon.src);
       expect(res.ok(), icon.src).toBe(true);

@@ -1,12 +1,17 @@
-import { useCallback } from 'react';
-import { messages, type MessageKey } from './catalog/index';
+import { useMemo } from 'react';
+import './catalog/all';
+import { common } from './catalog/common';
+import { isRegistered, loadDomain, lookup, registerCatalog, useCatalogVersion, type MessageKey } from './catalog/index';
 import type { Lang } from './define';
 import { useLangStore } from './store';
 
 export type { Lang } from './define';
-export type { MessageKey } from './catalog/index';
+export type { Domain, MessageKey } from './catalog/index';
 export { LANGS, defineCatalog } from './define';
 export { useLangStore } from './store';
+
+// The shell's own strings are always there.
+registerCatalog('common', common);
 
 export type MessageParams = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
@@ -15,12 +20,18 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** Looks a key up in `lang` (falling back to Thai, then to the key itself) and fills `{name}` placeholders. */
 export function translate(lang: Lang, key: MessageKey, params?: MessageParams): string {
-  const template = messages[lang][key] ?? messages.th[key] ?? key;
+  const template = lookup(lang, key) ?? lookup('th', key) ?? missing(key);
   if (!params) return template;
   return template.replace(PLACEHOLDER, (whole, name: string) => {
     const value = params[name];
     return value === undefined ? whole : String(value);
   });
+}
+
+function missing(key: string): string {
+  const domain = key.slice(0, key.indexOf('.'));
+  if (domain && !isRegistered(domain)) void loadDomain(domain);
+  return key;
 }
 
 /** Translate outside React (event handlers, loaders, notifications) in the current language. */
@@ -29,7 +40,12 @@ export const t: Translate = (key, params) => translate(useLangStore.getState().l
 /** `const t = useT(); t('common.appName')` — re-renders when the language changes. */
 export function useT(): Translate {
   const lang = useLangStore((state) => state.lang);
-  return useCallback<Translate>((key, params) => translate(lang, key, params), [lang]);
+  // A domain fetched late (see loadDomain) bumps the version: a new function, so the screen renders again.
+  const version = useCatalogVersion((state) => state.version);
+  return useMemo<Translate>(() => {
+    const translator: Translate = (key, params) => translate(lang, key, params);
+    return Object.assign(translator, { catalogVersion: version });
+  }, [lang, version]);
 }
 
 export function useLang(): [Lang, (lang: Lang) => void] {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { domains } from '@/lib/i18n/catalog/index';
+import { domains } from '@/lib/i18n/catalog/all';
 import { LANGS, t, translate, useLangStore } from '@/lib/i18n';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

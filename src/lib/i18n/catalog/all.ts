@@ -1,0 +1,46 @@
+import { registerCatalog } from './index';
+import { account } from './account';
+import { addresses } from './addresses';
+import { auth } from './auth';
+import { blogAdmin } from './blogAdmin';
+import { cart } from './cart';
+import { catalog } from './catalog';
+import { checkout } from './checkout';
+import { common } from './common';
+import { coupons } from './coupons';
+import { info } from './info';
+import { marketing } from './marketing';
+import { memberId } from './memberId';
+import { offline } from './offline';
+import { orders } from './orders';
+import { points } from './points';
+import { shop } from './shop';
+import { staff } from './staff';
+import { wishlist } from './wishlist';
+
+/**
+ * Every domain, registered at once: used by `vite dev` and the tests. The production build replaces this
+ * module with an empty one (vite.config.ts, i18nSplit) and registers each domain where its keys are used.
+ */
+export const domains = {
+  common,
+  auth,
+  catalog,
+  cart,
+  checkout,
+  orders,
+  points,
+  account,
+  addresses,
+  info,
+  memberId,
+  coupons,
+  shop,
+  wishlist,
+  staff,
+  blogAdmin,
+  marketing,
+  offline,
+} as const;
+
+for (const [domain, messages] of Object.entries(domains)) registerCatalog(domain, messages);
