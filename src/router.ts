@@ -39,6 +39,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Show the bottom navigation (default: only on /, /categories, /reward-history, /my-account). */
     bottomNav?: boolean;
+    /** The tab marked current on a screen that is not itself a tab (e.g. '/my-account' on the terms page). */
+    bottomNavTab?: string;
     /** Show the shared brand header (default true; screens with their own TitleHeader usually set false). */
     appHeader?: boolean;
   }

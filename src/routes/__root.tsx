@@ -39,11 +39,17 @@ function useShellFlag(flag: 'bottomNav' | 'appHeader'): boolean | undefined {
   });
 }
 
+/** The tab a screen marks as current when it is not a tab itself (staticData.bottomNavTab). */
+function useNavTab(): string | undefined {
+  return useMatches({ select: (matches) => matches.findLast((m) => m.staticData?.bottomNavTab)?.staticData?.bottomNavTab });
+}
+
 function RootLayout() {
   const t = useT();
   const pathname = useLocation({ select: (location) => location.pathname.replace(/(.)\/$/, '$1') });
   const showNav = useShellFlag('bottomNav') ?? BOTTOM_NAV_PATHS.has(pathname);
   const showHeader = useShellFlag('appHeader') ?? true;
+  const navTab = useNavTab();
   return (
     <div className={classes.shell} data-bottom-nav={showNav || undefined}>
       <a href="#main" className={classes.skip}>
@@ -55,7 +61,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <AppFooter />
-      {showNav && <BottomNav />}
+      {showNav && <BottomNav active={navTab} />}
       <UpdatePrompt aboveNav={showNav} />
       <CartPanelMount />
       <SessionSync />
