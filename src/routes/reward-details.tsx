@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useMemo } from 'react';
 import { TitleHeader } from '@/components/title-header';
+import { useCurrentUser } from '@/features/auth';
 import { couponsFrom, isUsable, rewardOrdersQuery } from '@/features/coupons';
 import { RichText } from '@/features/info-pages';
 import { RewardDetail, rewardItemsQuery } from '@/features/rewards-mockups';
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/reward-details')({
 function RewardDetailsPage() {
   const t = useT();
   const { item } = Route.useSearch();
+  const { user } = useCurrentUser();
   const orders = useQuery({ ...rewardOrdersQuery(), retry: false });
   const redeemed = useMemo(
     () => new Set(couponsFrom(orders.data ?? []).filter(isUsable).map((c) => c.itemCode)),
@@ -34,7 +36,7 @@ function RewardDetailsPage() {
   return (
     <>
       <TitleHeader title={t('coupons.rwDetailTitle')} backTo="/reward" />
-      <RewardDetail itemName={item} redeemedItemCodes={redeemed} renderDescription={(html) => <RichText html={html} />} />
+      <RewardDetail itemName={item} redeemedItemCodes={redeemed} points={user?.loyalty_points ?? null} renderDescription={(html) => <RichText html={html} />} />
     </>
   );
 }

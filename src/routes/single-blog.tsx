@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
+import { useCurrentUser } from '@/features/auth';
 import { BirthdayPromotion, BlogBanner, DOCUMENT_TITLES, InfoDocument, informationQuery } from '@/features/info-pages';
 import { useT } from '@/lib/i18n';
 
@@ -15,12 +16,13 @@ export const Route = createFileRoute('/single-blog')({
 
 function SingleBlogPage() {
   const t = useT();
+  const { user } = useCurrentUser();
   return (
     <>
       <TitleHeader title={t('info.blogTitle')} backTo="/" />
       <Stack gap="md" px="md" pt="md">
         <BlogBanner />
-        <BirthdayPromotion />
+        <BirthdayPromotion birthDate={user?.birth_date} />
       </Stack>
       <InfoDocument title={DOCUMENT_TITLES.blogDetail} />
     </>

@@ -5,7 +5,7 @@ import { useT } from '@/lib/i18n';
 
 /** The terms document, with the bottom navigation (the account tab active) and a back link to /my-account. */
 export const Route = createFileRoute('/terms-and-conditions')({
-  staticData: { appHeader: false, bottomNav: true },
+  staticData: { appHeader: false, bottomNav: true, bottomNavTab: '/my-account' },
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(termsQuery());
   },

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
 import { useOnline } from '@/lib/online';
@@ -17,6 +17,14 @@ const DeviceSchema = v.looseObject({
   digits: v.number(),
   member_no: v.number(),
 });
+
+const StatusSchema = v.looseObject({
+  active: v.boolean(),
+  last_used_step: v.optional(v.nullable(v.number()), null),
+});
+
+/** Queries that show the member's points (profile and tier of the session, the points history). */
+const POINTS_QUERY_PREFIXES = ['profile', 'tier', 'points', 'points-balance'] as const;
 
 export const memberCodeKeys = {
   device: (user: string) => ['member-code', 'device', user] as const,
@@ -53,18 +61,29 @@ export function useMemberCode(profile: { name: string } | null | undefined): Rot
   const enabled = Boolean(user && user !== 'Guest');
   const device = useQuery({ ...memberCodeDeviceQuery(user ?? 'Guest'), enabled });
   const deviceId = device.data?.device_id;
-  // Online, check now and then that this device is still the member's live one (not revoked by a sign-in elsewhere).
+  // Online, while the code is on screen: is this device still the member's live one (not revoked by a sign-in
+  // elsewhere), and has staff just used its code for an award (then the points shown are refreshed)?
   const status = useQuery({
     queryKey: memberCodeKeys.status(deviceId ?? ''),
     queryFn: () =>
-      frappe.call('member_rewards.member_code.device_status', { device_id: deviceId }, { schema: v.looseObject({ active: v.boolean() }) }),
+      frappe.call('member_rewards.member_code.device_status', { device_id: deviceId }, { schema: StatusSchema }),
     enabled: Boolean(enabled && deviceId && online),
-    staleTime: 60_000,
-    refetchInterval: 5 * 60_000,
+    staleTime: 0,
+    refetchInterval: 5_000,
     meta: { persist: false },
   });
+  const usedStep = useRef<number | null | undefined>(undefined);
   useEffect(() => {
-    if (user && status.data && status.data.active === false) void qc.refetchQueries({ queryKey: memberCodeKeys.device(user) });
+    if (!user || !status.data) return;
+    if (status.data.active === false) {
+      void qc.refetchQueries({ queryKey: memberCodeKeys.device(user) });
+      return;
+    }
+    const seen = usedStep.current;
+    usedStep.current = status.data.last_used_step;
+    if (seen !== undefined && status.data.last_used_step !== seen) {
+      for (const key of POINTS_QUERY_PREFIXES) void qc.invalidateQueries({ queryKey: [key] });
+    }
   }, [qc, user, status.data]);
 
   const [now, setNow] = useState(() => Date.now());

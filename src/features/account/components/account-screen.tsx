@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { localeOf, useLang, useT, type Lang, type MessageKey } from '@/lib/i18n';
 import classes from './account.module.css';
+import { MENU_ICONS, type MenuIcon } from './menu-icons';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Anchor.css';
@@ -24,26 +25,26 @@ export interface AccountScreenProps {
 interface Item {
   to: string;
   label: MessageKey;
-  icon: string;
+  icon: MenuIcon;
 }
 
 const MINE: Item[] = [
-  { to: '/my-id', label: 'account.myId', icon: '▦' },
-  { to: '/reward-history', label: 'account.rewardHistory', icon: '◷' },
-  { to: '/my-order', label: 'account.myOrders', icon: '🎁' },
-  { to: '/my-coupon', label: 'account.myCoupons', icon: '🎟' },
-  { to: '/shipping-address', label: 'account.addresses', icon: '⌂' },
-  { to: '/wishlist', label: 'account.wishlist', icon: '♡' },
-  { to: '/member-conditions', label: 'account.memberConditions', icon: '★' },
+  { to: '/my-id', label: 'account.myId', icon: 'qr' },
+  { to: '/reward-history', label: 'account.rewardHistory', icon: 'history' },
+  { to: '/my-order', label: 'account.myOrders', icon: 'bag' },
+  { to: '/my-coupon', label: 'account.myCoupons', icon: 'ticket' },
+  { to: '/shipping-address', label: 'account.addresses', icon: 'pin' },
+  { to: '/wishlist', label: 'account.wishlist', icon: 'heart' },
+  { to: '/member-conditions', label: 'account.memberConditions', icon: 'star' },
 ];
 const SETTINGS: Item[] = [
-  { to: '/terms-and-conditions', label: 'account.terms', icon: '§' },
-  { to: '/consent', label: 'account.consent', icon: '✓' },
+  { to: '/terms-and-conditions', label: 'account.terms', icon: 'doc' },
+  { to: '/consent', label: 'account.consent', icon: 'shield' },
 ];
 const HELP: Item[] = [
-  { to: '/collect-points', label: 'account.collectPoints', icon: '+' },
-  { to: '/how-to-collect-rewards', label: 'account.howToRedeem', icon: '⇄' },
-  { to: '/member-conditions', label: 'account.memberConditions', icon: '?' },
+  { to: '/collect-points', label: 'account.collectPoints', icon: 'coins' },
+  { to: '/how-to-collect-rewards', label: 'account.howToRedeem', icon: 'gift' },
+  { to: '/member-conditions', label: 'account.memberConditions', icon: 'help' },
 ];
 
 function Section({ title, items, children }: { title: MessageKey; items: Item[]; children?: ReactNode }) {
@@ -60,7 +61,7 @@ function Section({ title, items, children }: { title: MessageKey; items: Item[];
             <li key={`${item.to}-${item.label}`}>
               <Link to={item.to} className={classes.row}>
                 <span className={classes.icon} aria-hidden="true">
-                  {item.icon}
+                  {MENU_ICONS[item.icon]}
                 </span>
                 <span className={classes.label}>{t(item.label)}</span>
                 <span className={classes.chevron} aria-hidden="true">

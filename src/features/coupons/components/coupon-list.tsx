@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LastUpdatedNote, OfflineState } from '@/components/offline-state';
 import { PageSkeleton } from '@/components/page-skeleton';
+import { GiftIcon } from '@/components/icons';
 import { localeOf, useLang, useT } from '@/lib/i18n';
 import { couponsFrom, isUsable, rewardOrdersQuery, type Coupon } from '../api';
 import classes from './coupons.module.css';
@@ -25,7 +26,7 @@ function CouponCard({ coupon, variant }: { coupon: Coupon; variant: 'coupons' | 
   return (
     <Paper radius="lg" withBorder className={classes.card} data-dimmed={!usable || undefined} data-testid="coupon-card">
       <div className={classes.thumb}>
-        {coupon.image ? <Image src={coupon.image} alt="" w={76} h={76} fit="contain" /> : <span aria-hidden="true">🎁</span>}
+        {coupon.image ? <Image src={coupon.image} alt="" w={76} h={76} fit="contain" /> : <GiftIcon size={32} />}
       </div>
       <Stack gap={4} className={classes.body}>
         <Badge size="sm" radius="sm" variant="light" color={usable ? 'brand' : 'gray'} w="fit-content">

@@ -1,5 +1,5 @@
 import { code128 } from 'bwip-js/browser';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
 export interface MemberBarcodeProps {
   value: string;
@@ -16,7 +16,6 @@ export interface MemberBarcodeProps {
  */
 export function MemberBarcode({ value, label, height = 96, maxWidth = 340 }: MemberBarcodeProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [failed, setFailed] = useState(false);
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
@@ -40,9 +39,9 @@ export function MemberBarcode({ value, label, height = 96, maxWidth = 340 }: Mem
       });
       el.style.width = `${el.width / dpr}px`;
       el.style.height = `${el.height / dpr}px`;
-      setFailed(false);
+      el.style.display = 'block';
     } catch {
-      setFailed(true);
+      el.style.display = 'none'; // a value CODE128 cannot carry: nothing to scan
     }
   }, [value, height, maxWidth]);
   return (
@@ -51,7 +50,7 @@ export function MemberBarcode({ value, label, height = 96, maxWidth = 340 }: Mem
       role="img"
       aria-label={label}
       data-testid="member-barcode"
-      style={{ display: failed ? 'none' : 'block', background: '#fff', imageRendering: 'pixelated', maxWidth: '100%' }}
+      style={{ display: 'block', background: '#fff', imageRendering: 'pixelated', maxWidth: '100%' }}
     />
   );
 }

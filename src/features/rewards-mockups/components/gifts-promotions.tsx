@@ -2,14 +2,15 @@ import { Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
 import classes from './rewards.module.css';
+import { BagArt, CakeArt, GiftArt } from './art';
 
 /** /gifts: 'gifts and deals', three promotion banners leading to the real pages. */
 export function GiftsPromotions() {
   const t = useT();
   const banners = [
-    { to: '/single-blog', cls: classes.promo1, emoji: '🎂', title: t('coupons.rwPromoBirthdayTitle'), text: t('coupons.rwPromoBirthdayText') },
-    { to: '/reward', cls: classes.promo2, emoji: '🎁', title: t('coupons.rwPromoRewardsTitle'), text: t('coupons.rwPromoRewardsText') },
-    { to: '/shop', cls: classes.promo3, emoji: '🛍️', title: t('coupons.rwPromoShopTitle'), text: t('coupons.rwPromoShopText') },
+    { to: '/single-blog', cls: classes.promo1, art: <CakeArt size={72} />, title: t('coupons.rwPromoBirthdayTitle'), text: t('coupons.rwPromoBirthdayText') },
+    { to: '/reward', cls: classes.promo2, art: <GiftArt size={72} />, title: t('coupons.rwPromoRewardsTitle'), text: t('coupons.rwPromoRewardsText') },
+    { to: '/shop', cls: classes.promo3, art: <BagArt size={72} />, title: t('coupons.rwPromoShopTitle'), text: t('coupons.rwPromoShopText') },
   ] as const;
   return (
     <Stack gap="md" p="md">
@@ -22,7 +23,7 @@ export function GiftsPromotions() {
             {b.text}
           </Text>
           <span className={classes.promoEmoji} aria-hidden="true">
-            {b.emoji}
+            {b.art}
           </span>
         </Link>
       ))}

@@ -7,6 +7,7 @@ import { localeOf, useLang, useT } from '@/lib/i18n';
 import { rewardItemsQuery } from '../api';
 import { RewardRow } from './reward-card';
 import classes from './rewards.module.css';
+import { CoinArt, GiftArt, PartyArt } from './art';
 
 export interface RewardMember {
   full_name: string;
@@ -57,8 +58,8 @@ export function RewardHome({ member }: { member: RewardMember | null }) {
         )}
       </Paper>
 
-      <Button radius="xl" size="md" variant="light" renderRoot={(props) => <Link {...props} to="/reward-coupon" />}>
-        🎁 {t('coupons.rwMyRewards')}
+      <Button radius="xl" size="md" variant="light" leftSection={<GiftArt size={20} />} renderRoot={(props) => <Link {...props} to="/reward-coupon" />}>
+        {t('coupons.rwMyRewards')}
       </Button>
 
       {items.isPending ? (
@@ -71,7 +72,7 @@ export function RewardHome({ member }: { member: RewardMember | null }) {
           <RewardRow id="rh-gifts" title={t('coupons.rwRowGifts')} items={all.filter((i) => i.item_group === 'Gift')} />
           <Link to="/gifts" className={`${classes.banner} ${classes.festival}`}>
             <span className={classes.bannerEmoji} aria-hidden="true">
-              🎉
+              <PartyArt />
             </span>
             <span>
               <Text fw={700}>{t('coupons.rwFestivalTitle')}</Text>
@@ -84,7 +85,7 @@ export function RewardHome({ member }: { member: RewardMember | null }) {
 
       <Link to="/collect-points" className={`${classes.banner} ${classes.help}`}>
         <span className={classes.bannerEmoji} aria-hidden="true">
-          🪙
+          <CoinArt />
         </span>
         <span>
           <Text fw={700}>{t('coupons.rwHowToCollect')}</Text>

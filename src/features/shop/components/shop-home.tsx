@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { GiftIcon } from '@/components/icons';
 import { useT } from '@/lib/i18n';
 import { activeFilterCount, type ShopItem, type ShopSearch } from '../api';
 import { ShopGrid } from './shop-grid';
@@ -63,7 +64,7 @@ export function ShopHome({ search, searchOpen, renderActions }: ShopHomeProps) {
       )}
       <div className={classes.banner}>
         <span className={classes.bannerIcon} aria-hidden="true">
-          🎁
+          <GiftIcon size={30} />
         </span>
         <div>
           <Text fw={700}>{t('shop.bannerTitle')}</Text>
