@@ -27,7 +27,8 @@ export async function registerMemberDevice(ctx: RequestContext) {
 /** Whether the device this browser holds is still live (revoked after sign-out or a newer registration). */
 export async function deviceStatus(ctx: RequestContext, deviceId: string) {
   const row = await deviceOfUser(ctx.db, ctx.user.name, deviceId);
-  return { device_id: deviceId, active: Boolean(row && !row.revoked_at) };
+  // last_used_step changes when staff award points on this device's code: the app refreshes the member's points.
+  return { device_id: deviceId, active: Boolean(row && !row.revoked_at), last_used_step: row?.last_used_step ?? null };
 }
 
 // ---------------------------------------------------------------- staff side

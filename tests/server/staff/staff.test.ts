@@ -206,7 +206,12 @@ describe('award_points', () => {
     const code = await memberCodeAt(m.device);
     const first = (await scan(staffA, code)).json().message.scan_token;
     const second = (await scan(staffA2, code)).json().message.scan_token;
+    const status = () => m.session.call(STATUS, { device_id: m.device.device_id }, 'GET').then((r) => r.json().message);
+    expect((await status()).last_used_step).toBeNull();
     expect((await staffA.call(AWARD, { scan_token: first, amount: 100, receipt_no: 'RP-1' })).statusCode).toBe(200);
+    // The member's app sees its code was used (and refreshes the points it shows).
+    const used = (await status()).last_used_step as number;
+    expect([stepAt(Date.now()) - 1, stepAt(Date.now())]).toContain(used);
 
     const replayToken = await staffA2.call(AWARD, { scan_token: second, amount: 100, receipt_no: 'RP-2' });
     expect(replayToken.statusCode).toBe(417);

@@ -48,9 +48,8 @@ export function StaffScreen() {
           <h1 className={classes.barTitle}>{t('staff.title')}</h1>
           {session.data && (
             <div className={classes.barSub}>
-              {session.data.branch ? t('staff.branch', { branch: session.data.branch }) : null}
-              {session.data.branch ? ' · ' : null}
-              {t('staff.signedInAs', { name: session.data.full_name ?? session.data.user })}
+              {session.data.branch && <span>{t('staff.branch', { branch: session.data.branch })}</span>}
+              <span>{t('staff.signedInAs', { name: session.data.full_name ?? session.data.user })}</span>
             </div>
           )}
         </div>
@@ -68,7 +67,7 @@ export function StaffScreen() {
           </section>
           <div ref={resultRef}>
             {refusal && (
-              <Alert color="red" role="alert" className={classes.section}>
+              <Alert color="red" variant="light" radius="lg" role="alert" title={t('staff.refusedTitle')}>
                 {t(refusal.key, refusal.params)}
               </Alert>
             )}
