@@ -23,11 +23,8 @@ function HomePage() {
   const name = user?.first_name || boot?.full_name || t('catalog.memberFallback');
   return (
     <Stack gap={0} pb="md">
-      <Group justify="flex-end" px="md" pt={8} gap={4}>
-        <CartButton />
-      </Group>
-      <div style={{ padding: '0 16px' }}>
-        <MemberPointsCard name={name} />
+      <div style={{ padding: '12px 16px 0', color: '#fff' }}>
+        <MemberPointsCard name={name} end={<CartButton />} />
       </div>
       <Group grow px="md" mt="md" gap="sm">
         <Button component={Link} to="/my-order" variant="light" radius="xl">

@@ -27,6 +27,7 @@ function ProductPage() {
   const conditions = useQuery(redeemConditionsQuery());
   const points = useQuery(pointsDetailsQuery());
   const add = useCart((s) => s.add);
+  const openCart = useCart((s) => s.open);
   const inCart = useCart((s) => s.items);
   const title = item.data?.item_name ?? t('catalog.detailTitle');
   return (
@@ -51,6 +52,10 @@ function ProductPage() {
             }
             if (!inCart[item.data.item_code]) add(item.data.item_code, 1);
             void navigate({ to: '/checkout' });
+          }}
+          onAddToCart={() => {
+            add(item.data.item_code);
+            openCart('list');
           }}
         />
       )}

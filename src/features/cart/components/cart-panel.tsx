@@ -120,6 +120,7 @@ export function CartPanel() {
       title={view === 'list' ? t('cart.title') : t('cart.deliveryTitle')}
       closeButtonProps={{ 'aria-label': t('cart.close') }}
       transitionProps={{ duration: CART_TRANSITION_MS, transition: 'slide-left' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       data-testid="cart-panel"
     >
       {view === 'list' ? (

@@ -15,10 +15,12 @@ export interface RewardDetailProps {
   /** Set once a reward was redeemed from this screen (the spec never sets it here). */
   redeemed?: boolean;
   onRedeem: () => void;
+  /** Products (not rewards) can also go into the cart without leaving the page. */
+  onAddToCart?: () => void;
 }
 
 /** /products/{id}: image, badges, points, validity, description, conditions and the fixed redeem button. */
-export function RewardDetail({ item, memberPoints, conditionsHtml, redeemed = false, onRedeem }: RewardDetailProps) {
+export function RewardDetail({ item, memberPoints, conditionsHtml, redeemed = false, onRedeem, onAddToCart }: RewardDetailProps) {
   const t = useT();
   const [lang] = useLang();
   const points = item.loyalty_points_based_price ?? 0;
@@ -102,17 +104,24 @@ export function RewardDetail({ item, memberPoints, conditionsHtml, redeemed = fa
             {t('catalog.notAvailable')}
           </Text>
         )}
-        <Button
-          fullWidth
-          size="lg"
-          radius="xl"
-          disabled={disabled}
-          color={disabled ? 'gray' : 'brand'}
-          onClick={onRedeem}
-          data-testid="redeem-button"
-        >
-          {item.in_stock === false ? t('catalog.outOfStock') : isReward ? t('catalog.redeem') : t('catalog.buyNow')}
-        </Button>
+        <Group gap="sm" wrap="nowrap" grow>
+          {!isReward && onAddToCart && (
+            <Button size="lg" radius="xl" variant="light" disabled={disabled} onClick={onAddToCart} data-testid="add-to-cart">
+              {t('catalog.addToCart')}
+            </Button>
+          )}
+          <Button
+            fullWidth
+            size="lg"
+            radius="xl"
+            disabled={disabled}
+            color={disabled ? 'gray' : 'brand'}
+            onClick={onRedeem}
+            data-testid="redeem-button"
+          >
+            {item.in_stock === false ? t('catalog.outOfStock') : isReward ? t('catalog.redeem') : t('catalog.buyNow')}
+          </Button>
+        </Group>
       </div>
     </>
   );

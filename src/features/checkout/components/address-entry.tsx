@@ -5,7 +5,6 @@ import { ADDRESS_MESSAGES, addressInputSchema, checkAgainstLists, DEFAULT_ADDRES
 import { useLang, useT, type MessageKey } from '@/lib/i18n';
 import { newKey, useAddAddress, type Address } from '../api';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/NativeSelect.css';
 
 interface Values {
   first_name: string;

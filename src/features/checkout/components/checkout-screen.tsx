@@ -5,11 +5,11 @@ import { useT } from '@/lib/i18n';
 import { addressesQuery, addressText, branchesQuery, newKey, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
 import { AddressEntry } from './address-entry';
 import classes from './checkout.module.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/NativeSelect.css';
 import '@mantine/core/styles/Alert.css';
 
 export type CheckoutPanel = 'main' | 'address' | 'payment' | 'card';

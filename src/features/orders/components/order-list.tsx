@@ -21,7 +21,10 @@ function OrderRow({ order }: { order: Order }) {
             {order.items.length > 1 ? ` ${t('orders.moreItems', { count: order.items.length - 1 })}` : ''}
           </Text>
           <Text size="xs" c="dimmed">
-            {order.name} · {t('orders.orderedOn', { date: formatDay(order.posting_date, lang) })}
+            {order.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('orders.orderedOn', { date: formatDay(order.posting_date, lang) })}
           </Text>
           <Text size="xs" fw={600} c={state === 'usable' ? 'teal.8' : 'dimmed'} data-testid="coupon-state">
             {state === 'usable' ? t('orders.couponUsable') : state === 'used' ? t('orders.couponUsed') : ''}
@@ -29,11 +32,11 @@ function OrderRow({ order }: { order: Order }) {
         </div>
       </Link>
       {state === 'none' ? (
-        <Button size="compact-sm" radius="xl" color="gray" variant="filled" disabled data-testid="order-view" aria-label={t('orders.viewUnavailable')}>
+        <Button size="sm" h={44} radius="xl" color="gray" variant="filled" disabled data-testid="order-view" aria-label={t('orders.viewUnavailable')}>
           {t('orders.view')}
         </Button>
       ) : (
-        <Button renderRoot={(props) => <Link {...props} to="/my-order/$id" params={{ id: order.name }} />} size="compact-sm" radius="xl" data-testid="order-view">
+        <Button renderRoot={(props) => <Link {...props} to="/my-order/$id" params={{ id: order.name }} />} size="sm" h={44} radius="xl" data-testid="order-view">
           {t('orders.view')}
         </Button>
       )}

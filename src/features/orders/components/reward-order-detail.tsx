@@ -125,6 +125,9 @@ export function RewardOrderDetail({ name }: { name: string }) {
           <Tabs.Panel value="barcode">
             <Stack align="center" gap="sm" p="md">
               {tab === 'barcode' && <OrderBarcode value={order.name} label={t('orders.barcodeLabel', { name: order.name })} height={expanded ? 100 : 80} />}
+              <Text ff="monospace" fw={700} aria-hidden="true">
+                {order.name}
+              </Text>
               <Text size="sm" c="dimmed" ta="center">
                 {t('orders.barcodeInstruction')}
               </Text>

@@ -1,4 +1,5 @@
 import { Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
@@ -8,16 +9,19 @@ import classes from './points.module.css';
 import '@mantine/core/styles/Progress.css';
 
 /** The reward home's header card: greeting, points, tier and the real progress to the next tier. */
-export function MemberPointsCard({ name }: { name: string }) {
+export function MemberPointsCard({ name, end }: { name: string; end?: ReactNode }) {
   const t = useT();
   const [lang] = useLang();
   const query = useQuery(pointsDetailsQuery());
   const d = query.data;
   return (
     <Paper radius="lg" p="md" className={classes.card} data-testid="member-points-card">
-      <Text fw={600} size="md" c="white">
-        {t('points.greeting', { name })}
-      </Text>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={end ? -6 : 0} mb={end ? -6 : 0}>
+        <Text fw={600} size="md" c="white">
+          {t('points.greeting', { name })}
+        </Text>
+        {end}
+      </Group>
       {d ? (
         <Stack gap={6} mt={6}>
           <Group justify="space-between" align="end">

@@ -21,8 +21,12 @@ function Entry({ entry, kind }: { entry: PointsEntry; kind: HistoryTab }) {
         <Text fw={600}>{kind === 'received' ? t('points.received') : t('points.used')}</Text>
         <Text size="xs" c="dimmed">
           {formatDay(entry.posting_date, lang)}
-          {entry.invoice ? ` · ${t('points.orderRef', { name: entry.invoice })}` : ''}
         </Text>
+        {entry.invoice ? (
+          <Text size="xs" c="dimmed">
+            {t('points.orderRef', { name: entry.invoice })}
+          </Text>
+        ) : null}
       </div>
       <span className={kind === 'received' ? classes.plus : classes.minus}>
         {kind === 'received'

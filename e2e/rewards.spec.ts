@@ -1,0 +1,271 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import jpeg from 'jpeg-js';
+import jsQR from 'jsqr';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { appErrors, expect, test } from './support/fixtures';
+import { memberCall, signInDemoMember } from './support/member';
+import { screenshot } from './support/screenshot';
+
+// The reader's .wasm comes from node_modules, never from a CDN.
+const require = createRequire(import.meta.url);
+const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
+prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
+
+/**
+ * Records, from the first paint, when elements matching each selector were first seen (and how many), so a
+ * 1 s skeleton is checked without racing the test runner's polling on a busy machine.
+ */
+async function watchMarks(page: import('@playwright/test').Page, selectors: Record<string, string>) {
+  await page.addInitScript((sels: Record<string, string>) => {
+    const w = window as unknown as { __marks: Record<string, { at: number; count: number }> };
+    w.__marks = {};
+    const check = () => {
+      for (const [name, sel] of Object.entries(sels)) {
+        if (w.__marks[name]) continue;
+        const found = document.querySelectorAll(sel);
+        if (found.length) w.__marks[name] = { at: performance.now(), count: found.length };
+      }
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  }, selectors);
+}
+const marks = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { __marks: Record<string, { at: number; count: number }> }).__marks);
+
+interface Order {
+  name: string;
+  order_type: string;
+  delivery_notes: { status: string }[];
+}
+
+test.describe.serial('rewards and orders', () => {
+  let orderName = '';
+
+  test('a member redeems a reward: home, detail, gift checkout, thank-you, my orders, points history', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    await watchMarks(page, {
+      skeleton: '[data-testid="carousel-skeleton"] > div',
+      cards: '[data-testid="product-card"]',
+      historySkeleton: '[data-testid="history-skeleton"]',
+      historyRows: '[data-testid="points-received"]',
+    });
+    await page.goto('/');
+
+    const card = page.getByTestId('member-points-card');
+    await expect(card.getByTestId('points-balance')).toHaveText('24');
+    await expect(card.getByTestId('tier-name')).toHaveText('สมาชิก Silver');
+    await expect(card.getByTestId('tier-progress')).toHaveText('อีก 11 คะแนน เป็น Gold');
+    const gifts = page.getByRole('list', { name: 'ของรางวัล', exact: true });
+    await expect(gifts.getByTestId('product-card').first()).toBeVisible();
+    // Hidden by the rules: a reward out of its schedule, a card whose tags lack the carousel's tag.
+    await expect(page.getByText('ถุงเท้าลายเทศกาล')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'คูปองส่วนลด' }).getByText('คูปองวันเกิดลด 50%')).toHaveCount(0);
+    const width = await gifts.getByTestId('product-card').first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(150);
+    // Three skeleton cards per carousel (3 carousels) for the first second, then the cards.
+    const home = await marks(page);
+    expect(home.skeleton?.count).toBe(9);
+    expect(home.cards!.at - home.skeleton!.at).toBeGreaterThanOrEqual(900);
+    await screenshot(page, 'rewards-home');
+
+    // A reward that costs more than the member has: the redeem button is disabled and grey.
+    await page.goto('/products/GIFT-COOLER');
+    await expect(page.getByTestId('redeem-button')).toBeDisabled();
+    await expect(page.getByText('คะแนนของคุณไม่พอ (มี 24 คะแนน)')).toBeVisible();
+
+    await page.goto('/');
+    await gifts.getByRole('link', { name: /แก้วน้ำเก็บอุณหภูมิ/ }).click();
+    await expect(page).toHaveURL(/\/products\/GIFT-TUMBLER$/);
+    await expect(page.getByTestId('points-required')).toHaveText('20 คะแนน');
+    await expect(page.getByText('ใช้ที่ร้าน')).toBeVisible();
+    await expect(page.getByText(/ใช้ได้ถึง/)).toBeVisible();
+    await expect(page.getByText('เงื่อนไขการแลกของรางวัล')).toBeVisible();
+    await screenshot(page, 'rewards-detail');
+    await page.getByTestId('redeem-button').click();
+
+    await expect(page).toHaveURL(/\/GIFT-TUMBLER\/gift-checkout$/);
+    const redeem = page.getByTestId('redeem-using');
+    await expect(redeem).toHaveText('แลกด้วย 20 คะแนน');
+    await expect(redeem).toBeDisabled(); // no branch yet
+    await page.getByTestId('branch-select').selectOption('สาขาสยาม');
+    await expect(redeem).toBeEnabled();
+    await screenshot(page, 'rewards-gift-checkout');
+    await redeem.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('ยืนยันการแลกของรางวัล')).toBeVisible();
+    await expect(dialog.getByText('หลังกดยืนยัน คุณสามารถเก็บไว้ใช้ภายหลังได้')).toBeVisible();
+    await screenshot(page, 'rewards-confirm');
+    await dialog.getByTestId('confirm-redeem').click();
+
+    await expect(page).toHaveURL(/\/thankyou\?/);
+    orderName = (await page.getByTestId('thankyou-order').textContent()) ?? '';
+    expect(orderName).toMatch(/^ACC-SINV-\d{4}-\d{5}$/);
+    await expect(page.getByText('แลกของรางวัลสำเร็จ')).toBeVisible();
+    await screenshot(page, 'rewards-thankyou-redeem');
+
+    await page.getByRole('link', { name: 'คำสั่งซื้อของฉัน' }).click();
+    await expect(page).toHaveURL(/\/my-order$/);
+    const row = page.locator(`[data-testid="order-row"][data-order="${orderName}"]`);
+    await expect(row.getByTestId('coupon-state')).toHaveText('ใช้คูปองได้');
+    await expect(row.getByTestId('order-view')).toBeEnabled();
+    await screenshot(page, 'rewards-my-orders');
+
+    await page.goto('/reward-history');
+    await expect(page.getByTestId('history-balance')).toHaveText('4 คะแนน');
+    await expect(page.getByTestId('points-received').first()).toBeVisible();
+    const history = await marks(page);
+    expect(history.historyRows!.at - history.historySkeleton!.at).toBeGreaterThanOrEqual(900);
+    await expect(page.getByTestId('expiry-note')).toContainText('คะแนนจะหมดอายุภายใน');
+    await expect(page.getByTestId('points-received').first()).toContainText('คุณได้รับคะแนน');
+    await page.getByRole('tab', { name: 'คะแนนที่ใช้ไป' }).click();
+    const used = page.getByTestId('points-used').first();
+    await expect(used).toContainText('ใช้คะแนน');
+    await expect(used).toContainText('-20 คะแนน');
+    await screenshot(page, 'rewards-history-used');
+
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('the reward order QR code and barcode decode back to the order name', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    if (!orderName) {
+      const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders');
+      orderName = orders.find((o) => o.order_type === 'redemption')?.name ?? '';
+    }
+    expect(orderName).not.toBe('');
+    await page.goto(`/my-order/${orderName}`);
+    await expect(page.getByTestId('order-code')).toHaveText(orderName);
+    await screenshot(page, 'rewards-order-code');
+
+    await page.getByRole('tab', { name: 'QR Code' }).click();
+    const qr = page.getByTestId('order-qr');
+    await expect(qr).toHaveAttribute('data-size', '150');
+    // The drag handle expands the panel: QR 200 px; again collapses it: 150 px.
+    await page.getByTestId('drag-handle').click();
+    await expect(qr).toHaveAttribute('data-size', '200');
+    await expect(page.getByTestId('drag-handle')).toHaveAttribute('aria-expanded', 'true');
+    await screenshot(page, 'rewards-order-qr');
+    const qrShot = await qr.screenshot({ type: 'jpeg', quality: 100 });
+    const image = jpeg.decode(qrShot, { useTArray: true });
+    const decoded = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height);
+    expect(decoded?.data).toBe(orderName);
+    const zxQr = await readBarcodes(new Uint8Array(await qr.screenshot({ type: 'png' })), { formats: ['QRCode'] });
+    expect(zxQr[0]?.text).toBe(orderName);
+    await page.getByTestId('drag-handle').click();
+    await expect(qr).toHaveAttribute('data-size', '150');
+
+    await page.getByRole('tab', { name: 'บาร์โค้ด' }).click();
+    const barcode = page.getByTestId('order-barcode');
+    await expect(barcode).toBeVisible();
+    await screenshot(page, 'rewards-order-barcode');
+    const results = await readBarcodes(new Uint8Array(await barcode.screenshot({ type: 'png' })), { formats: ['Code128'] });
+    expect(results[0]?.text).toBe(orderName);
+
+    // Scrolling more than 1 px expands the panel.
+    await page.getByRole('tab', { name: 'QR Code' }).click();
+    await expect(qr).toHaveAttribute('data-size', '150');
+    await page.mouse.wheel(0, 40);
+    await expect(qr).toHaveAttribute('data-size', '200');
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('a member buys through the cart and checks out with a new address', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    await page.goto('/products/TEE-GREEN');
+    await page.getByTestId('add-to-cart').click();
+    const panel = page.getByRole('dialog');
+    await expect(panel.getByText('ตะกร้าสินค้า')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    const line = panel.getByTestId('cart-line');
+    await expect(line).toContainText('เสื้อยืดคอกลม สีเขียว');
+    await expect(line.getByRole('button', { name: /ลดจำนวน/ })).toBeDisabled(); // quantity 1
+    await line.getByRole('button', { name: /เพิ่มจำนวน/ }).click();
+    await expect(line.getByTestId('cart-qty')).toHaveText('2');
+    await expect(line.getByRole('button', { name: /ลดจำนวน/ })).toBeEnabled();
+    await expect(panel.getByTestId('cart-total')).toHaveText('฿ 398.00');
+    await screenshot(page, 'rewards-cart');
+    // The cart is kept under the key 'cart' with a version.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
+    expect(stored).toMatchObject({ version: 1, state: { items: { 'TEE-GREEN': 2 } } });
+
+    await panel.getByTestId('cart-proceed').click();
+    await expect(panel.getByText('เลือกวิธีรับสินค้า')).toBeVisible();
+    await screenshot(page, 'rewards-cart-delivery');
+    await panel.getByTestId('choose-delivery').click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // The server's figures: 2 x 199, shipping 59, discount 99.
+    await expect(page.getByTestId('subtotal')).toHaveText('฿ 398.00');
+    await expect(page.getByTestId('shipping-fee')).toHaveText('฿ 59.00');
+    await expect(page.getByTestId('discount')).toHaveText('-฿ 99.00');
+    await expect(page.getByTestId('grand-total')).toHaveText('฿ 358.00');
+    await expect(page.getByTestId('points-to-earn')).toHaveText('11 คะแนน');
+    const addresses = await memberCall<unknown[]>(page, 'headless_e_commerce.api.get_addresses');
+    if (addresses.length === 0) {
+      // Validated on submit: no address chosen.
+      await page.getByTestId('place-order').click();
+      await expect(page.getByTestId('select-address')).toHaveText('กรุณาเลือกที่อยู่');
+    }
+    await screenshot(page, 'rewards-checkout');
+
+    await page.getByTestId('choose-address').click();
+    const form = page.getByTestId('address-entry');
+    await form.getByTestId('save-address').click();
+    await expect(form.getByText('กรุณากรอกชื่อถนน')).toBeVisible();
+    await form.getByLabel('ชื่อผู้รับ').fill('สมใจ');
+    await form.getByLabel('นามสกุล').fill('ใจดี');
+    await form.getByLabel('ที่อยู่ (บ้านเลขที่ ถนน)').fill('99/1 ถนนสุขุมวิท');
+    await form.getByLabel('จังหวัด').selectOption('Bangkok');
+    await form.getByLabel('เขต / อำเภอ').selectOption('Khlong Toei');
+    await form.getByLabel('รหัสไปรษณีย์').fill('10110');
+    await form.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
+    await screenshot(page, 'rewards-checkout-address');
+    await form.getByTestId('save-address').click();
+    await expect(page.getByTestId('choose-address')).toContainText('99/1 ถนนสุขุมวิท');
+    await page.getByTestId('place-order').click();
+
+    await expect(page).toHaveURL(/\/thankyou\?/);
+    await expect(page.getByText('ขอบคุณสำหรับคำสั่งซื้อ')).toBeVisible();
+    await expect(page.getByTestId('thankyou-amount')).toHaveText('฿ 358.00');
+    await expect(page.getByTestId('bank-instructions')).toContainText('ชำระเงินโดยการโอนเงิน');
+    expect(new URL(page.url()).searchParams.get('amount')).toBe('358');
+    await screenshot(page, 'rewards-thankyou-purchase');
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
+    expect(cart.state.items).toEqual({});
+
+    const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders');
+    expect(orders[0]?.order_type).toBe('purchase');
+    await page.goto(`/my-order-details/${orders[0]!.name}`);
+    await expect(page.getByText('99/1 ถนนสุขุมวิท', { exact: false })).toBeVisible();
+    await screenshot(page, 'rewards-order-details');
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test("a refused redemption shows the server's message and charges nothing", async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    const before = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
+    // The server refuses (as it would if the points ran out on another device meanwhile).
+    await page.route('**/api/method/headless_e_commerce.api.place_order', (route) =>
+      route.fulfill({
+        status: 417,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          exc_type: 'ValidationError',
+          _server_messages: JSON.stringify([JSON.stringify({ message: "You don't have enough Loyalty Points to redeem" })]),
+        }),
+      }),
+    );
+    await page.goto('/GIFT-KEYCHAIN/gift-checkout');
+    await page.getByTestId('branch-select').selectOption('สาขาเชียงใหม่');
+    await page.getByTestId('redeem-using').click();
+    await page.getByRole('dialog').getByTestId('confirm-redeem').click();
+    await expect(page.getByTestId('redeem-error')).toContainText("You don't have enough Loyalty Points to redeem");
+    await expect(page).toHaveURL(/\/GIFT-KEYCHAIN\/gift-checkout$/);
+    await screenshot(page, 'rewards-redeem-refused');
+    await page.unroute('**/api/method/headless_e_commerce.api.place_order');
+    const after = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
+    expect(after.loyalty_points).toBe(before.loyalty_points);
+    expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);
+  });
+});
