@@ -9,7 +9,6 @@ import { startOnlineDetection, watchQueryNetwork } from './lib/online';
 import { startOutbox } from './lib/outbox';
 import { setupPersistence, useIsRestoringPersistence } from './lib/persistence';
 import './features/offline/install'; // captures beforeinstallprompt before React mounts
-import { registerServiceWorker } from './lib/sw-registration';
 import { cssVariablesResolver, theme } from './lib/theme';
 import { createAppRouter } from './router';
 
@@ -70,4 +69,9 @@ createRoot(rootElement).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) registerServiceWorker();
+// The service worker (and workbox-window) is not needed for the first paint: register it once the page has loaded.
+if (import.meta.env.PROD) {
+  const register = () => void import('./lib/sw-registration').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useT } from '@/lib/i18n';
-import { applyUpdate, dismissUpdate, useUpdateAvailable } from '@/lib/sw-registration';
+import { applyUpdate, dismissUpdate, useUpdateAvailable } from '@/lib/sw-update';
 import { SparkIcon } from './icons';
 import classes from './update-prompt.module.css';
 
