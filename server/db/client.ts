@@ -24,10 +24,15 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 10) });
-    // A dropped connection must fail the request that used it, not crash the process.
+    // A dropped connection must fail the request that used it, not crash the process: idle clients report
+    // through the pool, checked-out ones (the realtime adapter's LISTEN client) through their own 'error'.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    // pool.end() waits for every checked-out client; one killed under its borrower (the realtime adapter's
+    // LISTEN client after a dropped connection) is never given back, so shutdown does not wait forever for it.
+    const close = () => Promise.race([pool.end(), new Promise<void>((r) => setTimeout(r, 3000).unref())]);
+    return { db, kind: 'postgres', pool, close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

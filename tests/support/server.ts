@@ -17,7 +17,7 @@ export const STAFF = { usr: 'staff@example.com', pwd: 'staff-test-password' };
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the server tests both ways).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -34,6 +34,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = await openDatabase({ dataDir: '', databaseUrl: target.toString() });
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       const c = new Client({ connectionString: url });
       await c.connect();
@@ -47,6 +48,8 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: ServerConfig;
+  /** The PostgreSQL database of this server (only when TEST_DATABASE_URL is set). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -55,7 +58,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, ex
     seed: { adminEmail: ADMIN.usr, adminPassword: ADMIN.pwd, staffEmail: STAFF.usr, staffPassword: STAFF.pwd },
     ...overrides,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url } = await freshDatabase();
   await migrate(database);
   await seedIfEmpty(database.db, config);
   const app = await buildApp(config, database, { extraModules });
@@ -64,6 +67,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, ex
     app,
     database,
     config,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await database.close();
