@@ -4,7 +4,7 @@ import { PageSkeleton } from '@/components/page-skeleton';
 import { TitleHeader } from '@/components/title-header';
 import { useCurrentUser } from '@/features/auth';
 import { rewardOrdersQuery, usableCount } from '@/features/coupons';
-import { loyaltyProgramQuery, MemberIdCard, memberCode, walletBaht } from '@/features/member-id';
+import { loyaltyProgramQuery, MemberIdCard, useMemberCode, walletBaht } from '@/features/member-id';
 import { useT } from '@/lib/i18n';
 
 /** /my-id: the member's QR code and barcode, real tier line and balance card; back to /my-account. */
@@ -18,12 +18,16 @@ function MyIdPage() {
   const { user } = useCurrentUser();
   const orders = useQuery({ ...rewardOrdersQuery(), enabled: Boolean(user) });
   const program = useQuery(loyaltyProgramQuery(user?.loyalty_program));
+  // The rotating code (issue 7): computed on the device every 30 s, works offline once registered.
+  const memberCode = useMemberCode(user);
   return (
     <>
       <TitleHeader title={t('memberId.title')} backTo="/my-account" />
       {user ? (
         <MemberIdCard
-          code={memberCode(user)}
+          code={memberCode.code ?? ''}
+          secondsLeft={memberCode.code ? memberCode.secondsLeft : null}
+          codeUnavailable={memberCode.unavailable}
           fullName={user.full_name || user.name}
           userImage={user.user_image}
           tierName={user.tier?.tier_name ?? user.loyalty_program_tier}

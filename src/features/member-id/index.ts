@@ -1,4 +1,5 @@
 export { memberCode, type MemberCodeSource } from './member-code';
+export { useMemberCode, memberCodeDeviceQuery, type RotatingCode } from './rotating-code';
 export { MemberIdCard, type MemberIdCardProps } from './components/member-id-card';
 export { MemberQr } from './components/member-qr';
 export { MemberBarcode } from './components/member-barcode';

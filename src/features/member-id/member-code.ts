@@ -1,6 +1,7 @@
 /**
- * What the member's QR code and barcode carry. For now the Customer id from get_profile; the staff issue
- * will make it a short rotating code: change only this function.
+ * The member's static id (the Customer id from get_profile). /my-id no longer shows it: its QR code and barcode
+ * carry the rotating code of useMemberCode (./rotating-code.ts, contracts/member-code.ts), which staff can scan
+ * and a screenshot cannot reuse.
  */
 export interface MemberCodeSource {
   /** The Customer id (get_profile's `name`). */
