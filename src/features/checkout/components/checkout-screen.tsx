@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
+import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import { addressesQuery, addressText, branchesQuery, newKey, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
 import { AddressEntry } from './address-entry';
@@ -99,7 +100,12 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
           pending.current = null;
           onPlaced(order);
         },
-        onError: (e) => setError(e.message),
+        onError: (e) => {
+          // A refused order changed nothing: the next attempt is a new request. An order that got no answer
+          // keeps its key, so retrying it can never place it twice.
+          if (!(isFrappeClientError(e) && e.isNetworkError)) pending.current = null;
+          setError(e.message);
+        },
       },
     );
   };

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import { branchesQuery, giftItemQuery, newKey, useRedeem, type GiftPayload, type RedemptionResult } from '../api';
 import classes from './gift.module.css';
@@ -9,7 +10,6 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/NativeSelect.css';
 import '@mantine/core/styles/Alert.css';
 
 export interface GiftCheckoutProps {
@@ -63,7 +63,9 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
         },
         onError: (e) => {
           setConfirming(false);
-          key.current = newKey(); // a refused redemption changed nothing: a new attempt is a new request
+          // A refused redemption changed nothing: a new attempt is a new request. One that got no answer keeps
+          // its key, so retrying it can never redeem twice.
+          if (!(isFrappeClientError(e) && e.isNetworkError)) key.current = newKey();
           setError(e.message);
         },
       },
