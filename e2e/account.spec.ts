@@ -1,7 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
+import jsQR from 'jsqr';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test } from './support/fixtures';
 import { adminApi, memberCall, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
+
+// zxing-wasm's reader .wasm comes from node_modules, never from a CDN.
+const require = createRequire(import.meta.url);
+const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
+prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
 
 const field = (form: Locator, label: string | RegExp) => form.getByLabel(label, { exact: typeof label === 'string' });
 
@@ -216,6 +226,112 @@ test.describe('shop', () => {
     const sorted = await page.getByTestId('shop-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-price'))));
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
     for (const p of sorted) expect(p >= 300 && p <= 500).toBe(true);
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+});
+
+test.describe('member ID', () => {
+  test('the QR code and the barcode decode back to the member code; real tier and balances', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    const profile = await memberCall<{ name: string; loyalty_points: number; loyalty_program: string }>(page, 'headless_e_commerce.api.get_profile');
+    const tier = await memberCall<{ tier_name: string | null }>(page, 'loyalty_program_customizations.overrides.get_tier', { customer: profile.name }, 'POST');
+    const orders = await memberCall<{ order_type: string; due_date: string; delivery_notes: { status: string }[] }[]>(page, 'honda_api.api_calls.getuser.getorders');
+    const program = await memberCall<{ conversion_factor: number } | null>(page, 'member_rewards.api.get_loyalty_program', { name: profile.loyalty_program });
+    const today = new Date().toISOString().slice(0, 10);
+    const usable = orders.filter((o) => o.order_type === 'redemption' && o.delivery_notes[0]?.status === 'Draft' && !(o.due_date < today)).length;
+
+    await page.goto('/my-id');
+    await expect(page.getByRole('heading', { level: 1, name: 'บัตรสมาชิก' })).toBeVisible();
+    const shown = page.getByTestId('member-code');
+    await expect(shown).not.toHaveText('', { timeout: 20_000 });
+    if (tier.tier_name) await expect(page.getByTestId('tier-line')).toHaveText(`สมาชิกระดับ ${tier.tier_name}`);
+    await expect(page.getByTestId('coins')).toContainText(profile.loyalty_points.toLocaleString('th-TH'));
+    await expect(page.getByTestId('coupons')).toContainText(String(usable));
+    if (program && program.conversion_factor > 0) {
+      await expect(page.getByTestId('wallet')).toContainText((profile.loyalty_points * program.conversion_factor).toLocaleString('th-TH'));
+    } else {
+      await expect(page.getByTestId('wallet')).toHaveCount(0);
+    }
+
+    // The code rotates (every 30 s): read it and its images within one step.
+    const inStep = () => page.waitForFunction(() => (Date.now() / 1000) % 30 < 24);
+    const qr = page.getByTestId('member-qr');
+    await expect(qr.locator('canvas')).toBeVisible();
+    await inStep();
+    const code = (await shown.textContent())!.trim();
+    expect(code.length).toBeGreaterThan(0);
+    await screenshot(page, 'my-id-qr');
+    const shot = await qr.screenshot({ type: 'jpeg', quality: 95 });
+    const img = jpeg.decode(shot, { useTArray: true });
+    const decoded = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), img.width, img.height);
+    expect(decoded?.data).toBe(code);
+    const zxQr = await readBarcodes(new Uint8Array(await qr.screenshot({ type: 'png' })), { formats: ['QRCode'] });
+    expect(zxQr[0]?.text).toBe(code);
+
+    await page.getByRole('tab', { name: 'บาร์โค้ด' }).click();
+    const barcode = page.getByTestId('member-barcode');
+    await expect(barcode).toBeVisible();
+    await inStep();
+    const codeNow = (await shown.textContent())!.trim();
+    await screenshot(page, 'my-id-barcode');
+    const bars = await readBarcodes(new Uint8Array(await barcode.screenshot({ type: 'png' })), { formats: ['Code128'] });
+    expect(bars[0]?.text).toBe(codeNow);
+
+    await page.getByRole('link', { name: 'ย้อนกลับ' }).click();
+    await expect(page).toHaveURL(/\/my-account$/);
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('my account links, language switch and the other member screens', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    await page.goto('/my-account');
+    await expect(page.getByRole('link', { name: /แก้ไขโปรไฟล์/ })).toHaveAttribute('href', '/edit-profile');
+    for (const href of ['/reward-history', '/member-conditions', '/terms-and-conditions', '/consent', '/collect-points', '/how-to-collect-rewards', '/shipping-address', '/my-id']) {
+      await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible();
+    await screenshot(page, 'my-account', { fullPage: true });
+    await page.locator('main').getByText('English', { exact: true }).click();
+    await expect(page.getByText('Edit profile', { exact: false })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await screenshot(page, 'my-account-en');
+    await page.locator('main').getByText('ไทย', { exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+
+    for (const [path, name] of [
+      ['/my-coupon', 'my-coupon'],
+      ['/reward-home', 'reward-home'],
+      ['/reward', 'reward'],
+      ['/reward-details', 'reward-details'],
+      ['/reward-coupon', 'reward-coupon'],
+      ['/gifts', 'gifts'],
+      ['/success?order_id=SINV-TEST', 'success'],
+      ['/product-compare/TEE-BLACK', 'product-compare'],
+    ] as const) {
+      await page.goto(path);
+      await page.waitForTimeout(1200);
+      await screenshot(page, `member-${name}`, { fullPage: true });
+    }
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('wishlist tabs count real items and add to cart really adds', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    await page.goto('/shop');
+    const cards = page.getByTestId('shop-item');
+    await expect(cards.first()).toBeVisible();
+    await cards.nth(0).getByRole('button', { name: /รายการที่ชอบ/ }).click();
+    await cards.nth(1).getByRole('button', { name: /รายการที่ชอบ/ }).click();
+    await page.goto('/wishlist');
+    await expect(page.getByRole('tab', { name: 'ทั้งหมด (2)' })).toBeVisible();
+    const inStock = await page.getByRole('tab', { name: /มีสินค้า/ }).textContent();
+    const out = await page.getByRole('tab', { name: /สินค้าหมด/ }).textContent();
+    const n = (s: string | null) => Number(/\((\d+)\)/.exec(s ?? '')?.[1]);
+    expect(n(inStock) + n(out)).toBe(2);
+    await screenshot(page, 'wishlist');
+    const before = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('cart') ?? '{}')?.state?.items ?? {}).length);
+    await page.getByTestId('wish-item').first().getByRole('button', { name: 'ใส่ตะกร้า' }).click();
+    await expect(page.getByTestId('cart-badge')).toHaveText(String(before + 1));
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 });
