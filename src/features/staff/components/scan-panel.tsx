@@ -20,7 +20,9 @@ export function ScanPanel({ onCode, busy }: { onCode: (code: string) => void; bu
   const [manual, setManual] = useState('');
   const [manualError, setManualError] = useState<string | null>(null);
   const onCodeRef = useRef(onCode);
-  onCodeRef.current = onCode;
+  useEffect(() => {
+    onCodeRef.current = onCode;
+  }, [onCode]);
   // A counter/tablet has a keyboard-wedge scanner: focus the field there; not on a phone (no keyboard popping up).
   const [wide] = useState(() => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 700px)').matches);
 
