@@ -106,7 +106,16 @@ export async function authGuard({
   if (path === '/login' || path === '/welcome') throw redirect({ href: homeFor(boot.roles), replace: true });
   if (path === '/staff-login' && !isMember(boot)) throw redirect({ href: homeFor(boot.roles), replace: true });
   if (!isMember(boot)) return;
-  const unverified = needsPhoneVerification(queryClient, boot);
+  let unverified = needsPhoneVerification(queryClient, boot);
+  if (unverified && kind === 'member' && !preload) {
+    // The saved profile may be old (verified on another device): ask the server before sending them back.
+    try {
+      await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0 });
+      unverified = needsPhoneVerification(queryClient, boot);
+    } catch {
+      // Offline: the saved answer decides.
+    }
+  }
   if (unverified && kind === 'member') throw redirect({ to: '/phonverify', replace: true });
   if (!unverified && (path === '/phonverify' || path === '/signup') && queryClient.getQueryData(authKeys.profile)) {
     throw redirect({ to: '/', replace: true });
