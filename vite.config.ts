@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -99,6 +101,40 @@ function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): 
   return `assets/${name}-[hash].js`;
 }
 
+/**
+ * Writes .br and .gz beside every text asset once the build (and the service worker) is written, so the server
+ * sends them pre-compressed (@fastify/static preCompressed) instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((f) => {
+      const full = path.join(dir, f);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: 'member-rewards:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file)) continue;
+          const data = readFileSync(file);
+          if (data.length < 1024) continue;
+          writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { '@': `${root}src` } },
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
@@ -134,6 +170,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     target: 'es2022',

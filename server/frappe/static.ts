@@ -16,6 +16,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (vite.config.ts precompress).
+      preCompressed: true,
       setHeaders(res, file) {
         const rel = path.relative(distDir, file);
         if (rel.startsWith('assets' + path.sep)) res.header('cache-control', 'public, max-age=31536000, immutable');

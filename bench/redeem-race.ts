@@ -1,0 +1,55 @@
+// N members × M parallel redemptions through the real HTTP server: redemptions/s and the count of overspends
+// (must be 0). On PostgreSQL when BENCH_DATABASE_URL is set, else on PGlite. Exits non-zero on any overspend.
+import { balanceOf, earnPoints, programOf } from '../server/modules/loyalty/ledger';
+import { benchMember, startBenchServer, table } from './support';
+
+const MEMBERS = Number(process.env.RACE_MEMBERS ?? 10);
+const PARALLEL = Number(process.env.RACE_PARALLEL ?? 20);
+const AFFORDABLE = 7; // each member holds points for exactly 7 redemptions
+const PRICE = 15; // GIFT-TOTE in the demo catalogue
+
+async function race(label: string, databaseUrl?: string) {
+  const server = await startBenchServer(databaseUrl);
+  const members = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const m = await benchMember(server, `race${i}@example.com`);
+    const program = await programOf(server.database.db, m.customer);
+    await earnPoints(server.database.db, { customer: m.customer, program: program!, points: AFFORDABLE * PRICE, source: 'adjustment' });
+    members.push(m);
+  }
+  const body = JSON.stringify({ loyalty_points: PRICE, items: [{ item_code: 'GIFT-TOTE', qty: 1 }], payment_method: 'bank-transfer', branch: 'สาขาสยาม' });
+  const started = performance.now();
+  const results = await Promise.all(
+    members.flatMap((m) =>
+      Array.from({ length: PARALLEL }, () =>
+        fetch(`${server.url}/api/method/headless_e_commerce.api.place_order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: m.cookie, 'x-frappe-csrf-token': m.csrf },
+          body,
+        }).then((r) => r.status),
+      ),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const ok = results.filter((s) => s === 200).length;
+  let overspends = 0;
+  let negative = 0;
+  for (const m of members) {
+    const left = await balanceOf(server.database.db, m.customer);
+    if (left < 0) negative += 1;
+    if (left !== AFFORDABLE * PRICE - PRICE * Math.min(AFFORDABLE, PARALLEL)) overspends += 1;
+  }
+  const unexpected = results.filter((s) => s !== 200 && s !== 417).length;
+  table([
+    [`${label}: members × parallel`, 'requests', 'succeeded', 'expected', 'redemptions/s', 'overspends', 'negative balances', 'other statuses'],
+    [`${MEMBERS} × ${PARALLEL}`, results.length, ok, MEMBERS * Math.min(AFFORDABLE, PARALLEL), (ok / seconds).toFixed(1), overspends, negative, unexpected],
+  ]);
+  console.log('');
+  await server.close();
+  return overspends + negative + (ok === MEMBERS * Math.min(AFFORDABLE, PARALLEL) ? 0 : 1);
+}
+
+let failures = await race('PGlite');
+if (process.env.BENCH_DATABASE_URL) failures += await race('PostgreSQL', process.env.BENCH_DATABASE_URL);
+else console.log('(set BENCH_DATABASE_URL=postgres://… to run the race on PostgreSQL)');
+if (failures) process.exit(1);

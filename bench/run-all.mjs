@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark in turn, each printing its own table. Builds the app first if needed.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const run = (title, cmd, args) => {
+  console.log(`\n## ${title}\n`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (res.status !== 0) console.error(`(${title} exited with ${res.status})`);
+  return res.status ?? 1;
+};
+if (!fs.existsSync('dist/index.html')) run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+let failed = 0;
+failed += run('bundle sizes (bench/bundle.mjs)', 'node', ['bench/bundle.mjs']) ? 1 : 0;
+failed += run('API throughput (bench/api.ts)', 'npx', ['tsx', 'bench/api.ts']) ? 1 : 0;
+failed += run('redemption race (bench/redeem-race.ts)', 'npx', ['tsx', 'bench/redeem-race.ts']) ? 1 : 0;
+if (fs.existsSync('bench/offline-start.mjs')) failed += run('cold offline start (bench/offline-start.mjs)', 'node', ['bench/offline-start.mjs']) ? 1 : 0;
+failed += run('Lighthouse (bench/lighthouse.ts)', 'npx', ['tsx', 'bench/lighthouse.ts']) ? 1 : 0;
+process.exit(failed ? 1 : 0);
