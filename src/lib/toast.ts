@@ -1,4 +1,5 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
+import { t } from './i18n';
 
 /**
  * The generic toast helper (spec §4, §9): five statuses, six positions, the product's 9000 ms closable toasts,
@@ -48,6 +49,7 @@ export function toastData(opts: ToastOptions): NotificationData {
     autoClose: duration === null ? false : duration,
     withCloseButton: opts.isClosable ?? true,
     allowClose: opts.isClosable ?? true,
+    closeButtonProps: { 'aria-label': t('common.close') },
     ...(opts.position ? { position: toMantinePosition(opts.position) } : {}),
     role: status === 'error' || status === 'warning' ? 'alert' : 'status',
     'data-status': status,

@@ -31,9 +31,15 @@ export function sanitizeContent(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Plain text typed into the multi-line Content field becomes paragraphs; HTML is kept (then sanitised). */
+/** Block-level markup means the author wrote HTML (or edits a saved post); anything else is plain text. */
+const BLOCK_TAG = /<\/?(p|div|h[1-6]|ul|ol|li|br|hr|img|table|blockquote|figure|pre)\b[^>]*>/i;
+
+/**
+ * Plain text typed into the multi-line Content field becomes escaped paragraphs (a stray "<b>" or "<script>"
+ * is shown as typed, never run); HTML is kept and then sanitised.
+ */
 export function contentToHtml(text: string): string {
-  if (/<\/?[a-z][\s\S]*>/i.test(text)) return text;
+  if (BLOCK_TAG.test(text)) return text;
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return text
     .split(/\n{2,}/)

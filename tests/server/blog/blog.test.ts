@@ -98,6 +98,8 @@ describe('Blog Post', () => {
     const cat = await createCategory('Plain');
     const post = await createPost({ title: 'Lines', blog_category: cat.name, content: 'sugar < 5 g & cream\ntwo\n\nthree', published_on: '2024-02-29' });
     expect(post.content).toBe('<p>sugar &lt; 5 g &amp; cream<br />two</p><p>three</p>');
+    const typed = await createPost({ title: 'Typed tags', blog_category: cat.name, content: 'Use <b>real</b> butter\n\n<script>alert(1)</script>' });
+    expect(typed.content).toBe('<p>Use &lt;b&gt;real&lt;/b&gt; butter</p><p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
     expect(post.published_on).toBe('2024-02-29');
   });
 

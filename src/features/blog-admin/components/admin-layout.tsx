@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useT } from '@/lib/i18n';
+import { useLang, useT } from '@/lib/i18n';
 import { CATEGORY, POST, countQuery, sessionQuery } from '../api';
 import { useLiveDoctypes } from '../live';
 import { useWideLayout } from '../wide-layout';
@@ -26,6 +26,8 @@ function CountLink({ to, label, doctype }: { to: '/blog-admin' | '/blog-categori
 
 function Sidebar() {
   const t = useT();
+  const [lang, setLang] = useLang();
+  const next = lang === 'th' ? 'en' : 'th';
   const session = useQuery(sessionQuery());
   const name = session.data?.full_name || session.data?.user || '';
   useLiveDoctypes([POST, CATEGORY], session.data?.user);
@@ -37,6 +39,9 @@ function Sidebar() {
       <CountLink to="/blog-admin" label={t('blogAdmin.navBlogs')} doctype={POST} />
       <CountLink to="/blog-categories" label={t('blogAdmin.navCategories')} doctype={CATEGORY} />
       <span className={classes.spacer} />
+      <button type="button" className={classes.langButton} onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
+        {next === 'en' ? 'EN' : 'ไทย'}
+      </button>
       <Link to="/app" className={classes.profile} aria-label={t('blogAdmin.profileLink', { name })}>
         <span className={classes.avatar} aria-hidden>
           {name.slice(0, 1).toUpperCase()}

@@ -65,7 +65,7 @@ export function PostsPage() {
                   <Table.Td className={classes.idCell}>{post.name}</Table.Td>
                   <Table.Td>
                     {post.meta_image ? (
-                      <img src={post.meta_image} alt="" width={60} height={40} loading="lazy" className={classes.thumb} />
+                      <img src={post.meta_image} alt="" width={60} height={40} className={classes.thumb} />
                     ) : (
                       <span className={classes.noThumb}>{t('blogAdmin.noImage')}</span>
                     )}

@@ -107,7 +107,7 @@ export function HomePage() {
       <section className={classes.section} aria-labelledby="home-branches">
         <div className={classes.container}>
           <SectionHead id="home-branches" title={t('marketing.branchesTitle')} />
-          <div className={classes.grid1} style={{ display: 'grid', gap: 16 }}>
+          <div className={classes.branches}>
             {branches.isPending && [0, 1].map((i) => <Skeleton key={i} height={160} radius="lg" />)}
             {branches.data?.slice(0, 2).map((b, i) => (
               <BranchCard key={b.name} branch={b} index={i} />

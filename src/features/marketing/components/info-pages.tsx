@@ -16,7 +16,7 @@ export function BranchPage() {
         <h1 className={classes.pageTitle}>{t('marketing.branchPageTitle')}</h1>
         <Text c="dimmed">{t('marketing.branchPageText')}</Text>
       </header>
-      <div style={{ display: 'grid', gap: 16, margin: '16px 0 24px' }}>
+      <div className={classes.branches} style={{ margin: '16px 0 24px' }}>
         {branches.isPending && [0, 1].map((i) => <Skeleton key={i} height={180} radius="lg" />)}
         {branches.data?.length === 0 && <Text c="dimmed">{t('marketing.noBranches')}</Text>}
         {branches.data?.map((b, i) => (

@@ -37,6 +37,15 @@ function CartIcon() {
   );
 }
 
+function UserIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+    </svg>
+  );
+}
+
 function CartDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useT();
   const [lang] = useLang();
@@ -121,7 +130,7 @@ function TopNav() {
           ))}
         </nav>
         <div className={classes.topActions}>
-          <button type="button" className={classes.iconButton} onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
+          <button type="button" className={`${classes.iconButton} ${classes.desktopOnly}`} onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
             <Text size="xs" fw={700}>
               {next === 'en' ? 'EN' : 'ไทย'}
             </Text>
@@ -149,9 +158,14 @@ function TopNav() {
               </Menu.Dropdown>
             </Menu>
           ) : (
-            <Button radius="xl" onClick={() => setAuth(true)}>
-              {t('marketing.signIn')}
-            </Button>
+            <>
+              <Button radius="xl" onClick={() => setAuth(true)} className={classes.desktopOnly}>
+                {t('marketing.signIn')}
+              </Button>
+              <button type="button" className={`${classes.iconButton} ${classes.mobileOnly}`} onClick={() => setAuth(true)} aria-label={t('marketing.signIn')}>
+                <UserIcon />
+              </button>
+            </>
           )}
         </div>
       </div>
@@ -163,6 +177,10 @@ function TopNav() {
                 {t(item.label)}
               </Link>
             ))}
+            <Divider my="sm" />
+            <button type="button" className={classes.drawerLink} onClick={() => setLang(next)} lang={next} style={{ border: 0, background: 'transparent', cursor: 'pointer', font: 'inherit' }}>
+              {next === 'en' ? 'English' : 'ภาษาไทย'}
+            </button>
           </Stack>
         </nav>
       </Drawer>
