@@ -140,8 +140,7 @@ export const addressInputSchema = v.object({
   pincode: v.pipe(
     v.optional(v.nullable(v.union([v.string(), v.number()])), ''),
     v.transform((x) => (isEmpty(x) ? '' : String(x).trim())),
-    v.regex(/^\d{1,10}$/, ADDRESS_MESSAGES.pincode),
-    v.check((s) => Number(s) > 0, ADDRESS_MESSAGES.pincode),
+    v.check((s) => /^\d{1,10}$/.test(s) && Number(s) > 0, ADDRESS_MESSAGES.pincode),
   ),
   phone: v.pipe(
     textField(40),

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { couponsFrom, isUsable, usableCount, type RewardOrder } from '@/features/coupons/api';
+
+const order = (name: string, status: string, extra: Partial<RewardOrder> = {}): RewardOrder => ({
+  name,
+  order_type: 'redemption',
+  posting_date: '2026-01-01',
+  due_date: '2026-12-31',
+  loyalty_points: 10,
+  items: [{ item_code: 'GIFT-TOTE', item_name: 'กระเป๋าผ้า', image: '/images/items/tote.svg' }],
+  delivery_notes: [{ status }],
+  ...extra,
+});
+
+describe('coupons from reward orders', () => {
+  it('Draft = usable, Submitted = used, past due = expired; purchases are not coupons', () => {
+    const coupons = couponsFrom(
+      [
+        order('SINV-1', 'Draft'),
+        order('SINV-2', 'Submitted'),
+        order('SINV-3', 'Draft', { due_date: '2026-01-10' }),
+        order('SINV-4', 'Cancelled'),
+        order('SINV-5', 'Draft', { order_type: 'purchase' }),
+        order('SINV-6', 'Draft', { delivery_notes: [] }),
+      ],
+      '2026-06-01',
+    );
+    expect(coupons.map((c) => [c.code, c.used, c.expired, isUsable(c)])).toEqual([
+      ['SINV-1', false, false, true],
+      ['SINV-2', true, false, false],
+      ['SINV-3', false, true, false],
+      ['SINV-4', false, true, false],
+    ]);
+    expect(coupons[0]).toMatchObject({ title: 'กระเป๋าผ้า', itemCode: 'GIFT-TOTE', points: 10, expiry: '2026-12-31' });
+  });
+
+  it('counts the usable codes for the member card', () => {
+    expect(usableCount([order('A', 'Draft', { due_date: '2999-01-01' }), order('B', 'Submitted'), order('C', 'Draft', { due_date: '2999-01-01' })])).toBe(2);
+    expect(usableCount([])).toBe(0);
+  });
+});
