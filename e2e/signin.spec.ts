@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { request, type Page } from '@playwright/test';
 import { appErrors, expect, test } from './support/fixtures';
 import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
@@ -37,6 +38,13 @@ async function newLineMember(page: Page, name: string) {
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
 
+/** No serious or critical axe-core violation on what the page shows now. */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function whoIsSignedIn(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const res = await fetch('/api/method/member_rewards.api.boot');
@@ -59,6 +67,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'ยินดีต้อนรับ' })).toBeVisible();
     await expect(page.getByRole('link', { name: /สำหรับพนักงาน/ })).toBeVisible();
     await screenshot(page, 'signin-01-login');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย LINE' }).click();
     const modal = page.getByRole('dialog', { name: 'นโยบายคุ้มครองข้อมูลส่วนบุคคล' });
     await expect(modal).toBeVisible();
@@ -74,6 +83,7 @@ test.describe('sign-in', () => {
     await modal.getByRole('checkbox').check();
     await expect(continueButton).toBeEnabled();
     await screenshot(page, 'signin-03-privacy-consented');
+    await expectAccessible(page);
     await continueButton.click();
 
     // The development LINE page (plays LINE's part): type a new display name.
@@ -115,6 +125,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'รหัส OTP ไม่ถูกต้อง กรุณาลองอีกครั้ง' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'รหัส OTP 6 หลัก 1' })).toHaveValue('');
     await screenshot(page, 'signin-06-code-wrong');
+    await expectAccessible(page);
     await typeCode(page, code);
     await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
 
@@ -138,6 +149,7 @@ test.describe('sign-in', () => {
     await page.getByLabel(/^วันเกิด/).fill('1992-08-12');
     await expect(save).toBeEnabled();
     await screenshot(page, 'signin-08-fill-info-ready', { fullPage: true });
+    await expectAccessible(page);
     await save.click();
 
     // Home shows their name.
@@ -167,6 +179,7 @@ test.describe('sign-in', () => {
     await changeDialog.getByLabel('เบอร์โทรศัพท์ใหม่').fill('091234567');
     await expect(changeDialog.getByRole('button', { name: 'ขอรหัส OTP' })).toBeDisabled(); // exactly 10 digits
     await screenshot(second, 'signin-12-change-phone');
+    await expectAccessible(second);
     await second.close();
 
     // Logout from /my-account (confirmation dialog) → /login; the old cookie no longer works.
@@ -294,6 +307,7 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await expect(page.getByRole('alert')).toHaveText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
     await screenshot(page, 'signin-30-staff-login');
+    await expectAccessible(page);
     await page.getByLabel(/รหัสผ่าน/).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await page.waitForURL(/\/staff$/);

@@ -146,8 +146,9 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
         onDone();
         return;
       }
-      setNotice({ kind: 'error', text: answer.message || t('auth.somethingWrong') });
-      setCodeError(mode === 'signup' ? t('auth.otpIncorrect') : t('auth.wrongCode'));
+      setNotice({ kind: 'error', text: answer.message || t('auth.wrongCode') });
+      // The sign-up variant's code field also says 'OTP incorrect' (spec §8); elsewhere the server's message is enough.
+      if (mode === 'signup') setCodeError(t('auth.otpIncorrect'));
     } catch (error) {
       setNotice({ kind: 'error', text: serverMessageOf(error) ?? t('auth.somethingWrong') });
     }

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { isFrappeClientError } from '@/lib/frappe';
@@ -92,11 +92,6 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved }: ProfileForm
         <Button type="submit" size="md" radius="xl" disabled={invalid || save.isPending} mt="sm">
           {save.isPending ? t('auth.loading') : t('auth.save')}
         </Button>
-        {mode === 'fill-info' && (
-          <Text size="xs" c="dimmed" ta="center">
-            * {t('auth.fillInfoIntro')}
-          </Text>
-        )}
       </Stack>
     </form>
   );
