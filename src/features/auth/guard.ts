@@ -110,7 +110,7 @@ export async function authGuard({
   if (unverified && kind === 'member' && !preload) {
     // The saved profile may be old (verified on another device): ask the server before sending them back.
     try {
-      await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0 });
+      await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0, retry: false });
       unverified = needsPhoneVerification(queryClient, boot);
     } catch {
       // Offline: the saved answer decides.

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
+import { createQueryClient } from '@/lib/query-client';
+import { frappe } from '@/lib/frappe';
+import { authGuard, authKeys, classifyPath, GUEST_BOOT, runAppLoad, type BootInfo, type Profile } from '@/features/auth';
+
+const MEMBER: BootInfo = { user: 'line-1@line.me', roles: ['Member'], full_name: 'A', csrf_token: 'x', branch: null };
+const STAFF: BootInfo = { user: 'staff@example.com', roles: ['Store Staff'], full_name: 'S', csrf_token: 'x', branch: 'B' };
+const profile = (verified: boolean): Profile =>
+  ({ name: 'CUST-00002', user: MEMBER.user, phone_verified: verified, loyalty_points: 0 }) as unknown as Profile;
+
+function location(pathname: string): ParsedLocation {
+  return { pathname, search: {}, searchStr: '', hash: '', href: pathname, state: {} } as unknown as ParsedLocation;
+}
+
+/** Runs the root guard with a query client that already knows who is signed in; returns where it redirects. */
+async function guard(pathname: string, boot: BootInfo, saved?: Profile, fresh?: Profile) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(authKeys.boot, boot);
+  if (saved) queryClient.setQueryData(authKeys.profile, saved, { updatedAt: 0 });
+  const call = vi.spyOn(frappe, 'call').mockImplementation(async () => {
+    if (!fresh) throw new Error('offline');
+    return fresh;
+  });
+  try {
+    await authGuard({ context: { queryClient }, location: location(pathname), preload: false });
+    return null;
+  } catch (err) {
+    if (isRedirect(err)) return (err.options.to ?? err.options.href) as string;
+    throw err;
+  } finally {
+    call.mockRestore();
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => frappe.setTokenAuth(null));
+
+describe('which screens a visitor may open', () => {
+  it('classifies guest, marketing, staff/admin and member screens', () => {
+    expect(['/welcome', '/login', '/signup', '/phonverify', '/staff-login'].map(classifyPath)).toEqual(Array(5).fill('guest'));
+    expect(classifyPath('/blog')).toBe('marketing');
+    expect(classifyPath('/blog-admin')).toBe('gated');
+    expect(classifyPath('/staff')).toBe('gated');
+    expect(classifyPath('/')).toBe('member');
+    expect(classifyPath('/my-account/')).toBe('member');
+    expect(classifyPath('/products/ITEM-1')).toBe('member');
+  });
+
+  it('sends a guest from member screens to /login, and lets them see the guest screens', async () => {
+    expect(await guard('/', GUEST_BOOT)).toBe('/login');
+    expect(await guard('/my-account', GUEST_BOOT)).toBe('/login');
+    expect(await guard('/login', GUEST_BOOT)).toBeNull();
+    expect(await guard('/signup', GUEST_BOOT)).toBeNull();
+    expect(await guard('/phonverify', GUEST_BOOT)).toBeNull();
+    expect(await guard('/blog-admin', GUEST_BOOT)).toBeNull(); // its own gate asks for a password
+  });
+
+  it('sends a signed-in visitor on /login or /welcome home (staff to their own area)', async () => {
+    expect(await guard('/login', MEMBER, profile(true))).toBe('/');
+    expect(await guard('/welcome', MEMBER, profile(true))).toBe('/');
+    expect(await guard('/login', STAFF)).toBe('/staff');
+  });
+
+  it('holds a member whose phone is not verified on /phonverify', async () => {
+    expect(await guard('/', MEMBER, profile(false), profile(false))).toBe('/phonverify');
+    expect(await guard('/fill-info', MEMBER, profile(false), profile(false))).toBe('/phonverify');
+    expect(await guard('/phonverify', MEMBER, profile(false), profile(false))).toBeNull();
+  });
+
+  it('asks the server again before holding them when the saved profile is old', async () => {
+    expect(await guard('/fill-info', MEMBER, profile(false), profile(true))).toBeNull();
+  });
+
+  it('uses the stored phoneverify flag when no profile is known yet', async () => {
+    localStorage.setItem('phoneverify', 'true');
+    expect(await guard('/', MEMBER)).toBe('/phonverify');
+    localStorage.setItem('phoneverify', 'false');
+    expect(await guard('/', MEMBER)).toBeNull();
+  });
+
+  it('sends a verified member away from /phonverify', async () => {
+    expect(await guard('/phonverify', MEMBER, profile(true))).toBe('/');
+  });
+});
+
+describe('app load (spec §4)', () => {
+  function fakeWindow(href: string) {
+    const replace = vi.fn();
+    return { win: { location: { href, replace } } as unknown as Window, replace };
+  }
+
+  it('?token= with phoneverify=true: stores the username and the flag, stores the token, reloads on /phonverify', () => {
+    const { win, replace } = fakeWindow('https://app.example/?token=key:secret&username=u1&phoneverify=true');
+    expect(runAppLoad(win)).toBe('reloading');
+    expect(localStorage.getItem('username')).toBe('u1');
+    expect(localStorage.getItem('phoneverify')).toBe('true');
+    expect(sessionStorage.getItem('token')).toBe('key:secret');
+    expect(replace).toHaveBeenCalledWith('/phonverify');
+  });
+
+  it('?token= without phoneverify goes to /login, never keeping the credential in the address', () => {
+    const { win, replace } = fakeWindow('https://app.example/somewhere?token=k:s&username=u2');
+    runAppLoad(win);
+    expect(replace).toHaveBeenCalledWith('/login');
+    expect(replace.mock.calls[0]![0]).not.toContain('token');
+  });
+
+  it('a system user (system_user cookie) does not store the token', () => {
+    document.cookie = 'system_user=yes; path=/';
+    const { win } = fakeWindow('https://app.example/?token=k:s&username=admin');
+    runAppLoad(win);
+    expect(sessionStorage.getItem('token')).toBeNull();
+    document.cookie = 'system_user=no; path=/';
+  });
+
+  it('a stored token becomes the client’s Authorization on load', async () => {
+    sessionStorage.setItem('token', 'k:s');
+    const { win } = fakeWindow('https://app.example/');
+    expect(runAppLoad(win)).toBe('continue');
+    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ message: 'pong' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    await frappe.call('ping');
+    vi.unstubAllGlobals();
+    const headers = (fetchSpy.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers.Authorization).toBe('token k:s');
+  });
+});
