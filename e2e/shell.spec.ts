@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { DIST_DIR } from './support/env';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
@@ -7,6 +8,28 @@ import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
 const THAI = /[\u0E00-\u0E7F]/;
+
+/**
+ * Replaces a built file as a deploy would (with its pre-compressed .br/.gz twins, which the server prefers);
+ * returns a function that puts the original build back.
+ */
+async function redeploy(file: string, content: string): Promise<() => Promise<void>> {
+  const variants: Array<[string, (text: string) => string | Buffer]> = [
+    [file, (text) => text],
+    [`${file}.br`, (text) => brotliCompressSync(text)],
+    [`${file}.gz`, (text) => gzipSync(text)],
+  ];
+  const originals: Array<[string, Buffer]> = [];
+  for (const [name, encode] of variants) {
+    const exists = await access(name).then(() => true, () => false);
+    if (!exists) continue;
+    originals.push([name, await readFile(name)]);
+    await writeFile(name, encode(content));
+  }
+  return async () => {
+    for (const [name, data] of originals) await writeFile(name, data);
+  };
+}
 
 /** The screen's title: the first h1 inside <main> (every screen has one). */
 const screenTitle = (page: Page) => page.locator('main h1').first();
@@ -72,14 +95,13 @@ test.describe('app shell', () => {
 
     // "Deploy" a new build: a byte-different sw.js is a new version to the browser (restored afterwards).
     const swFile = path.join(DIST_DIR, 'sw.js');
-    const original = await readFile(swFile, 'utf8');
-    await writeFile(swFile, `${original}\n// next build ${Date.now()}\n`);
+    const restore = await redeploy(swFile, `${await readFile(swFile, 'utf8')}\n// next build ${Date.now()}\n`);
     try {
       // The app checks for an update whenever it becomes visible again.
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
       await expect(page.getByRole('alertdialog', { name: 'มีเวอร์ชันใหม่พร้อมใช้งาน' })).toBeVisible({ timeout: 20_000 });
     } finally {
-      await writeFile(swFile, original);
+      await restore();
     }
 
     const prompt = page.getByRole('alertdialog', { name: 'มีเวอร์ชันใหม่พร้อมใช้งาน' });
