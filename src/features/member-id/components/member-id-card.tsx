@@ -90,10 +90,14 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
       <Paper radius="lg" p="md" withBorder>
         <dl className={classes.balance} data-columns={walletBaht == null ? 2 : 3}>
           {walletBaht != null && (
-            <Link to="/my-account" className={classes.cell} data-testid="wallet">
+            <div className={classes.cell} data-testid="wallet">
               <dt>{t('memberId.wallet')}</dt>
-              <dd>{baht.format(walletBaht)}</dd>
-            </Link>
+              <dd>
+                <Link to="/my-account" className={classes.cellLink}>
+                  {baht.format(walletBaht)}
+                </Link>
+              </dd>
+            </div>
           )}
           <div className={classes.cell} data-testid="coins">
             <dt>{t('memberId.coins')}</dt>
