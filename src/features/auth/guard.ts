@@ -101,11 +101,17 @@ export async function authGuard({
     if (kind === 'member') throw redirect({ to: '/login', replace: true });
     return;
   }
-  if (!preload) void queryClient.prefetchQuery({ ...profileQuery(), staleTime: 0 });
+  // Spec §4: the profile is fetched again on every location change while signed in (in the background).
+  const refetchProfile = () => {
+    if (!preload) void queryClient.prefetchQuery({ ...profileQuery(), staleTime: 0 });
+  };
   const path = location.pathname.replace(/(.)\/+$/, '$1');
   if (path === '/login' || path === '/welcome') throw redirect({ href: homeFor(boot.roles), replace: true });
   if (path === '/staff-login' && !isMember(boot)) throw redirect({ href: homeFor(boot.roles), replace: true });
-  if (!isMember(boot)) return;
+  if (!isMember(boot)) {
+    refetchProfile();
+    return;
+  }
   let unverified = needsPhoneVerification(queryClient, boot);
   if (unverified && kind === 'member' && !preload) {
     // The saved profile may be old (verified on another device): ask the server before sending them back.
@@ -115,6 +121,8 @@ export async function authGuard({
     } catch {
       // Offline: the saved answer decides.
     }
+  } else {
+    refetchProfile();
   }
   if (unverified && kind === 'member') throw redirect({ to: '/phonverify', replace: true });
   if (!unverified && (path === '/phonverify' || path === '/signup') && queryClient.getQueryData(authKeys.profile)) {

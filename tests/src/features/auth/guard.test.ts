@@ -82,6 +82,23 @@ describe('which screens a visitor may open', () => {
     expect(await guard('/', MEMBER)).toBeNull();
   });
 
+  it('fetches the profile again on every location change while signed in (not on hover preloads)', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(authKeys.boot, MEMBER);
+    queryClient.setQueryData(authKeys.profile, profile(true));
+    const call = vi.spyOn(frappe, 'call').mockResolvedValue(profile(true));
+    try {
+      await authGuard({ context: { queryClient }, location: location('/reward-history'), preload: true });
+      expect(call).not.toHaveBeenCalled();
+      await authGuard({ context: { queryClient }, location: location('/reward-history'), preload: false });
+      await authGuard({ context: { queryClient }, location: location('/my-account'), preload: false });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(call.mock.calls.filter(([m]) => m === 'headless_e_commerce.api.get_profile').length).toBe(2);
+    } finally {
+      call.mockRestore();
+    }
+  });
+
   it('sends a verified member away from /phonverify', async () => {
     expect(await guard('/phonverify', MEMBER, profile(true))).toBe('/');
   });
