@@ -188,5 +188,15 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: true,
   },
+  // `npm run dev`: the API, uploaded files and the realtime socket come from the Fastify server
+  // (`PORT=8000 npx tsx server/main.ts`), so the dev app is same-origin like the real one (cookie session, CSRF).
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/files', '/private', '/socket.io'].map((prefix) => [
+        prefix,
+        { target: process.env.DEV_API_URL ?? 'http://127.0.0.1:8000', changeOrigin: false, ws: prefix === '/socket.io' },
+      ]),
+    ),
+  },
   preview: { port: 4173 },
 });
