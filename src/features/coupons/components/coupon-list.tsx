@@ -97,7 +97,7 @@ export function CouponList({ variant = 'coupons' }: CouponListProps) {
   return (
     <Stack gap={6} p="md">
       <LastUpdatedNote updatedAt={query.dataUpdatedAt} />
-      <Tabs value={tab} onChange={setTab} radius="xl">
+      <Tabs value={tab} onChange={setTab} radius="xl" keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="usable">
             {t(labels[0])} ({usable.length})

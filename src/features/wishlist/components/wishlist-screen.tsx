@@ -75,7 +75,7 @@ export function WishlistScreen({ onAddToCart }: WishlistScreenProps) {
     );
   return (
     <Stack p="md" gap="md">
-      <Tabs value={tab} onChange={setTab} radius="xl">
+      <Tabs value={tab} onChange={setTab} radius="xl" keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="all">{t('wishlist.tabAll', { count: items.length })}</Tabs.Tab>
           <Tabs.Tab value="in">{t('wishlist.tabInStock', { count: inStock.length })}</Tabs.Tab>
