@@ -24,7 +24,10 @@ if (!fs.existsSync(CHROMIUM)) {
 
 const only = process.argv[2];
 if (!only || only === 'build') run('Build the app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-if (!only || only === 'typecheck') run('Type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+if (!only || only === 'typecheck') {
+  run('Type-check (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  run('Type-check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit']);
+}
 if (!only || only === 'lint') run('Lint', 'npx', ['oxlint', '-c', '.oxlintrc.json', '--deny-warnings', 'src', 'server', 'sw', 'contracts', 'tests', 'e2e', 'bench', 'scripts']);
 if (!only || only === 'unit') run('Unit and server tests', 'npx', ['vitest', 'run']);
 if (!only || only === 'e2e') run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
