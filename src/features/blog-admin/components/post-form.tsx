@@ -48,6 +48,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
       const doc = await uploadPostImage(file, (p) => setProgress(p.percent), controller.signal);
       setImage(doc.file_url);
       setProgress(100);
+      clear('image');
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       setUploadError(error instanceof Error && error.message ? error.message : t('blogAdmin.uploadFailed'));
@@ -56,6 +57,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
   };
 
   const uploading = progress !== null && progress < 100;
+  const clear = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
   const submit = () => {
     const next: Errors = {};
@@ -126,11 +128,20 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
               </Text>
             )}
           </Stack>
-          <TextInput label={t('blogAdmin.titleLabel')} withAsterisk value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} maxLength={200} />
+          <TextInput label={t('blogAdmin.titleLabel')} withAsterisk value={title} onChange={(e) => {
+              setTitle(e.currentTarget.value);
+              clear('title');
+            }} error={errors.title} maxLength={200} />
           <Textarea label={t('blogAdmin.contentLabel')} description={t('blogAdmin.contentHint')} value={content} onChange={(e) => setContent(e.currentTarget.value)} autosize minRows={8} maxRows={24} />
           <Group grow align="flex-start">
-            <TextInput type="date" label={t('blogAdmin.dateLabel')} withAsterisk value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.published_on} />
-            <NativeSelect label={t('blogAdmin.categoryLabel')} withAsterisk data={options} value={category} onChange={(e) => setCategory(e.currentTarget.value)} error={errors.blog_category} />
+            <TextInput type="date" label={t('blogAdmin.dateLabel')} withAsterisk value={date} onChange={(e) => {
+                setDate(e.currentTarget.value);
+                clear('published_on');
+              }} error={errors.published_on} />
+            <NativeSelect label={t('blogAdmin.categoryLabel')} withAsterisk data={options} value={category} onChange={(e) => {
+                setCategory(e.currentTarget.value);
+                clear('blog_category');
+              }} error={errors.blog_category} />
           </Group>
           {withPublished && <Checkbox label={t('blogAdmin.publishedLabel')} checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />}
           <Group justify="flex-end">

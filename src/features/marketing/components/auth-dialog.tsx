@@ -103,7 +103,10 @@ function SignUpTab({ onDone }: { onDone: () => void }) {
   const signUp = useSignUp();
   const [values, setValues] = useState({ username: '', email: '', password: '' });
   const [errors, setErrors] = useState<SignUpErrors>({});
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((s) => ({ ...s, [key]: e.currentTarget.value }));
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value; // read now: currentTarget is gone once the event has been handled
+    setValues((s) => ({ ...s, [key]: value }));
+  };
   return (
     <form
       noValidate
