@@ -6,4 +6,5 @@ export { formatDay, imageUrl } from './format';
 export { ProductCard, CARD_WIDTH } from './components/product-card';
 export { RewardCarousel, SKELETON_MS } from './components/reward-carousel';
 export { RewardDetail } from './components/reward-detail';
-export { CategoryGrid, CATEGORY_GROUPS, type CategoryGroup } from './components/category-grid';
+export { CategoryGrid } from './components/category-grid';
+export { CATEGORY_GROUPS, type CategoryGroup } from './groups';

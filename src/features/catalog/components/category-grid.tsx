@@ -6,9 +6,7 @@ import { ProductCard } from './product-card';
 import { useMinDelay } from './use-min-delay';
 import classes from './catalog.module.css';
 import '@mantine/core/styles/Chip.css';
-
-export const CATEGORY_GROUPS = ['all', 'gift', 'gift-card'] as const;
-export type CategoryGroup = (typeof CATEGORY_GROUPS)[number];
+import { CATEGORY_GROUPS, type CategoryGroup } from '../groups';
 
 const GROUPS: Record<CategoryGroup, { label: MessageKey; list: ListArgs; tag?: string }> = {
   all: { label: 'catalog.categoryAll', list: { rewardsOnly: true } },
