@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { isStaff, staffSessionQuery, StaffScreen } from '@/features/staff';
+import { StaffScreen } from '@/features/staff';
 
 /**
  * /staff: Store Staff only. Guests and members are sent to the staff sign-in; the server refuses every staff
@@ -8,6 +8,9 @@ import { isStaff, staffSessionQuery, StaffScreen } from '@/features/staff';
 export const Route = createFileRoute('/staff')({
   staticData: { appHeader: false, bottomNav: false },
   beforeLoad: async ({ context }) => {
+    // Loaded here, not at the top: beforeLoad runs in the app shell, and the staff api (with its strings) is only
+    // needed on the way to /staff.
+    const { isStaff, staffSessionQuery } = await import('@/features/staff/api');
     // Always asked afresh: a cached Guest answer from before signing in must not bounce staff back to sign-in.
     const info = await context.queryClient.fetchQuery({ ...staffSessionQuery(), staleTime: 0 });
     if (!isStaff(info)) throw redirect({ to: '/staff-login', replace: true });
