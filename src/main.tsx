@@ -6,7 +6,6 @@ import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
 import { startOnlineDetection, watchQueryNetwork } from './lib/online';
-import { startOutbox } from './lib/outbox';
 import { setupPersistence, useIsRestoringPersistence } from './lib/persistence';
 import './features/offline/install'; // captures beforeinstallprompt before React mounts
 import { cssVariablesResolver, theme } from './lib/theme';
@@ -42,8 +41,10 @@ const queryClient = createQueryClient();
 watchQueryNetwork(queryClient);
 // First-paint state (session, profile, member code) hydrates synchronously here; bulk data from IndexedDB next.
 setupPersistence(queryClient);
-// Queued address/profile writes: replayed now if online, and whenever the connection returns.
-void startOutbox({ queryClient });
+// Queued address/profile writes: replayed now if online, and whenever the connection returns. A dynamic import
+// (fetched at once, in parallel with the first route, precached for offline starts): idb-keyval and the outbox
+// are not part of the first-route bundle.
+void import('./lib/outbox').then((m) => m.startOutbox({ queryClient }));
 const router = createAppRouter(queryClient);
 
 /**
