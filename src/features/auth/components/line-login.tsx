@@ -1,24 +1,13 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/InlineInput.css';
-import { Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { authorizeUrlQuery } from '../api';
 import { LineIcon } from './line-icon';
 import classes from './auth.module.css';
 
-const SECTIONS: Array<[MessageKey, MessageKey]> = [
-  ['auth.privacy1Title', 'auth.privacy1Body'],
-  ['auth.privacy2Title', 'auth.privacy2Body'],
-  ['auth.privacy3Title', 'auth.privacy3Body'],
-  ['auth.privacy4Title', 'auth.privacy4Body'],
-];
+const loadPrivacyModal = () => import('./privacy-modal');
+const PrivacyModal = lazy(loadPrivacyModal);
 
 export interface LineLoginProps {
   /** Where the app continues after LINE while the phone is not verified yet. */
@@ -38,6 +27,18 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine' 
   const [open, setOpen] = useState(false);
   const [consent, setConsent] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // The modal's chunk: fetched once the screen is idle, mounted from the first press on (kept mounted after, so
+  // closing still animates).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const load = () => void loadPrivacyModal();
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(load, 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const close = () => {
     setOpen(false);
@@ -58,28 +59,24 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine' 
 
   return (
     <>
-      <Button fullWidth radius="xl" size="lg" className={classes.lineButton} leftSection={<LineIcon size={26} />} onClick={() => setOpen(true)}>
+      <Button
+        fullWidth
+        radius="xl"
+        size="lg"
+        className={classes.lineButton}
+        leftSection={<LineIcon size={26} />}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
         {t(label)}
       </Button>
-      <Modal opened={open} onClose={close} title={t('auth.privacyTitle')} centered radius="lg" size="md" closeButtonProps={{ 'aria-label': t('common.close') }}>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('auth.privacyIntro')}
-          </Text>
-          <div className={classes.policy} tabIndex={0} role="region" aria-label={t('auth.privacyTitle')}>
-            {SECTIONS.map(([title, body]) => (
-              <section key={title}>
-                <h3>{t(title)}</h3>
-                <p>{t(body)}</p>
-              </section>
-            ))}
-          </div>
-          <Checkbox checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} label={t('auth.consentLabel')} size="md" />
-          <Button fullWidth size="md" radius="xl" disabled={!consent} loading={leaving} onClick={() => void proceed()}>
-            {t('auth.continue')}
-          </Button>
-        </Stack>
-      </Modal>
+      {mounted && (
+        <Suspense fallback={null}>
+          <PrivacyModal opened={open} onClose={close} consent={consent} onConsent={setConsent} leaving={leaving} onContinue={() => void proceed()} />
+        </Suspense>
+      )}
     </>
   );
 }
