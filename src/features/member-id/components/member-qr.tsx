@@ -1,14 +1,5 @@
-import QRCodeStyling from 'qr-code-styling';
+import qrcode from 'qrcode-generator';
 import { useEffect, useRef } from 'react';
-
-/** Byte-mode capacity at error correction M for versions 1-10 (ISO 18004 table 7). */
-const CAPACITY_M = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213];
-
-function moduleCount(data: string): number {
-  const bytes = new TextEncoder().encode(data).length;
-  const version = CAPACITY_M.findIndex((c) => bytes <= c) + 1 || 10;
-  return 17 + 4 * version;
-}
 
 export interface MemberQrProps {
   value: string;
@@ -26,29 +17,32 @@ export function MemberQr({ value, size = 232, label }: MemberQrProps) {
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const modules = moduleCount(value);
+    // qrcode-generator alone (what qr-code-styling wraps): square modules need no styling engine, and the
+    // member-ID chunk stays small. Digits only, so the default byte conversion is exact.
+    const qr = qrcode(0, 'M');
+    qr.addData(value, 'Byte');
+    qr.make();
+    const modules = qr.getModuleCount();
     const cell = Math.floor(size / (modules + 8));
     const margin = Math.floor((size - cell * modules) / 2);
-    const qr = new QRCodeStyling({
-      type: 'canvas',
-      width: size,
-      height: size,
-      margin,
-      data: value,
-      qrOptions: { errorCorrectionLevel: 'M', mode: 'Byte' },
-      dotsOptions: { type: 'square', color: '#000000' },
-      cornersSquareOptions: { type: 'square', color: '#000000' },
-      cornersDotOptions: { type: 'square', color: '#000000' },
-      backgroundOptions: { color: '#ffffff' },
-    });
-    el.replaceChildren();
-    qr.append(el);
-    const canvas = el.querySelector('canvas');
-    if (canvas) {
-      canvas.style.width = `${size}px`;
-      canvas.style.height = `${size}px`;
-      canvas.style.imageRendering = 'pixelated';
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, size, size);
+      ctx.fillStyle = '#000000';
+      for (let row = 0; row < modules; row++) {
+        for (let col = 0; col < modules; col++) {
+          if (qr.isDark(row, col)) ctx.fillRect(margin + col * cell, margin + row * cell, cell, cell);
+        }
+      }
     }
+    canvas.style.width = `${size}px`;
+    canvas.style.height = `${size}px`;
+    canvas.style.imageRendering = 'pixelated';
+    el.replaceChildren(canvas);
     return () => el.replaceChildren();
   }, [value, size]);
   return <div ref={host} role="img" aria-label={label} data-testid="member-qr" style={{ width: size, height: size, background: '#fff' }} />;
