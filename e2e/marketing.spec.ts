@@ -46,8 +46,8 @@ test.describe('marketing site', () => {
     await expect(page.getByRole('heading', { name: 'เมนูซิกเนเจอร์' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'สินค้าขายดี' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'เค้กวันเกิด', exact: true })).toBeVisible();
+    // The three newest published posts (the admin spec may have added one when both run on one server).
     await expect(page.getByTestId('post-card')).toHaveCount(3);
-    await expect(page.getByTestId('post-card').first()).toContainText('เปิดแล้ว! สาขาเชียงใหม่');
     await expect(page.getByTestId('branch-card')).toHaveCount(2);
     for (const card of await page.getByTestId('branch-card').all()) await expect(card).toContainText('เปิดทุกวัน 08:00 - 17:30 น.');
     await expectNoHashLinks(page);
@@ -229,13 +229,17 @@ test.describe('marketing site', () => {
   test('blog, blog detail, branches, about us and the privacy policy', async ({ page, consoleErrors }) => {
     await page.goto('/blog');
     await expect(page.getByRole('heading', { level: 1, name: 'บล็อก' })).toBeVisible();
-    await expect(page.getByTestId('post-card')).toHaveCount(3);
+    for (const title of ['เนยแท้ต่างจากเนยผสมอย่างไร', 'เลือกเค้กวันเกิดให้ถูกใจทุกคนในงาน', 'เปิดแล้ว! สาขาเชียงใหม่ ถนนนิมมานเหมินท์']) {
+      await expect(page.getByTestId('post-card').filter({ hasText: title })).toBeVisible();
+    }
+    const total = await page.getByTestId('post-card').count();
     await page.getByTestId('post-card').filter({ hasText: 'เนยแท้ต่างจากเนยผสมอย่างไร' }).click();
     await expect(page).toHaveURL(/\/blog-detail\?name=pure-butter$/);
     await expect(page.getByRole('heading', { level: 1, name: 'เนยแท้ต่างจากเนยผสมอย่างไร' })).toBeVisible();
     await expect(page.getByText('เนยแท้ต้องมีไขมันเนยมากกว่า 80%')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'คุณอาจชอบ' })).toBeVisible();
-    await expect(page.getByTestId('post-card')).toHaveCount(2);
+    await expect(page.getByTestId('post-card')).toHaveCount(Math.min(3, total - 1));
+    await expect(page.getByTestId('post-card').filter({ hasText: 'เนยแท้ต่างจากเนยผสมอย่างไร' })).toHaveCount(0);
     await screenshot(page, 'marketing-blog-detail-390');
 
     await page.goto('/branch');
