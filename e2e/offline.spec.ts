@@ -4,7 +4,7 @@
 //   DIST_DIR=dist-offline E2E_PORT=8205 npx playwright test e2e/offline.spec.ts
 import type { BrowserContext, Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
-import { apiGet, signInDemoMember } from './support/offline';
+import { apiGet, decodeCanvasWithJsQr, decodePng, signInDemoMember } from './support/offline';
 import { screenshot } from './support/screenshot';
 
 interface Address {
@@ -40,6 +40,117 @@ async function fillAddress(page: Page, line1: string, pincode = '10500') {
 
 /** The card of an address in the list, found by its street line. */
 const card = (page: Page, line1: string) => page.getByRole('listitem').filter({ hasText: line1 });
+
+/** Visits a screen online and waits until `ready` shows, so its answers are in the device's cache. */
+async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await ready(page);
+  await page.waitForTimeout(300); // a member reads the screen for a moment (its answers are written to the device)
+}
+
+test.describe('cold offline start', () => {
+  test('/my-id opens with no network and its QR code and barcode decode; home, an info page and points history show their last data', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await signedInApp(page);
+    let firstReward = '';
+    await visit(page, '/', async (p) => {
+      await expect(p.getByTestId('product-card').first()).toBeVisible();
+      firstReward = (await p.getByTestId('product-card').first().innerText()).split('\n')[0]!.trim();
+    });
+    await visit(page, '/my-id', async (p) => {
+      await expect(p.getByTestId('member-qr').locator('canvas')).toBeVisible();
+    });
+    await expect(page.getByTestId('member-code')).not.toHaveText('');
+    await visit(page, '/member-conditions', async (p) => {
+      await expect(p.getByRole('heading', { name: 'เงื่อนไขการเป็นสมาชิก' }).first()).toBeVisible();
+      await expect(p.locator('main')).toContainText('สมัครสมาชิก');
+    });
+    await visit(page, '/reward-history', async (p) => {
+      await expect(p.getByTestId('points-received').first()).toBeVisible();
+    });
+    const history = await page.getByTestId('points-received').allTextContents();
+
+    // Airplane mode, the app closed and opened again from the home screen.
+    await closeAllPages(context);
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    const failedApi: string[] = [];
+    offline.on('requestfailed', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) failedApi.push(r.url());
+    });
+    await offline.goto('/my-id');
+    const qr = offline.getByTestId('member-qr');
+    await expect(qr.locator('canvas')).toBeVisible();
+    // The code rotates (every 30 s, computed on the device): each decode is compared with the code shown then.
+    const shown = async () => (await offline.getByTestId('member-code').innerText()).replace(/\s/g, '');
+    const decodesToShown = async (decode: () => Promise<string | null | string[]>) => {
+      const before = await shown();
+      const decoded = await decode();
+      const after = await shown();
+      const text = Array.isArray(decoded) ? decoded.join('|') : decoded;
+      return before !== '' && before === after && text === before;
+    };
+    await expect.poll(() => decodesToShown(() => decodeCanvasWithJsQr(qr))).toBe(true);
+    await expect.poll(async () => decodesToShown(async () => decodePng(await qr.screenshot(), ['QRCode']))).toBe(true);
+    await expect(offline.getByTestId('offline-banner')).toBeVisible();
+    await screenshot(offline, 'offline-my-id-qr');
+    await offline.getByRole('tab', { name: 'บาร์โค้ด' }).click();
+    const barcode = offline.getByTestId('member-barcode');
+    await expect(barcode).toBeVisible();
+    await expect.poll(async () => decodesToShown(async () => decodePng(await barcode.screenshot(), ['Code128']))).toBe(true);
+    await screenshot(offline, 'offline-my-id-barcode');
+
+    await offline.goto('/');
+    await expect(offline.getByTestId('product-card').first()).toContainText(firstReward);
+    await expect(offline.getByTestId('offline-updated')).toBeVisible();
+    await screenshot(offline, 'offline-home');
+    await offline.goto('/member-conditions');
+    await expect(offline.locator('main')).toContainText('สมัครสมาชิก');
+    await offline.goto('/reward-history');
+    await expect(offline.getByTestId('points-received')).toHaveText(history);
+    await expect(offline.getByTestId('offline-updated')).toBeVisible();
+    await screenshot(offline, 'offline-points-history');
+    // Nothing waits on the network: no API request even reached the (absent) network for these screens' data.
+    expect(failedApi.filter((u) => !u.includes('/api/method/ping'))).toEqual([]);
+  });
+
+  test('a screen never opened before shows a friendly offline state, not a spinner', async ({ page, context }) => {
+    await signedInApp(page);
+    await closeAllPages(context);
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto('/my-order');
+    await expect(offline.getByText('ต้องเชื่อมต่ออินเทอร์เน็ต')).toBeVisible();
+    await screenshot(offline, 'offline-never-seen');
+  });
+});
+
+test.describe('cart', () => {
+  test('survives a restart and shows the same items in a second tab', async ({ page, context }) => {
+    await signedInApp(page);
+    const addButtons = (p: Page) => p.getByTestId('shop-item').getByRole('button', { name: /^ใส่ตะกร้า/ });
+    await page.goto('/shop');
+    await addButtons(page).first().click();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    const second = await context.newPage();
+    await second.goto('/shop');
+    await expect(second.getByTestId('cart-badge')).toHaveText('1');
+    // Another item added in the second tab shows in the first at once.
+    await addButtons(second).nth(1).click();
+    await expect(second.getByTestId('cart-badge')).toHaveText('2');
+    await expect(page.getByTestId('cart-badge')).toHaveText('2');
+
+    await closeAllPages(context);
+    const restarted = await context.newPage();
+    await restarted.goto('/shop');
+    await expect(restarted.getByTestId('cart-badge')).toHaveText('2');
+    await restarted.getByTestId('cart-button').click();
+    await expect(restarted.getByTestId('cart-line')).toHaveCount(2);
+  });
+});
 
 test.describe('offline writes', () => {
   test('an address added offline waits, then reaches the server exactly once after the app is reopened online', async ({

@@ -1,6 +1,8 @@
 import { Button, Text, Title } from '@mantine/core';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { useSyncExternalStore } from 'react';
+import { localeOf, useLang, useT, type Translate } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
+import { useShownDataUpdatedAt } from '@/lib/persistence';
 import { OfflineIcon } from './icons';
 import classes from './offline-state.module.css';
 
@@ -9,15 +11,47 @@ export function useOnlineStatus(): boolean {
   return useOnline();
 }
 
-/** A thin bar under the header while the device is offline. */
+const MINUTE = 60_000;
+
+/** "just now", "5 min ago", "3 h ago", else the date and time in the member's language. */
+export function formatUpdated(updatedAt: number, now: number, t: Translate, locale: string): string {
+  const age = Math.max(0, now - updatedAt);
+  if (age < MINUTE) return t('offline.justNow');
+  if (age < 60 * MINUTE) return t('offline.minutesAgo', { n: Math.floor(age / MINUTE) });
+  if (age < 12 * 60 * MINUTE) return t('offline.hoursAgo', { n: Math.floor(age / (60 * MINUTE)) });
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(updatedAt);
+}
+
+/** A minute clock for relative times: read when subscribed, then every minute. */
+let clockNow = 0;
+function subscribeClock(onChange: () => void) {
+  clockNow = Date.now();
+  const id = window.setInterval(() => {
+    clockNow = Date.now();
+    onChange();
+  }, MINUTE);
+  return () => window.clearInterval(id);
+}
+const useMinuteClock = () => useSyncExternalStore(subscribeClock, () => clockNow, () => 0);
+
+/**
+ * A thin bar under the header while the device is offline, with how old the data on screen is
+ * ("offline · updated 5 min ago"), so every screen showing cached data says so.
+ */
 export function OfflineBanner() {
   const online = useOnlineStatus();
   const t = useT();
+  const [lang] = useLang();
+  const updatedAt = useShownDataUpdatedAt();
+  const now = useMinuteClock();
   if (online) return null;
   return (
-    <div className={classes.banner} role="status">
+    <div className={classes.banner} role="status" data-testid="offline-banner">
       <OfflineIcon size={16} />
-      <span>{t('common.offlineBanner')}</span>
+      <span>
+        {t('common.offlineBanner')}
+        {updatedAt > 0 && <span data-testid="offline-updated"> · {t('offline.updatedAt', { time: formatUpdated(updatedAt, now, t, localeOf(lang)) })}</span>}
+      </span>
     </div>
   );
 }

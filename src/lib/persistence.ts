@@ -22,7 +22,7 @@
  * early. Both are wiped when the session ends (sign-out or the server answering as Guest), and storage is
  * marked persistent (`navigator.storage.persist()`) once a member is signed in.
  */
-import { dehydrate, hydrate, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, hydrate, useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, entries, setMany, type UseStore } from 'idb-keyval';
@@ -74,7 +74,11 @@ export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 export const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export const SYNC_STORAGE_KEY = 'member-rewards:query-cache';
 export const RESTORE_TIMEOUT_MS = 1500;
-const IDB_WRITE_DELAY_MS = 250;
+/**
+ * Writes are batched to the next task only: a longer delay would lose the last answer when the page is closed
+ * or reloaded right after it arrived (IndexedDB work started in 'pagehide' may never finish).
+ */
+const IDB_WRITE_DELAY_MS = 0;
 
 // gcTime >= maxAge, or restored queries would be garbage-collected before they expire.
 if (CACHE_TIME < MAX_AGE) throw new Error('CACHE_TIME (gcTime) must be at least the persisters’ MAX_AGE');
@@ -381,4 +385,26 @@ export async function requestPersistentStorage(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * When the data on screen was fetched: the oldest `dataUpdatedAt` among the queries a mounted component uses
+ * (0 when none has data). The offline banner shows it as "updated 5 min ago".
+ */
+export function useShownDataUpdatedAt(): number {
+  const client = useQueryClient();
+  const cache = client.getQueryCache();
+  return useSyncExternalStore(
+    (cb) => cache.subscribe(cb),
+    () => {
+      let oldest = Infinity;
+      for (const q of cache.getAll()) {
+        if (q.getObserversCount() > 0 && q.state.data !== undefined && q.state.dataUpdatedAt > 0) {
+          oldest = Math.min(oldest, q.state.dataUpdatedAt);
+        }
+      }
+      return oldest === Infinity ? 0 : oldest;
+    },
+    () => 0,
+  );
 }

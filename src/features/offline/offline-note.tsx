@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
 import { OfflineIcon } from '@/components/icons';
-import { localeOf, useLang, useT, type Translate } from '@/lib/i18n';
+import { formatUpdated } from '@/components/offline-state';
+import { localeOf, useLang, useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
 import classes from './offline.module.css';
 
 const MINUTE = 60_000;
-
-/** "just now", "5 min ago", "3 h ago", else the date and time in the member's language. */
-export function formatUpdated(updatedAt: number, now: number, t: Translate, locale: string): string {
-  const age = Math.max(0, now - updatedAt);
-  if (age < MINUTE) return t('offline.justNow');
-  if (age < 60 * MINUTE) return t('offline.minutesAgo', { n: Math.floor(age / MINUTE) });
-  if (age < 12 * 60 * MINUTE) return t('offline.hoursAgo', { n: Math.floor(age / (60 * MINUTE)) });
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(updatedAt);
-}
 
 /**
  * The quiet "Offline · updated 5 min ago" note over cached data. Renders nothing online or when there is no

@@ -3,7 +3,7 @@ import { defineCatalog } from '../define';
 /** Offline writes (outbox) and cached-data notices owned by the offline feature. */
 export const offline = defineCatalog({
   th: {
-    updatedAt: 'ออฟไลน์ · อัปเดตเมื่อ {time}',
+    updatedAt: 'อัปเดต {time}',
     justNow: 'เมื่อสักครู่',
     minutesAgo: '{n} นาทีที่แล้ว',
     hoursAgo: '{n} ชั่วโมงที่แล้ว',
@@ -25,7 +25,7 @@ export const offline = defineCatalog({
     notNow: 'ไว้ทีหลัง',
   },
   en: {
-    updatedAt: 'Offline · updated {time}',
+    updatedAt: 'updated {time}',
     justNow: 'just now',
     minutesAgo: '{n} min ago',
     hoursAgo: '{n} h ago',
