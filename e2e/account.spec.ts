@@ -162,8 +162,10 @@ test.describe('information pages', () => {
 
   test('a script in a document never runs in the app', async ({ page }) => {
     const { api, csrf } = await adminApi();
+    const url = '/api/resource/Information%20Document/Member%20Conditions';
+    const original = ((await (await api.get(url)).json()) as { data: { description: string } }).data.description;
     const evil = '<p>เงื่อนไขใหม่</p><script>window.__pwned = 1</script><img src="/x.png" onerror="window.__pwned = 2"><a href="javascript:window.__pwned=3">ลิงก์</a>';
-    const put = await api.put('/api/resource/Information%20Document/Member%20Conditions', {
+    const put = await api.put(url, {
       headers: { 'X-Frappe-CSRF-Token': csrf },
       data: { description: evil },
     });
@@ -191,6 +193,8 @@ test.describe('information pages', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('main img[onerror], main script').count()).toBe(0);
+    // Put the real text back for the journeys that follow.
+    expect((await api.put(url, { headers: { 'X-Frappe-CSRF-Token': csrf }, data: { description: original } })).ok()).toBe(true);
     await api.dispose();
   });
 });

@@ -22,6 +22,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // An image without a text alternative is decoration to a screen reader, not an unnamed image.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     a: (tagName, attribs) => ({
       tagName,
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,

@@ -79,6 +79,8 @@ describe('HTML is sanitised on the way in', () => {
     expect(html).toContain('<strong>สมาชิก</strong>');
     expect(html).toContain('<img src="https://example.com/a.png" alt="a" />');
     expect(html).toContain('rel="noopener noreferrer"');
+    // The image that had no alt gets an empty one (decorative), never none.
+    expect(html).not.toMatch(/<img(?![^>]*\balt=)[^>]*>/);
   }
 
   it('an update by the admin is stored without script, handlers or javascript: links', async () => {

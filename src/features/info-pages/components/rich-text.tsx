@@ -8,6 +8,7 @@ function purifier() {
     // Links that open a new tab never get a handle on this one.
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+      if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
     });
     hooked = true;
   }
