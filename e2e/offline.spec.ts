@@ -153,7 +153,7 @@ test.describe('cart', () => {
 });
 
 test.describe('offline writes', () => {
-  test('an address added offline waits, then reaches the server exactly once after the app is reopened online', async ({
+  test('an address added and the profile edited offline wait, then reach the server exactly once after the app is reopened online', async ({
     page,
     context,
     consoleErrors,
@@ -173,6 +173,17 @@ test.describe('offline writes', () => {
     await expect(card(page, line1)).toContainText('รอซิงก์');
     await screenshot(page, 'offline-address-waiting');
 
+    // The profile, still offline: shown at once with the new name, 'waiting to sync'.
+    const newFirst = `สมใจ${Date.now() % 1000}`;
+    await page.goto('/edit-profile');
+    await page.getByLabel(/^ชื่อ\s*\*?$/).fill(newFirst);
+    await page.getByRole('button', { name: 'บันทึก', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: new RegExp(newFirst) })).toBeVisible();
+    await expect(page.getByTestId('sync-badge')).toHaveAttribute('data-state', 'waiting');
+    await screenshot(page, 'offline-profile-waiting');
+
     await closeAllPages(context);
     expect((await addresses(context).catch(() => before)).length).toBe(before.length);
     await context.setOffline(false);
@@ -182,6 +193,11 @@ test.describe('offline writes', () => {
     await expect(card(reopened, line1).getByTestId('sync-badge')).toHaveAttribute('data-state', 'saved');
     await expect(card(reopened, line1)).toContainText('บันทึกแล้ว');
     await screenshot(reopened, 'offline-address-saved');
+    await reopened.goto('/profile');
+    await expect(reopened.getByTestId('sync-badge')).toHaveAttribute('data-state', 'saved');
+    await expect(reopened.getByRole('heading', { name: new RegExp(newFirst) })).toBeVisible();
+    const profile = await apiGet<{ first_name: string }>(context, 'headless_e_commerce.api.get_profile');
+    expect(profile.first_name).toBe(newFirst);
     const after = await addresses(context);
     expect(after.filter((a) => a.address_line1 === line1)).toHaveLength(1);
     expect(after.length).toBe(before.length + 1);
