@@ -36,6 +36,12 @@ const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** Writes that start a session or come back from LINE carry no CSRF token yet. */
 const CSRF_EXEMPT = new Set(['/api/method/login']);
 
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 20) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 /** Builds the whole server on an open database. Never listens: tests use app.inject, main.ts listens. */
 export async function buildApp(
   config: ServerConfig,
@@ -85,6 +91,12 @@ export async function buildApp(
     const sent = req.headers['x-frappe-csrf-token'];
     if (typeof sent !== 'string' || !req.user.csrfToken || !safeEqual(sent, req.user.csrfToken)) {
       throw new FrappeError('CSRFTokenError', 'Invalid Request');
+    }
+  });
+  // PostgreSQL text cannot hold NUL characters: refuse them up front as a clear 4xx rather than a failed query.
+  app.addHook('preHandler', async (req) => {
+    if (req.url.startsWith('/api/') && (hasNul(req.params) || hasNul(req.query) || hasNul(req.body))) {
+      throw new FrappeError('ValidationError', 'The request contains a character that is not allowed (NUL).');
     }
   });
   registerIdempotency(app, database.db);

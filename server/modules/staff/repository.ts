@@ -112,7 +112,7 @@ export async function recordAction(
   return created!;
 }
 
-export async function actionsOfBranch(db: Executor, branch: string, start: number, limit: number) {
+export async function actionsOfBranch(db: Executor, branch: string | null, start: number, limit: number) {
   return db
     .select({
       id: staffActions.id,
@@ -126,7 +126,7 @@ export async function actionsOfBranch(db: Executor, branch: string, start: numbe
     })
     .from(staffActions)
     .leftJoin(users, eq(users.name, staffActions.staff_user))
-    .where(eq(staffActions.branch, branch))
+    .where(branch === null ? undefined : eq(staffActions.branch, branch))
     .orderBy(desc(staffActions.created_at), desc(staffActions.id))
     .offset(start)
     .limit(limit);

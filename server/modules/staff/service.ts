@@ -297,7 +297,8 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
 
 /** member_rewards.staff.actions: what the staff of the caller's branch did, newest first. */
 export async function branchActions(ctx: RequestContext, start: number, limit: number) {
-  const branch = staffBranch(ctx);
+  // An administrator without a branch oversees every branch's log; staff see their own branch only.
+  const branch = ctx.user.roles.includes('System Manager') && !ctx.user.branch ? null : staffBranch(ctx);
   const rows = await actionsOfBranch(ctx.db, branch, start, limit);
   return rows.map((r) => {
     let detail: Record<string, unknown> = {};
