@@ -123,7 +123,7 @@ test.describe('cold offline start', () => {
     await context.setOffline(true);
     const offline = await context.newPage();
     await offline.goto('/my-order');
-    await expect(offline.getByText('ต้องเชื่อมต่ออินเทอร์เน็ต')).toBeVisible();
+    await expect(offline.getByText(/ยังไม่มีข้อมูลในเครื่อง|ต้องเชื่อมต่ออินเทอร์เน็ต/)).toBeVisible();
     await screenshot(offline, 'offline-never-seen');
   });
 });

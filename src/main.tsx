@@ -1,6 +1,6 @@
 import './lib/mantine-styles';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -48,12 +48,17 @@ void import('./lib/outbox').then((m) => m.startOutbox({ queryClient }));
 const router = createAppRouter(queryClient);
 
 /**
- * Holds the router back until the IndexedDB tier is in the cache (a few ms, bounded), so route loaders'
- * ensureQueryData find last-seen data offline instead of waiting for a network that is not there.
+ * While the IndexedDB tier is being read (a few ms), useQuery shows what the cache already has (the sync tier:
+ * session, profile, member code — so /my-id paints at once) and fetches nothing; then it carries on with the
+ * restored data. Route loaders only prefetch, and hydration fills a query that started meanwhile.
  */
 function PersistedRouter() {
   const restoring = useIsRestoringPersistence();
-  return restoring ? null : <RouterProvider router={router} />;
+  return (
+    <IsRestoringProvider value={restoring}>
+      <RouterProvider router={router} />
+    </IsRestoringProvider>
+  );
 }
 
 const rootElement = document.getElementById('root');

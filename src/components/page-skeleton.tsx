@@ -1,6 +1,7 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { useT } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
+import { useIsRestoringPersistence } from '@/lib/persistence';
 import { OfflineState } from './offline-state';
 
 export interface PageSkeletonProps {
@@ -13,8 +14,10 @@ export interface PageSkeletonProps {
 /** Placeholder for a screen whose data is loading; announced once to screen readers as "loading". */
 export function PageSkeleton({ rows = 4, withCard = true }: PageSkeletonProps) {
   const t = useT();
-  // Offline, a screen still loading has nothing saved on the device: say so instead of a skeleton forever.
-  if (!useOnline()) return <OfflineState />;
+  // Offline, a screen still loading once the device's cache is read has nothing saved: say so, not a skeleton forever.
+  const online = useOnline();
+  const restoring = useIsRestoringPersistence();
+  if (!online && !restoring) return <OfflineState />;
   return (
     <Stack gap="md" p="md" role="status" aria-live="polite" aria-busy="true">
       <span className="visually-hidden">{t('common.loading')}</span>

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
+import { OfflineGate } from '@/features/offline';
 import { invoiceQuery, RewardOrderDetail } from '@/features/orders';
 import { useT } from '@/lib/i18n';
 
@@ -15,10 +17,14 @@ export const Route = createFileRoute('/my-order/$id')({
 function RewardOrderPage() {
   const t = useT();
   const { id } = Route.useParams();
+  const invoice = useQuery(invoiceQuery(id));
   return (
     <>
       <TitleHeader title={t('orders.rewardTitle')} backTo="/my-order" />
-      <RewardOrderDetail name={id} />
+      {/* Opened before: it paints from the device with no network; never opened: a friendly offline state. */}
+      <OfflineGate query={invoice} fallback={<RewardOrderDetail name={id} />}>
+        <RewardOrderDetail name={id} />
+      </OfflineGate>
     </>
   );
 }

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
+import { OfflineGate } from '@/features/offline';
 import { OrderList, ordersQuery } from '@/features/orders';
 import { useT } from '@/lib/i18n';
 
@@ -12,10 +14,14 @@ export const Route = createFileRoute('/my-order/')({
 
 function MyOrdersPage() {
   const t = useT();
+  const orders = useQuery(ordersQuery());
   return (
     <>
       <TitleHeader title={t('orders.title')} backTo="/my-account" />
-      <OrderList />
+      {/* Offline with nothing saved yet: a friendly offline state instead of a skeleton forever. */}
+      <OfflineGate query={orders} fallback={<OrderList />}>
+        <OrderList />
+      </OfflineGate>
     </>
   );
 }
