@@ -13,9 +13,9 @@
  *
  * TIER 'idb' — IndexedDB (idb-keyval), one record per query
  *   Bulk data: product lists, information documents, points history, orders, branches, addresses. Each query is
- *   written on its own after every successful fetch (debounced), restored all at once at start. Until that
- *   restore ends (a few ms; bounded by RESTORE_TIMEOUT_MS) main.tsx holds back the router
- *   (useIsRestoringPersistence), so loaders' `ensureQueryData` find the cached answers instead of fetching offline.
+ *   written on its own after every successful fetch, restored all at once at start. Until that restore ends (a
+ *   few ms; bounded by RESTORE_TIMEOUT_MS) main.tsx gives useQuery `IsRestoringProvider` (it shows what the cache
+ *   has and fetches nothing yet); a query a route loader started meanwhile is filled in by the restore.
  *
  * Both tiers are versioned by the build (`import.meta.env.VITE_BUILD_ID`: another build discards them) and kept
  * MAX_AGE (7 days); the query client's gcTime (CACHE_TIME) is at least as long, so nothing restored is dropped
