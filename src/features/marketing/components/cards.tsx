@@ -18,7 +18,7 @@ export function ProductCard({ product }: { product: Product }) {
           {t(CATEGORY_LABELS[product.category])}
         </Text>
         <h3 className={classes.cardTitle}>{product.name[lang]}</h3>
-        <Rating value={product.rating} fractions={10} readOnly size="xs" aria-label={t('marketing.ratingLabel', { rating: product.rating })} />
+        <span role="img" aria-label={t('marketing.ratingLabel', { rating: product.rating })}><Rating value={product.rating} fractions={10} readOnly size="xs" aria-hidden /></span>
         <span className={classes.price} data-testid="product-price">
           {formatPrice(product.price)}
         </span>

@@ -118,7 +118,7 @@ export function ProductDetailPage({ id }: { id?: string }) {
             </Text>
             <h1 className={classes.pageTitle}>{product.name[lang]}</h1>
             <Group gap="xs">
-              <Rating value={product.rating} fractions={10} readOnly aria-label={t('marketing.ratingLabel', { rating: product.rating })} />
+              <span role="img" aria-label={t('marketing.ratingLabel', { rating: product.rating })}><Rating value={product.rating} fractions={10} readOnly aria-hidden /></span>
               <Text size="sm" c="dimmed">
                 {product.rating.toFixed(1)}
               </Text>
@@ -224,7 +224,7 @@ export function ProductDetailPage({ id }: { id?: string }) {
                     <li key={`${r.date}-${i}`} data-testid="review">
                       <Group gap="xs">
                         <Text fw={700}>{r.name}</Text>
-                        <Rating value={r.rating} readOnly size="sm" aria-label={t('marketing.ratingLabel', { rating: r.rating })} />
+                        <span role="img" aria-label={t('marketing.ratingLabel', { rating: r.rating })}><Rating value={r.rating} readOnly size="sm" aria-hidden /></span>
                         <Text size="xs" c="dimmed">
                           {dateFmt.format(new Date(`${r.date}T00:00:00`))} · {t('marketing.reviewSavedHere')}
                         </Text>
