@@ -55,6 +55,12 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   // Error text and invalid inputs: Mantine's red 6 is 3.6:1 on white; red 9 reads at 5.4:1 (WCAG AA).
-  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057', '--mantine-color-error': t.colors.red[9] ?? '#c92a2a' },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
+    // Light-variant badges, buttons and alerts write in their colour's 6th shade by default (about 3:1 on the tint):
+    // shade 9 keeps small text readable (WCAG AA).
+    ...Object.fromEntries(Object.keys(t.colors).map((c) => [`--mantine-color-${c}-light-color`, `var(--mantine-color-${c}-9)`])),
+  },
   dark: {},
 });

@@ -130,7 +130,7 @@ export function AddressList() {
                   </Button>
                   <Button
                     variant="subtle"
-                    color="red.8"
+                    color="red.9"
                     size="sm"
                     radius="xl"
                     onClick={() => askDelete(a)}
@@ -167,7 +167,7 @@ export function AddressList() {
             <Button variant="default" radius="xl" onClick={() => setToDelete(null)} disabled={write.isPending}>
               {t('common.cancel')}
             </Button>
-            <Button color="red.8" radius="xl" onClick={confirmDelete} loading={write.isPending}>
+            <Button color="red.9" radius="xl" onClick={confirmDelete} loading={write.isPending}>
               {t('addresses.deleteConfirm')}
             </Button>
           </Group>

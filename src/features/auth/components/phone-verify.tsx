@@ -238,7 +238,7 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
                 data-testid="otp-input"
               />
               {codeError && (
-                <Text size="sm" c="red.8" role="alert">
+                <Text size="sm" c="red.9" role="alert">
                   {codeError}
                 </Text>
               )}

@@ -141,7 +141,7 @@ export function AddressEntry({ onSaved }: { onSaved: (address: Address) => void 
         />
       </Group>
       {serverError && (
-        <Text c="red.8" size="sm" role="alert">
+        <Text c="red.9" size="sm" role="alert">
           {serverError}
         </Text>
       )}

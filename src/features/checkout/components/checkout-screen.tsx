@@ -223,7 +223,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
                 ))}
               </ul>
             ) : totals.isError ? (
-              <Text c="red.8" size="sm">
+              <Text c="red.9" size="sm">
                 {totals.error.message || t('checkout.totalsFailed')}
               </Text>
             ) : (
@@ -271,7 +271,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
             {billingAddress ? (
               <AddressLabel address={billingAddress} />
             ) : (
-              <Text c={submitted ? 'red.8' : 'dimmed'} fw={submitted ? 600 : 400} data-testid="select-address">
+              <Text c={submitted ? 'red.9' : 'dimmed'} fw={submitted ? 600 : 400} data-testid="select-address">
                 {t('checkout.selectAddress')}
               </Text>
             )}
@@ -287,7 +287,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
                   {shippingAddress ? (
                     <AddressLabel address={shippingAddress} />
                   ) : (
-                    <Text c={submitted ? 'red.8' : 'dimmed'}>{t('checkout.selectAddress')}</Text>
+                    <Text c={submitted ? 'red.9' : 'dimmed'}>{t('checkout.selectAddress')}</Text>
                   )}
                 </UnstyledButton>
               )}

@@ -69,7 +69,7 @@ export function ThankYou({ orderId, amount }: { orderId: string; amount: number 
             </Group>
           )}
           {!redemption && (order.data?.points_earned ?? 0) > 0 && (
-            <Text size="sm" c="teal.8">
+            <Text size="sm" c="teal.9">
               {t('checkout.pointsEarned', { count: order.data?.points_earned ?? 0 })}
             </Text>
           )}

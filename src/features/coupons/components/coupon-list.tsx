@@ -39,12 +39,12 @@ function CouponCard({ coupon, variant }: { coupon: Coupon; variant: 'coupons' | 
           {t('coupons.code', { code: coupon.code })}
         </Text>
         {coupon.expiry && (
-          <Text size="xs" c={coupon.expired ? 'red.8' : 'dimmed'}>
+          <Text size="xs" c={coupon.expired ? 'red.9' : 'dimmed'}>
             {coupon.expired ? t('coupons.expiredOn', { date: date(coupon.expiry) }) : t('coupons.validUntil', { date: date(coupon.expiry) })}
           </Text>
         )}
         <Group justify="space-between" mt={4}>
-          <Text size="xs" fw={600} c={usable ? 'teal.8' : 'gray.7'}>
+          <Text size="xs" fw={600} c={usable ? 'teal.9' : 'gray.7'}>
             {coupon.used ? t('coupons.statusUsed') : coupon.expired ? t('coupons.statusExpired') : t('coupons.statusUsable')}
           </Text>
           {usable ? (

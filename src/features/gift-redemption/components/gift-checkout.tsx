@@ -110,7 +110,7 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
           </Text>
         </Group>
         {memberPoints !== null && (
-          <Text size="sm" c={short ? 'red.8' : 'dimmed'} mt={4}>
+          <Text size="sm" c={short ? 'red.9' : 'dimmed'} mt={4}>
             {short ? t('checkout.shortOfPoints', { count: price - memberPoints }) : t('checkout.yourPoints', { count: memberPoints })}
           </Text>
         )}

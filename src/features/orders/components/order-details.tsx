@@ -53,7 +53,7 @@ export function OrderDetails({ name }: { name: string }) {
           <Row label={t('orders.orderNumber')}>{o.name}</Row>
           <Row label={t('orders.orderedOn', { date: '' }).trim()}>{formatDay(o.posting_date, lang)}</Row>
           <Row label={t('orders.status')}>
-            <Badge color={o.status === 'Paid' ? 'teal' : 'yellow'} variant="light">
+            <Badge color={o.status === 'Paid' ? 'teal' : 'dark'} variant="light">
               {statusText}
             </Badge>
           </Row>
@@ -111,7 +111,7 @@ export function OrderDetails({ name }: { name: string }) {
         <Paper withBorder radius="lg" p="md">
           <Group justify="space-between">
             <Text fw={700}>{t('orders.coupons')}</Text>
-            <Text size="sm" fw={600} c={state === 'usable' ? 'teal.8' : 'dimmed'}>
+            <Text size="sm" fw={600} c={state === 'usable' ? 'teal.9' : 'dimmed'}>
               {state === 'usable' ? t('orders.couponUsable') : state === 'used' ? t('orders.couponUsed') : ''}
             </Text>
           </Group>

@@ -26,7 +26,7 @@ function OrderRow({ order }: { order: Order }) {
           <Text size="xs" c="dimmed">
             {t('orders.orderedOn', { date: formatDay(order.posting_date, lang) })}
           </Text>
-          <Text size="xs" fw={600} c={state === 'usable' ? 'teal.8' : 'dimmed'} data-testid="coupon-state">
+          <Text size="xs" fw={600} c={state === 'usable' ? 'teal.9' : 'dimmed'} data-testid="coupon-state">
             {state === 'usable' ? t('orders.couponUsable') : state === 'used' ? t('orders.couponUsed') : ''}
           </Text>
         </div>

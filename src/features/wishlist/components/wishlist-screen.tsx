@@ -61,7 +61,7 @@ export function WishlistScreen({ onAddToCart }: WishlistScreenProps) {
                 {item.formatted_price}
               </Text>
               <Group justify="space-between" mt={4}>
-                <Text size="xs" c={item.in_stock === false ? 'red.8' : 'teal.8'}>
+                <Text size="xs" c={item.in_stock === false ? 'red.9' : 'teal.9'}>
                   {item.in_stock === false ? t('wishlist.outOfStock') : t('wishlist.inStock')}
                 </Text>
                 <Button size="xs" radius="xl" disabled={item.in_stock === false} onClick={() => add(item)}>
