@@ -89,7 +89,7 @@ export function AddressList() {
                       </Badge>
                     )}
                     {a.is_shipping_address === 1 && (
-                      <Badge color="teal" variant="light" radius="sm">
+                      <Badge color="teal.9" variant="outline" radius="sm">
                         {t('addresses.badgeShipping')}
                       </Badge>
                     )}
@@ -121,7 +121,7 @@ export function AddressList() {
                 {!a.local && !a.deleting && (<Group gap="xs" mt="sm" justify="flex-end">
                   <Button
                     renderRoot={(props) => <Link {...props} to="/shipping-address/edit" search={{ name: a.name }} />}
-                    variant="light"
+                    variant="default"
                     size="sm"
                     radius="xl"
                     aria-label={t('addresses.editAria', { name: receiver(a) })}
