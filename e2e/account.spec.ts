@@ -257,29 +257,34 @@ test.describe('member ID', () => {
       await expect(page.getByTestId('wallet')).toHaveCount(0);
     }
 
-    // The code rotates (every 30 s): read it and its images within one step.
-    const inStep = () => page.waitForFunction(() => (Date.now() / 1000) % 30 < 24);
+    // The code rotates (every 30 s): an image counts only when the code read before and after taking it is the
+    // same, so a rotation in between (a busy machine) takes the picture again instead of comparing two codes.
+    const codeWith = async (shoot: () => Promise<Buffer>) => {
+      for (;;) {
+        const before = (await shown.textContent())!.trim();
+        const image = await shoot();
+        if ((await shown.textContent())!.trim() === before) return { code: before, image };
+      }
+    };
     const qr = page.getByTestId('member-qr');
     await expect(qr.locator('canvas')).toBeVisible();
-    await inStep();
-    const code = (await shown.textContent())!.trim();
-    expect(code.length).toBeGreaterThan(0);
     await screenshot(page, 'my-id-qr');
-    const shot = await qr.screenshot({ type: 'jpeg', quality: 95 });
-    const img = jpeg.decode(shot, { useTArray: true });
+    const jpg = await codeWith(() => qr.screenshot({ type: 'jpeg', quality: 95 }));
+    expect(jpg.code.length).toBeGreaterThan(0);
+    const img = jpeg.decode(jpg.image, { useTArray: true });
     const decoded = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), img.width, img.height);
-    expect(decoded?.data).toBe(code);
-    const zxQr = await readBarcodes(new Uint8Array(await qr.screenshot({ type: 'png' })), { formats: ['QRCode'] });
-    expect(zxQr[0]?.text).toBe(code);
+    expect(decoded?.data).toBe(jpg.code);
+    const png = await codeWith(() => qr.screenshot({ type: 'png' }));
+    const zxQr = await readBarcodes(new Uint8Array(png.image), { formats: ['QRCode'] });
+    expect(zxQr[0]?.text).toBe(png.code);
 
     await page.getByRole('tab', { name: 'บาร์โค้ด' }).click();
     const barcode = page.getByTestId('member-barcode');
     await expect(barcode).toBeVisible();
-    await inStep();
-    const codeNow = (await shown.textContent())!.trim();
     await screenshot(page, 'my-id-barcode');
-    const bars = await readBarcodes(new Uint8Array(await barcode.screenshot({ type: 'png' })), { formats: ['Code128'] });
-    expect(bars[0]?.text).toBe(codeNow);
+    const bar = await codeWith(() => barcode.screenshot({ type: 'png' }));
+    const bars = await readBarcodes(new Uint8Array(bar.image), { formats: ['Code128'] });
+    expect(bars[0]?.text).toBe(bar.code);
 
     await page.getByRole('link', { name: 'ย้อนกลับ' }).click();
     await expect(page).toHaveURL(/\/my-account$/);

@@ -38,6 +38,41 @@ async function fillAddress(page: Page, line1: string, pincode = '10500') {
   await page.getByRole('button', { name: 'บันทึกที่อยู่' }).click();
 }
 
+/** Puts an address add the server will refuse (pincode not a number) straight into the device's outbox. */
+async function queueRefusedAddress(page: Page, line1: string) {
+  await page.evaluate(async (line1) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('member-rewards-outbox');
+      open.onupgradeneeded = () => open.result.createObjectStore('entries');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const id = crypto.randomUUID();
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('entries', 'readwrite');
+      tx.objectStore('entries').put(
+        {
+          id,
+          method: 'headless_e_commerce.api.add_address',
+          args: { first_name: 'สมใจ', last_name: 'ใจดี', address_line1: line1, city: 'Bang Rak', state: 'Bangkok', country: 'Thailand', pincode: '10ab0' },
+          verb: 'POST',
+          label: line1,
+          kind: 'address.add',
+          invalidate: [['addresses', 'list']],
+          createdAt: Date.now(),
+          seq: 1,
+          state: 'waiting',
+          attempts: 0,
+        },
+        id,
+      );
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, line1);
+}
+
 /** The card of an address in the list, found by its street line. */
 const card = (page: Page, line1: string) => page.getByRole('listitem').filter({ hasText: line1 });
 
@@ -230,57 +265,47 @@ test.describe('offline writes', () => {
     expect(after.length).toBe(before.length + 1);
   });
 
-  test('a queued write the server rejects shows its message and can be discarded', async ({ page, context }) => {
+  test('a queued write the server rejects shows its message and can be fixed or discarded', async ({ page, context }) => {
     await signedInApp(page);
     const before = await addresses(context);
     await context.setOffline(true);
-    // A change queued on this device that the server will refuse (a pincode that is not a number, e.g. left
-    // by an older version of the app whose form did not check it).
-    await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('member-rewards-outbox');
-        open.onupgradeneeded = () => open.result.createObjectStore('entries');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const id = crypto.randomUUID();
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('entries', 'readwrite');
-        tx.objectStore('entries').put(
-          {
-            id,
-            method: 'headless_e_commerce.api.add_address',
-            args: { first_name: 'สมใจ', address_line1: '1 ถนนผิด', city: 'Bang Rak', state: 'Bangkok', country: 'Thailand', pincode: '10ab0' },
-            verb: 'POST',
-            label: '1 ถนนผิด',
-            kind: 'address.add',
-            invalidate: [['addresses', 'list']],
-            createdAt: Date.now(),
-            seq: 1,
-            state: 'waiting',
-            attempts: 0,
-          },
-          id,
-        );
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    });
+    // Changes queued on this device that the server will refuse (a pincode that is not a number, e.g. left by
+    // an older version of the app whose form did not check it).
+    await queueRefusedAddress(page, '1 ถนนผิด');
+    await queueRefusedAddress(page, '2 ถนนแก้');
     await closeAllPages(context);
     await context.setOffline(false);
 
     const reopened = await context.newPage();
     await reopened.goto('/shipping-address');
     const rejected = reopened.getByTestId('rejected-write');
-    await expect(rejected).toContainText('รหัสไปรษณีย์ต้องเป็นตัวเลข'); // the server's "Pincode must be a number"
+    await expect(rejected).toHaveCount(2);
+    await expect(rejected.first()).toContainText('รหัสไปรษณีย์ต้องเป็นตัวเลข'); // the server's "Pincode must be a number"
     await screenshot(reopened, 'offline-address-rejected');
-    await rejected.getByRole('button', { name: 'ยกเลิกการเปลี่ยนแปลง' }).click();
-    await expect(rejected).toHaveCount(0);
+
+    // Discard the first: it is gone for good.
+    await rejected.filter({ hasText: '1 ถนนผิด' }).getByRole('button', { name: 'ยกเลิกการเปลี่ยนแปลง' }).click();
+    await expect(rejected).toHaveCount(1);
+
+    // Fix the second: its form opens with the refused values and the server's message under the postal code.
+    await rejected.filter({ hasText: '2 ถนนแก้' }).getByRole('button', { name: 'แก้ไข' }).click();
+    await expect(reopened).toHaveURL(/\/shipping-address\/add\?fix=/);
+    await expect(reopened.getByLabel(/^ที่อยู่\s*\*?$/)).toHaveValue('2 ถนนแก้');
+    await expect(reopened.getByText('รหัสไปรษณีย์ต้องเป็นตัวเลข')).toBeVisible();
+    await reopened.getByLabel('รหัสไปรษณีย์').fill('10500');
+    await reopened.getByRole('button', { name: 'บันทึกที่อยู่' }).click();
+    await expect(reopened.getByRole('dialog', { name: 'บันทึกที่อยู่เรียบร้อย' })).toBeVisible();
+    await reopened.getByRole('link', { name: 'กลับไปที่อยู่ของฉัน' }).click();
+    await expect(card(reopened, '2 ถนนแก้')).toBeVisible();
+    await expect(reopened.getByTestId('rejected-write')).toHaveCount(0);
+
     await reopened.reload();
     await expect(reopened.getByRole('heading', { name: 'ที่อยู่ของฉัน' })).toBeVisible();
     await expect(reopened.getByTestId('rejected-write')).toHaveCount(0);
-    expect((await addresses(context)).length).toBe(before.length);
+    const after = await addresses(context);
+    expect(after.length).toBe(before.length + 1);
+    expect(after.filter((a) => a.address_line1 === '2 ถนนแก้').map((a) => a.pincode)).toEqual(['10500']);
+    expect(after.some((a) => a.address_line1 === '1 ถนนผิด')).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { appErrors, expect, test } from './support/fixtures';
+import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { memberCall, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
@@ -168,6 +168,33 @@ test.describe.serial('rewards and orders', () => {
     await page.mouse.wheel(0, 40);
     await expect(qr).toHaveAttribute('data-size', '200');
     expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('the reward order opens from a cold offline start (shop basement) and its codes still decode', async ({ page, context }) => {
+    expect(orderName).not.toBe('');
+    await signInDemoMember(page);
+    await page.goto(`/my-order/${orderName}`);
+    await waitForServiceWorker(page);
+    await expect(page.getByTestId('order-code')).toHaveText(orderName);
+    await page.waitForTimeout(300); // the member looks at it for a moment: its answer is written to the device
+    for (const p of context.pages()) await p.close();
+
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto(`/my-order/${orderName}`);
+    await expect(offline.getByTestId('order-code')).toHaveText(orderName);
+    await offline.getByRole('tab', { name: 'QR Code' }).click();
+    const qr = offline.getByTestId('order-qr');
+    await expect(qr).toBeVisible();
+    const zxQr = await readBarcodes(new Uint8Array(await qr.screenshot({ type: 'png' })), { formats: ['QRCode'] });
+    expect(zxQr[0]?.text).toBe(orderName);
+    await offline.getByRole('tab', { name: 'บาร์โค้ด' }).click();
+    const barcode = offline.getByTestId('order-barcode');
+    await expect(barcode).toBeVisible();
+    const bars = await readBarcodes(new Uint8Array(await barcode.screenshot({ type: 'png' })), { formats: ['Code128'] });
+    expect(bars[0]?.text).toBe(orderName);
+    await screenshot(offline, 'rewards-order-offline');
+    await context.setOffline(false);
   });
 
   test('a member buys through the cart and checks out with a new address', async ({ page, consoleErrors }) => {

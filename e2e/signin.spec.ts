@@ -300,7 +300,9 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: /สำหรับพนักงาน/ }).click();
     await expect(page).toHaveURL(/\/staff-login$/);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    // The URL changes before the lazy staff form renders; /login's LINE button also says เข้าสู่ระบบ.
+    await expect(page.getByLabel(/ชื่อผู้ใช้หรืออีเมล/)).toBeVisible();
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
     await expect(page.getByText('กรุณากรอกข้อมูลนี้').first()).toBeVisible();
     await page.getByLabel(/ชื่อผู้ใช้หรืออีเมล/).fill(STAFF_EMAIL);
     await page.getByLabel(/รหัสผ่าน/).fill('wrong-password');

@@ -6,11 +6,6 @@ import { useShownDataUpdatedAt } from '@/lib/persistence';
 import { OfflineIcon } from './icons';
 import classes from './offline-state.module.css';
 
-/** Online as src/lib/online.ts believes it (navigator.onLine plus a server probe, right at a cold start). */
-export function useOnlineStatus(): boolean {
-  return useOnline();
-}
-
 const MINUTE = 60_000;
 
 /** "just now", "5 min ago", "3 h ago", else the date and time in the member's language. */
@@ -39,7 +34,7 @@ const useMinuteClock = () => useSyncExternalStore(subscribeClock, () => clockNow
  * ("offline · updated 5 min ago"), so every screen showing cached data says so.
  */
 export function OfflineBanner() {
-  const online = useOnlineStatus();
+  const online = useOnline();
   const t = useT();
   const [lang] = useLang();
   const updatedAt = useShownDataUpdatedAt();
@@ -60,7 +55,7 @@ export function OfflineBanner() {
 export function LastUpdatedNote({ updatedAt }: { updatedAt: number | Date }) {
   const t = useT();
   const [lang] = useLang();
-  const online = useOnlineStatus();
+  const online = useOnline();
   if (online) return null;
   const time = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(updatedAt);
   return (
@@ -75,7 +70,7 @@ export function LastUpdatedNote({ updatedAt }: { updatedAt: number | Date }) {
 export function OfflineState({ onRetry }: { onRetry?: () => void }) {
   const t = useT();
   return (
-    <div className={classes.state}>
+    <div className={classes.state} data-testid="offline-state">
       <span className={classes.stateIcon}>
         <OfflineIcon size={32} />
       </span>

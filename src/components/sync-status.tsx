@@ -58,7 +58,7 @@ export function RejectedWrite({
             {t('offline.fix')}
           </Button>
         )}
-        <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => void discardEntry(entry.id)}>
+        <Button size="compact-sm" variant="subtle" color="red" onClick={() => void discardEntry(entry.id)}>
           {t('offline.discard')}
         </Button>
       </Group>

@@ -19,7 +19,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { frappe, isFrappeClientError, type HttpVerb } from './frappe';
 import { isOnline, reportNetworkFailure, reportNetworkSuccess, subscribeOnline } from './online';
 import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG } from '../../sw/outbox-sync';
@@ -177,6 +177,17 @@ export function subscribeOutbox(listener: () => void): () => void {
 export function useOutbox(filter?: (entry: OutboxEntry) => boolean): OutboxEntry[] {
   const all = useSyncExternalStore(subscribeOutbox, getOutbox, getOutbox);
   return filter ? all.filter(filter) : [...all];
+}
+
+/**
+ * React: the refused entry with this id (of a kind `accept` takes), to fix it. Once found it is kept after it
+ * leaves the outbox, so the screen fixing it (and its success dialog) outlives the discard of the old entry.
+ */
+export function useRefusedEntry(id: string | undefined, accept: (entry: OutboxEntry) => boolean): OutboxEntry | undefined {
+  const found = useOutbox((e) => e.id === id && e.state === 'rejected' && accept(e))[0];
+  const [kept, setKept] = useState<OutboxEntry | undefined>(found);
+  if (found && found !== kept) setKept(found);
+  return id ? (found ?? kept) : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useCurrentUser } from '@/features/auth';
 import { CartButton } from '@/features/cart';
 import { GIFT, GIFT_CARD, productListQuery, RewardCarousel } from '@/features/catalog';
+import { InstallHint } from '@/features/offline';
 import { MemberPointsCard, pointsDetailsQuery } from '@/features/points';
 import { useT } from '@/lib/i18n';
 
@@ -34,6 +35,7 @@ function HomePage() {
           {t('catalog.seeAll')}
         </Button>
       </Group>
+      <InstallHint />
       <RewardCarousel title={t('catalog.allRewards')} list={{ rewardsOnly: true }} />
       <RewardCarousel title={t('catalog.giftRewards')} list={{ itemGroup: GIFT }} displayTag={GIFT} />
       <RewardCarousel title={t('catalog.giftCards')} list={{ itemGroup: GIFT_CARD }} displayTag={GIFT_CARD} />

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountScreen } from '@/features/account';
 import { LogoutButton, useCurrentUser } from '@/features/auth';
+import { PendingWritesNote } from '@/features/offline';
 
 /** /my-account: profile header, points, links, language switch and logout (bottom tab: account). */
 export const Route = createFileRoute('/my-account')({
@@ -20,6 +21,7 @@ function MyAccountPage() {
         }
       }
       logout={<LogoutButton />}
+      notice={<PendingWritesNote />}
     />
   );
 }

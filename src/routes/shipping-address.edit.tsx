@@ -5,10 +5,14 @@ import * as v from 'valibot';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
 import { TitleHeader } from '@/components/title-header';
-import { AddressEditor, addressesQuery, addressOptionsQuery } from '@/features/addresses';
+import { AddressEditor, addressesQuery, addressOptionsQuery, useRejectedAddressWrite } from '@/features/addresses';
 import { useT } from '@/lib/i18n';
 
-const searchSchema = v.object({ name: v.optional(v.pipe(v.string(), v.maxLength(140)), '') });
+/** `fix`: the outbox id of a refused edit of this address, opened from the list's "Fix" button. */
+const searchSchema = v.object({
+  name: v.optional(v.pipe(v.string(), v.maxLength(140)), ''),
+  fix: v.optional(v.pipe(v.string(), v.maxLength(64))),
+});
 
 export const Route = createFileRoute('/shipping-address/edit')({
   validateSearch: (search) => v.parse(searchSchema, search),
@@ -20,7 +24,8 @@ export const Route = createFileRoute('/shipping-address/edit')({
 
 function EditAddressPage() {
   const t = useT();
-  const { name } = Route.useSearch();
+  const { name, fix } = Route.useSearch();
+  const fixing = useRejectedAddressWrite(fix);
   const list = useQuery(addressesQuery());
   const { data: options } = useQuery(addressOptionsQuery());
   const address = list.data?.find((a) => a.name === name);
@@ -33,7 +38,7 @@ function EditAddressPage() {
         <OfflineState onRetry={() => void list.refetch()} />
       ) : address ? (
         <Box p="md" pb="xl">
-          <AddressEditor key={address.name} address={address} options={options} />
+          <AddressEditor key={`${address.name}:${fixing?.id ?? ''}`} address={address} options={options} fixing={fixing} />
         </Box>
       ) : (
         <Stack p="xl" align="center" ta="center">

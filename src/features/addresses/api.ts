@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { frappe } from '@/lib/frappe';
-import { sendWrite, type SendResult } from '@/lib/outbox';
+import { newClientId, sendWrite, type SendResult } from '@/lib/outbox';
 import {
   ADDRESS_MESSAGES,
   DEFAULT_ADDRESS_OPTIONS,
@@ -66,15 +66,8 @@ export async function saveAddress(write: AddressWrite, opts: WriteOptions): Prom
   return frappe.call<AddressDoc | { name: string }>(method, args, { verb, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
 }
 
-/** RFC 4122 v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+/** One key per intended change (RFC 4122 v4, also without a secure context): the outbox's client id. */
+export const newIdempotencyKey = newClientId;
 
 export type AddressMutation = AddressWrite & { idempotencyKey: string };
 

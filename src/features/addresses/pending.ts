@@ -1,4 +1,4 @@
-import type { OutboxEntry, OutboxState } from '@/lib/outbox';
+import { useRefusedEntry, type OutboxEntry, type OutboxState } from '@/lib/outbox';
 import type { AddressDoc } from './api';
 
 /** An address as the list shows it: the server's copy with the outbox's change on top. */
@@ -11,7 +11,7 @@ export interface ShownAddress extends AddressDoc {
   deleting?: boolean;
 }
 
-function fromArgs(entry: OutboxEntry, base?: AddressDoc): AddressDoc {
+export function addressFromArgs(entry: OutboxEntry, base?: AddressDoc): AddressDoc {
   const a = entry.args as Partial<AddressDoc> & Record<string, unknown>;
   const flag = (x: unknown): 0 | 1 => (x === 1 || x === '1' || x === true ? 1 : 0);
   return {
@@ -52,14 +52,14 @@ export function mergeOutbox(server: readonly AddressDoc[], entries: readonly Out
       const onServer = typeof name === 'string' ? shown.find((a) => a.name === name) : undefined;
       if (onServer) onServer.sync = entry.state;
       // A saved add the list has not caught up with yet; once refetched the server's list is the truth.
-      else if (pending || (entry.savedAt ?? 0) > listUpdatedAt) shown.push({ ...fromArgs(entry), sync: entry.state, local: true });
+      else if (pending || (entry.savedAt ?? 0) > listUpdatedAt) shown.push({ ...addressFromArgs(entry), sync: entry.state, local: true });
       continue;
     }
     const index = shown.findIndex((a) => a.name === entry.target);
     if (index < 0) continue;
     const current = shown[index]!;
     if (entry.kind === 'address.update') {
-      shown[index] = pending ? { ...fromArgs(entry, current), sync: entry.state, local: current.local } : { ...current, sync: entry.state };
+      shown[index] = pending ? { ...addressFromArgs(entry, current), sync: entry.state, local: current.local } : { ...current, sync: entry.state };
     } else if (entry.kind === 'address.delete') {
       if (pending) shown[index] = { ...current, sync: entry.state, deleting: true };
       else shown.splice(index, 1);
@@ -67,3 +67,7 @@ export function mergeOutbox(server: readonly AddressDoc[], entries: readonly Out
   }
   return { shown, rejected };
 }
+
+/** The refused address add or edit with this outbox id, to fix it. */
+export const useRejectedAddressWrite = (id: string | undefined) =>
+  useRefusedEntry(id, (e) => e.kind === 'address.add' || e.kind === 'address.update');

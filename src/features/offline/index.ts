@@ -1,6 +1,5 @@
-export { OfflineNote } from './offline-note';
 export { formatUpdated } from '@/components/offline-state';
 export { SyncBadge, RejectedWrite } from '@/components/sync-status';
-export { NeverSeenOffline, OfflineGate } from './offline-fallback';
+export { OfflineGate } from './offline-fallback';
 export { InstallHint } from './install-hint';
 export { PendingWritesNote } from './pending-writes';

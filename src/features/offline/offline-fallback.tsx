@@ -1,32 +1,8 @@
-import { Button, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { OfflineIcon } from '@/components/icons';
+import { OfflineState } from '@/components/offline-state';
 import { PageSkeleton } from '@/components/page-skeleton';
-import { useT } from '@/lib/i18n';
 import { useOnline, probe } from '@/lib/online';
 import { useIsRestoringPersistence } from '@/lib/persistence';
-import classes from './offline.module.css';
-
-/** A screen whose data was never saved on this device and cannot load now: friendly, never a spinner forever. */
-export function NeverSeenOffline() {
-  const t = useT();
-  return (
-    <div className={classes.state} data-testid="never-seen-offline">
-      <span className={classes.stateIcon}>
-        <OfflineIcon size={32} aria-hidden="true" />
-      </span>
-      <Title order={2} size="h4">
-        {t('offline.neverSeenTitle')}
-      </Title>
-      <Text c="dimmed" size="sm" maw={320}>
-        {t('offline.neverSeenText')}
-      </Text>
-      <Button variant="light" onClick={() => void probe()}>
-        {t('offline.tryAgain')}
-      </Button>
-    </div>
-  );
-}
 
 interface QueryLike {
   data: unknown;
@@ -42,6 +18,6 @@ export function OfflineGate({ query, children, fallback }: { query: QueryLike; c
   const online = useOnline();
   const restoring = useIsRestoringPersistence();
   if (query.data !== undefined) return <>{children}</>;
-  if (!online && !restoring) return <NeverSeenOffline />;
+  if (!online && !restoring) return <OfflineState onRetry={() => void probe()} />;
   return <>{fallback ?? <PageSkeleton />}</>;
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { newClientId, sendWrite, useOutbox, type OutboxEntry } from '@/lib/outbox';
+import { newClientId, sendWrite, useOutbox, useRefusedEntry, type OutboxEntry } from '@/lib/outbox';
 import type { MessageKey } from '@/lib/i18n';
 import {
   LINE_PLACEHOLDER_DOMAIN,
@@ -105,6 +105,25 @@ export function useUpdateProfile() {
     },
   });
 }
+
+/** The profile with a queued change's values on top (shown while it waits, or prefilled to fix a refused one). */
+export function profileWithChange<P extends Partial<Profile>>(user: P, args: Record<string, unknown>): P {
+  const text = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
+  const first = text('first_name') ?? user.first_name;
+  const last = text('last_name') ?? user.last_name;
+  return {
+    ...user,
+    first_name: first,
+    last_name: last,
+    full_name: [first, last].filter(Boolean).join(' ') || user.full_name,
+    email: text('email') ?? user.email,
+    id_card_number: text('id_card_number') ?? user.id_card_number,
+    birth_date: text('birth_date') ?? user.birth_date,
+  };
+}
+
+/** The refused profile change with this outbox id, to fix it. */
+export const useRejectedProfileWrite = (id: string | undefined) => useRefusedEntry(id, (e) => e.kind === PROFILE_WRITE);
 
 /** The member's latest profile change that went through the outbox (for its 'waiting to sync' / 'saved' badge). */
 export function useProfileWrite(): OutboxEntry | undefined {

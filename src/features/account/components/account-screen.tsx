@@ -20,6 +20,8 @@ export interface AccountScreenProps {
   profile: AccountProfile | null;
   /** The sign-in feature's logout button (with its confirmation dialog). */
   logout?: ReactNode;
+  /** Shown under the points card, e.g. the offline feature's "2 changes waiting to sync". */
+  notice?: ReactNode;
 }
 
 interface Item {
@@ -78,7 +80,7 @@ function Section({ title, items, children }: { title: MessageKey; items: Item[];
 }
 
 /** /my-account: profile header, points, links, language switch and logout. */
-export function AccountScreen({ profile, logout }: AccountScreenProps) {
+export function AccountScreen({ profile, logout, notice }: AccountScreenProps) {
   const t = useT();
   const [lang, setLang] = useLang();
   const number = new Intl.NumberFormat(localeOf(lang));
@@ -124,6 +126,7 @@ export function AccountScreen({ profile, logout }: AccountScreenProps) {
           </Text>
         </Link>
       </Paper>
+      {notice}
 
       <Section title="account.sectionMine" items={MINE} />
       <Section title="account.sectionSettings" items={SETTINGS}>

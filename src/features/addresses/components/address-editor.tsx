@@ -2,21 +2,34 @@ import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { isFrappeClientError } from '@/lib/frappe';
-import { useT } from '@/lib/i18n';
+import { useT, type Translate } from '@/lib/i18n';
+import { discardEntry, type OutboxEntry } from '@/lib/outbox';
 import { fieldFor, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
+import { addressFromArgs } from '../pending';
 import { AddressForm, type ServerFieldError } from './address-form';
 
 export interface AddressEditorProps {
   /** The address being edited; a new one when absent. */
   address?: AddressDoc;
   options: AddressOptions;
+  /**
+   * A queued add or edit the server refused: the form starts from its values with the server's message under
+   * its field; saving sends the corrected change and drops the refused one.
+   */
+  fixing?: OutboxEntry;
+}
+
+function serverErrorOf(raw: string, t: Translate, notFound = false): ServerFieldError {
+  const key = messageKeyFor(raw);
+  const message = key ? t(key) : notFound ? t('addresses.errNotFound') : raw;
+  return { field: fieldFor(raw) as ServerFieldError['field'], message: key ? message : t('addresses.errSaveFailed', { message }) };
 }
 
 /** The add / edit form wired to the write path, with the success dialog that leads back to the list. */
-export function AddressEditor({ address, options }: AddressEditorProps) {
+export function AddressEditor({ address, options, fixing }: AddressEditorProps) {
   const t = useT();
   const write = useAddressWrite();
-  const [serverError, setServerError] = useState<ServerFieldError | null>(null);
+  const [serverError, setServerError] = useState<ServerFieldError | null>(() => (fixing?.error ? serverErrorOf(fixing.error, t) : null));
   const [saved, setSaved] = useState<false | 'saved' | 'queued'>(false);
   const [formKey, setFormKey] = useState(0);
   // One key per intended change: a retry of the same values sends it again; new values get a new key.
@@ -32,22 +45,18 @@ export function AddressEditor({ address, options }: AddressEditorProps) {
     write.mutate(mutation, {
       onSuccess: (sent) => {
         pending.current = null;
+        if (fixing) void discardEntry(fixing.id);
         // Offline (or no answer): it waits in the outbox and the list shows it 'waiting to sync'.
         setSaved(sent.queued ? 'queued' : 'saved');
-        if (!address) setFormKey((k) => k + 1); // the add form starts empty again
+        if (!address && !fixing) setFormKey((k) => k + 1); // the add form starts empty again
       },
-      onError: (error) => {
-        const raw = error.message;
-        const key = messageKeyFor(raw);
-        const message = key ? t(key) : isFrappeClientError(error) && error.httpStatus === 404 ? t('addresses.errNotFound') : raw;
-        setServerError({ field: fieldFor(raw) as ServerFieldError['field'], message: key ? message : t('addresses.errSaveFailed', { message }) });
-      },
+      onError: (error) => setServerError(serverErrorOf(error.message, t, isFrappeClientError(error) && error.httpStatus === 404)),
     });
   };
 
   return (
     <>
-      <AddressForm key={formKey} address={address} options={options} submitting={write.isPending} serverError={serverError} onSubmit={submit} />
+      <AddressForm key={formKey} address={fixing ? addressFromArgs(fixing, address) : address} options={options} submitting={write.isPending} serverError={serverError} onSubmit={submit} />
       <Modal
         opened={saved !== false}
         onClose={() => setSaved(false)}

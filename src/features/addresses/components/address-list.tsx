@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
@@ -26,6 +26,7 @@ export function AddressList() {
   const [toDelete, setToDelete] = useState<AddressDoc | null>(null);
   const [deleteKey, setDeleteKey] = useState('');
   const outbox = useOutbox(isAddressWrite);
+  const navigate = useNavigate();
 
   if (list.isPending) return <PageSkeleton rows={3} withCard={false} />;
   if (list.isError && !list.data) {
@@ -38,6 +39,11 @@ export function AddressList() {
     const key = messageKeyFor(raw);
     return key ? t(key) : raw;
   };
+  // A refused add or edit opens its form with the refused values; a refused delete can only be discarded.
+  const fix = (entry: OutboxEntry) =>
+    entry.kind === 'address.add'
+      ? void navigate({ to: '/shipping-address/add', search: { fix: entry.id } })
+      : void navigate({ to: '/shipping-address/edit', search: { name: entry.target ?? '', fix: entry.id } });
   const askDelete = (a: ShownAddress) => {
     setDeleteKey(newIdempotencyKey());
     setToDelete(a);
@@ -50,7 +56,12 @@ export function AddressList() {
   return (
     <Stack gap="md" p="md" pb={96}>
       {rejected.map((entry) => (
-        <RejectedWrite key={entry.id} entry={entry} message={rejectedMessage(entry.error)} />
+        <RejectedWrite
+          key={entry.id}
+          entry={entry}
+          message={rejectedMessage(entry.error)}
+          onFix={entry.kind === 'address.delete' ? undefined : fix}
+        />
       ))}
       {addresses.length === 0 ? (
         <Paper className={classes.empty} radius="lg" p="xl">
@@ -130,7 +141,7 @@ export function AddressList() {
                   </Button>
                   <Button
                     variant="subtle"
-                    color="red.9"
+                    color="red"
                     size="sm"
                     radius="xl"
                     onClick={() => askDelete(a)}

@@ -1,10 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { BrandMark } from '@/components/icons';
 import { useT } from '@/lib/i18n';
 import { useCurrentUser } from '../session';
 import { LineLogin } from './line-login';
 import { PhoneVerify } from './phone-verify';
+import { AuthHero } from './auth-hero';
 import classes from './auth.module.css';
 
 /**
@@ -16,17 +16,7 @@ export function SignupScreen({ onDone }: { onDone: () => void }) {
   const { isSignedIn, isPending } = useCurrentUser();
   return (
     <div className={classes.screen}>
-      <div className={classes.hero}>
-        <div className={classes.heroMark}>
-          <BrandMark size={56} />
-        </div>
-        <Title order={1} size="h2">
-          {t('auth.signupTitle')}
-        </Title>
-        <Text c="dimmed" maw={320}>
-          {t('auth.signupIntro')}
-        </Text>
-      </div>
+      <AuthHero title="auth.signupTitle" text="auth.signupIntro" />
       {isPending ? null : isSignedIn ? (
         <PhoneVerify mode="signup" onDone={onDone} />
       ) : (

@@ -1,7 +1,7 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { BrandMark } from '@/components/icons';
 import { useT } from '@/lib/i18n';
+import { AuthHero } from './auth-hero';
 import classes from './auth.module.css';
 
 /** /welcome: links to /login and /signup. */
@@ -9,17 +9,7 @@ export function WelcomeScreen() {
   const t = useT();
   return (
     <div className={classes.screen}>
-      <div className={classes.hero}>
-        <div className={classes.heroMark}>
-          <BrandMark size={56} />
-        </div>
-        <Title order={1} size="h2">
-          {t('auth.welcomeTitle')}
-        </Title>
-        <Text c="dimmed" maw={320}>
-          {t('auth.welcomeText')}
-        </Text>
-      </div>
+      <AuthHero title="auth.welcomeTitle" text="auth.welcomeText" />
       <Stack gap="sm">
         <Button component={Link} to="/login" size="lg" radius="xl" fullWidth>
           {t('auth.welcomeLogin')}

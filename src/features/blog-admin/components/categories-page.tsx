@@ -6,11 +6,12 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { useState } from 'react';
-import { Button, Group, Modal, Skeleton, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '../api';
 import { errorToast, httpStatus, successToast } from '../toasts';
+import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
 
 type Dialog = { kind: 'add' } | { kind: 'update'; row: BlogCategory } | { kind: 'delete'; row: BlogCategory } | null;
@@ -97,28 +98,7 @@ export function CategoriesPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {categories.isPending &&
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={3}>
-                      <Skeleton height={28} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {categories.isError && (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text c="red">{t('blogAdmin.loadFailed')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {categories.data?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>
-                    <Text c="dimmed">{t('blogAdmin.noCategories')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              <TableStatusRows query={categories} columns={3} rowHeight={28} empty="blogAdmin.noCategories" />
               {categories.data?.map((row) => (
                 <Table.Tr key={row.name} data-testid="category-row">
                   <Table.Td className={classes.idCell}>{row.name}</Table.Td>

@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Button, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useT } from '@/lib/i18n';
 import { categoriesQuery, postsQuery } from '../api';
+import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
 
 /** /blog-admin "Blogs": ID, 60 px image, title, category, View and Edit; Add goes to /blog-add. */
@@ -38,28 +39,7 @@ export function PostsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {posts.isPending &&
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={5}>
-                      <Skeleton height={40} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              {posts.isError && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="red">{t('blogAdmin.loadFailed')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {posts.data?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed">{t('blogAdmin.noPosts')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              <TableStatusRows query={posts} columns={5} rowHeight={40} empty="blogAdmin.noPosts" />
               {posts.data?.map((post) => (
                 <Table.Tr key={post.name} data-testid="post-row">
                   <Table.Td className={classes.idCell}>{post.name}</Table.Td>

@@ -2,7 +2,7 @@ import { Avatar, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { localeOf, useLang, useT } from '@/lib/i18n';
-import { MemberBarcode } from './member-barcode';
+import { Code128Barcode } from '@/components/code128-barcode';
 import { MemberQr } from './member-qr';
 import classes from './member-id.module.css';
 import '@mantine/core/styles/Tabs.css';
@@ -64,7 +64,7 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
               </Tabs.Panel>
               <Tabs.Panel value="barcode" pt="md">
                 <div className={classes.codeBox}>
-                  <MemberBarcode value={code} label={t('memberId.barcodeAlt', { code })} />
+                  <Code128Barcode value={code} label={t('memberId.barcodeAlt', { code })} testId="member-barcode" />
                 </div>
               </Tabs.Panel>
             </Tabs>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useT } from '@/lib/i18n';
 import { couponState, invoiceQuery } from '../api';
 import { imageUrl } from '../format';
-import { OrderBarcode } from './order-barcode';
+import { Code128Barcode } from '@/components/code128-barcode';
 import { OrderQr } from './order-qr';
 import classes from './orders.module.css';
 import '@mantine/core/styles/Tabs.css';
@@ -124,7 +124,7 @@ export function RewardOrderDetail({ name }: { name: string }) {
           </Tabs.Panel>
           <Tabs.Panel value="barcode">
             <Stack align="center" gap="sm" p="md">
-              {tab === 'barcode' && <OrderBarcode value={order.name} label={t('orders.barcodeLabel', { name: order.name })} height={expanded ? 100 : 80} />}
+              {tab === 'barcode' && <Code128Barcode value={order.name} label={t('orders.barcodeLabel', { name: order.name })} height={expanded ? 100 : 80} testId="order-barcode" />}
               <Text ff="monospace" fw={700} aria-hidden="true">
                 {order.name}
               </Text>

@@ -16,6 +16,8 @@ export interface ProfileFormProps {
   /** Rendered under the read-only phone on /edit-profile (the change-phone steps). */
   phoneAction?: ReactNode;
   onSaved: (outcome: SaveOutcome) => void | Promise<void>;
+  /** The server's message for a refused queued change being fixed: shown under its field (or above the form). */
+  refusal?: string;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -24,13 +26,16 @@ const today = () => new Date().toISOString().slice(0, 10);
  * The profile form of spec §5: first name, last name, e-mail, ID card number, birth date (required, with the
  * spec's messages); submit disabled while the form is invalid or saving ('Loading...'); the phone read-only.
  */
-export function ProfileForm({ profile, mode, phoneAction, onSaved }: ProfileFormProps) {
+export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: ProfileFormProps) {
   const t = useT();
   const save = useUpdateProfile();
-  const [failure, setFailure] = useState<string | null>(null);
+  const refusedField = refusal ? fieldFor(refusal) : undefined;
+  const refusedKey = refusal ? messageKeyFor(refusal) : undefined;
+  const [failure, setFailure] = useState<string | null>(refusal && !refusedField ? (refusedKey ? t(refusedKey) : refusal) : null);
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: initialValues(profile),
+    initialErrors: refusal && refusedField ? { [refusedField]: refusal } : {},
     validate: validateProfile,
     validateInputOnChange: true,
     validateInputOnBlur: true,

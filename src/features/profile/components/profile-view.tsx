@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
 import { localeOf, useLang, useT, type MessageKey } from '@/lib/i18n';
-import { messageKeyFor, useProfileWrite } from '../api';
+import { messageKeyFor, profileWithChange, useProfileWrite } from '../api';
 import type { Profile, Tier } from '../../../../contracts/account';
 import classes from './profile.module.css';
 
@@ -14,21 +14,6 @@ function formatDate(value: string | null | undefined, locale: string) {
   if (!value) return null;
   const d = new Date(`${value}T00:00:00`);
   return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-function withChange(user: ViewedProfile, args: Record<string, unknown>): ViewedProfile {
-  const text = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
-  const first = text('first_name') ?? user.first_name;
-  const last = text('last_name') ?? user.last_name;
-  return {
-    ...user,
-    first_name: first,
-    last_name: last,
-    full_name: [first, last].filter(Boolean).join(' ') || user.full_name,
-    email: text('email') ?? user.email,
-    id_card_number: text('id_card_number') ?? user.id_card_number,
-    birth_date: text('birth_date') ?? user.birth_date,
-  };
 }
 
 /** 1-1037-00012-34-5 → x-xxxx-xxxxx-34-5: enough for the member to recognise it, not enough to copy it. */
@@ -44,9 +29,10 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   const t = useT();
   const [lang] = useLang();
   const write = useProfileWrite();
+  const navigate = useNavigate();
   // A change waiting in the outbox shows at once, marked 'waiting to sync'; the server's copy replaces it once saved.
   const waiting = write && (write.state === 'waiting' || write.state === 'sending');
-  const user = loaded && waiting ? withChange(loaded, write.args) : loaded;
+  const user = loaded && waiting ? profileWithChange(loaded, write.args) : loaded;
   const rejectedMessage = (raw = '') => {
     const key = messageKeyFor(raw);
     return key ? t(key) : raw;
@@ -68,7 +54,13 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   const tierName = user.tier?.tier_name ?? user.loyalty_program_tier;
   return (
     <Stack gap="md" p="md">
-      {write?.state === 'rejected' && <RejectedWrite entry={write} message={rejectedMessage(write.error)} />}
+      {write?.state === 'rejected' && (
+        <RejectedWrite
+          entry={write}
+          message={rejectedMessage(write.error)}
+          onFix={(entry) => void navigate({ to: '/edit-profile', search: { fix: entry.id } })}
+        />
+      )}
       <Paper radius="lg" p="lg" className={classes.card}>
         <Stack align="center" gap={6}>
           <Avatar src={user.user_image ?? undefined} alt="" size={88} radius={44} color="brand">
