@@ -11,7 +11,8 @@
  * CSRF token are always built here, at replay time, by src/lib/frappe.ts).
  *
  *   network failure, 408/409/429/5xx, 401/403 → stays 'waiting' (nothing after it is sent, order kept)
- *   any other 4xx (e.g. 417 validation)      → 'rejected' with the server's message: fix (`fixEntry`) or discard
+ *   any other 4xx (e.g. 417 validation)      → 'rejected' with the server's message: the member fixes it (its
+ *                                            screen sends the corrected change, then discards this) or discards it
  *   2xx                                     → 'saved', and the entry's `invalidate` query keys are refetched
  *
  * One replay at a time across tabs (Web Locks). 'saved' entries stay SAVED_VISIBLE_MS so screens can show
@@ -220,24 +221,6 @@ export async function queueWrite(input: QueueWriteInput): Promise<OutboxEntry> {
 export async function discardEntry(id: string): Promise<void> {
   await ensureLoaded();
   await remove(id);
-}
-
-/**
- * Re-queues a rejected entry with corrected arguments. It gets a new id (a new Idempotency-Key: the server
- * remembers its answer to the old one) and keeps its place in the order.
- */
-export async function fixEntry(id: string, args: Record<string, unknown>): Promise<OutboxEntry | undefined> {
-  await ensureLoaded();
-  const old = list.find((e) => e.id === id);
-  if (!old) return undefined;
-  const fixed: OutboxEntry = { ...old, id: newClientId(), args, state: 'waiting', attempts: 0 };
-  delete fixed.error;
-  await backend.put(fixed);
-  await backend.remove(old.id);
-  publish([...list.filter((e) => e.id !== old.id), fixed]);
-  announce();
-  if (isOnline()) void replayOutbox();
-  return fixed;
 }
 
 export interface SendResult {

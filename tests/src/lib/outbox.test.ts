@@ -1,15 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FrappeClientError } from '@/lib/frappe';
+import { act, renderHook } from '@testing-library/react';
 import { resetOnlineForTests, reportNetworkSuccess } from '@/lib/online';
 import {
   discardEntry,
-  fixEntry,
   getOutbox,
   queueWrite,
   replayOutbox,
   resetOutboxForTests,
   startOutbox,
+  useRefusedEntry,
   type OutboxBackend,
   type OutboxEntry,
 } from '@/lib/outbox';
@@ -184,17 +185,22 @@ describe('outbox', () => {
     expect(server.effects).toHaveLength(1);
   });
 
-  it('re-sends a fixed rejected write under a new idempotency key', async () => {
+  it('keeps a refused entry for the screen fixing it after the entry is discarded, and finds only refused ones', async () => {
     await addAddress('Bad', { pincode: '12' });
+    await addAddress('Good');
     reportNetworkSuccess();
     await replayOutbox();
-    const rejected = getOutbox()[0]!;
-    const fixed = await fixEntry(rejected.id, { ...rejected.args, pincode: '10110' });
-    await replayOutbox();
-    expect(fixed!.id).not.toBe(rejected.id);
-    expect(getOutbox()).toHaveLength(1);
-    expect(getOutbox()[0]).toMatchObject({ id: fixed!.id, state: 'saved' });
-    expect(server.effects).toHaveLength(1);
+    const [bad, good] = getOutbox();
+    const isAdd = (e: OutboxEntry) => e.kind === 'address.add';
+    expect(renderHook(() => useRefusedEntry(good!.id, isAdd)).result.current).toBeUndefined(); // saved, not refused
+    expect(renderHook(() => useRefusedEntry(undefined, isAdd)).result.current).toBeUndefined();
+    expect(renderHook(() => useRefusedEntry(bad!.id, (e) => e.kind === 'profile.update')).result.current).toBeUndefined();
+
+    const fixing = renderHook(() => useRefusedEntry(bad!.id, isAdd));
+    expect(fixing.result.current).toMatchObject({ id: bad!.id, error: 'Pincode must be 5 digits' });
+    await act(() => discardEntry(bad!.id));
+    expect(getOutbox().map((e) => e.id)).toEqual([good!.id]);
+    expect(fixing.result.current?.id).toBe(bad!.id);
   });
 
   it('loses nothing when the app is closed: a new start replays what was waiting (or cut off while sending)', async () => {
