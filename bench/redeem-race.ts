@@ -1,14 +1,14 @@
-// N members × M parallel redemptions through the real HTTP server: redemptions/s and the count of overspends
+// Members × parallel redemptions through the real HTTP server: redemptions/s and the count of overspends
 // (must be 0). On PostgreSQL when BENCH_DATABASE_URL is set, else on PGlite. Exits non-zero on any overspend.
 import { balanceOf, earnPoints, programOf } from '../server/modules/loyalty/ledger';
 import { benchMember, startBenchServer, table } from './support';
 
-const MEMBERS = Number(process.env.RACE_MEMBERS ?? 10);
-const PARALLEL = Number(process.env.RACE_PARALLEL ?? 20);
+// DESIGN §7: 100 parallel on one member; then many members at once (RACE_SHAPES="1x100,10x20" to change).
+const SHAPES = (process.env.RACE_SHAPES ?? '1x100,10x20').split(',').map((s) => s.split('x').map(Number) as [number, number]);
 const AFFORDABLE = 7; // each member holds points for exactly 7 redemptions
 const PRICE = 15; // GIFT-TOTE in the demo catalogue
 
-async function race(label: string, databaseUrl?: string) {
+async function race(label: string, MEMBERS: number, PARALLEL: number, databaseUrl?: string) {
   const server = await startBenchServer(databaseUrl);
   const members = [];
   for (let i = 0; i < MEMBERS; i++) {
@@ -41,15 +41,18 @@ async function race(label: string, databaseUrl?: string) {
   }
   const unexpected = results.filter((s) => s !== 200 && s !== 417).length;
   table([
-    [`${label}: members × parallel`, 'requests', 'succeeded', 'expected', 'redemptions/s', 'overspends', 'negative balances', 'other statuses'],
-    [`${MEMBERS} × ${PARALLEL}`, results.length, ok, MEMBERS * Math.min(AFFORDABLE, PARALLEL), (ok / seconds).toFixed(1), overspends, negative, unexpected],
+    [`${label}: members × parallel`, 'requests', 'succeeded', 'expected', 'requests/s', 'redemptions/s', 'overspends', 'negative balances', 'other statuses'],
+    [`${MEMBERS} × ${PARALLEL}`, results.length, ok, MEMBERS * Math.min(AFFORDABLE, PARALLEL), (results.length / seconds).toFixed(1), (ok / seconds).toFixed(1), overspends, negative, unexpected],
   ]);
   console.log('');
   await server.close();
   return overspends + negative + (ok === MEMBERS * Math.min(AFFORDABLE, PARALLEL) ? 0 : 1);
 }
 
-let failures = await race('PGlite');
-if (process.env.BENCH_DATABASE_URL) failures += await race('PostgreSQL', process.env.BENCH_DATABASE_URL);
-else console.log('(set BENCH_DATABASE_URL=postgres://… to run the race on PostgreSQL)');
+let failures = 0;
+for (const [members, parallel] of SHAPES) {
+  failures += await race('PGlite', members, parallel);
+  if (process.env.BENCH_DATABASE_URL) failures += await race('PostgreSQL', members, parallel, process.env.BENCH_DATABASE_URL);
+}
+if (!process.env.BENCH_DATABASE_URL) console.log('(set BENCH_DATABASE_URL=postgres://… to run the race on PostgreSQL)');
 if (failures) process.exit(1);

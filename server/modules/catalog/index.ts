@@ -4,6 +4,7 @@ import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { defineMethod } from '../../frappe/methods';
 import { items } from '../../db/schema/catalog';
+import { cachedPage } from './page-cache';
 import { parseQueryArgs, productFilterData } from './service';
 
 /**
@@ -22,7 +23,7 @@ const getProductFilterData = defineMethod({
       Object.entries(topLevel).filter(([k]) => ['search', 'field_filters', 'attribute_filters', 'item_group', 'start', 'from_filters'].includes(k)),
     );
     const base = typeof query_args === 'string' ? parseQueryArgs(query_args) : parseQueryArgs({ ...fromTop, ...(query_args as object | undefined) });
-    return productFilterData(ctx.db, base);
+    return cachedPage(ctx.db, JSON.stringify(base), () => productFilterData(ctx.db, base));
   },
 });
 
