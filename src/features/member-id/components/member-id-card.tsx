@@ -44,19 +44,29 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
           <Title order={2} size="h4" ta="center">
             {fullName}
           </Title>
-          {tierName && (
+          {/* The line keeps its place while the tier loads: nothing below it jumps when it arrives. */}
+          {tierName ? (
             <Text size="sm" fw={600} className={classes.tier} data-testid="tier-line">
               {t('memberId.tierLine', { tier: tierName })}
             </Text>
+          ) : (
+            <Text size="sm" aria-hidden="true" className={classes.tierPlaceholder}>
+              {'\u00a0'}
+            </Text>
           )}
         </Stack>
-        {code ? (
-          <>
-            <Tabs value={tab} onChange={setTab} mt="md" variant="pills" radius="xl" keepMounted={false}>
-              <Tabs.List grow className={classes.tabs}>
-                <Tabs.Tab value="qr">{t('memberId.tabQr')}</Tabs.Tab>
-                <Tabs.Tab value="barcode">{t('memberId.tabBarcode')}</Tabs.Tab>
-              </Tabs.List>
+        {/* Same geometry with or without a code yet, so the balance card below never shifts. */}
+        <Tabs value={tab} onChange={setTab} mt="md" variant="pills" radius="xl" keepMounted={false}>
+          <Tabs.List grow className={classes.tabs}>
+            <Tabs.Tab value="qr" disabled={!code}>
+              {t('memberId.tabQr')}
+            </Tabs.Tab>
+            <Tabs.Tab value="barcode" disabled={!code}>
+              {t('memberId.tabBarcode')}
+            </Tabs.Tab>
+          </Tabs.List>
+          {code ? (
+            <>
               <Tabs.Panel value="qr" pt="md">
                 <div className={classes.codeBox}>
                   <MemberQr value={code} label={t('memberId.qrAlt', { code })} />
@@ -67,21 +77,21 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
                   <Code128Barcode value={code} label={t('memberId.barcodeAlt', { code })} testId="member-barcode" />
                 </div>
               </Tabs.Panel>
-            </Tabs>
-            <Text ta="center" mt="xs" ff="monospace" fw={700} size="lg" data-testid="member-code" style={{ letterSpacing: 2 }}>
-              {code}
-            </Text>
-            {secondsLeft != null && (
-              <Text ta="center" size="xs" c="dimmed" data-testid="code-countdown">
-                {t('memberId.codeChangesIn', { seconds: secondsLeft })}
+            </>
+          ) : (
+            <div className={classes.codeBox} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+              <Text ta="center" c="dimmed" role="status" data-testid="member-code-pending" px="md">
+                {codeUnavailable ? t('memberId.codeNeedsNetwork') : t('memberId.codePreparing')}
               </Text>
-            )}
-          </>
-        ) : (
-          <Text ta="center" mt="md" c="dimmed" role="status" data-testid="member-code-pending">
-            {codeUnavailable ? t('memberId.codeNeedsNetwork') : t('memberId.codePreparing')}
-          </Text>
-        )}
+            </div>
+          )}
+        </Tabs>
+        <Text ta="center" mt="xs" ff="monospace" fw={700} size="lg" data-testid={code ? 'member-code' : undefined} style={{ letterSpacing: 2 }}>
+          {code || '\u00a0'}
+        </Text>
+        <Text ta="center" size="xs" c="dimmed" data-testid={secondsLeft != null ? 'code-countdown' : undefined}>
+          {secondsLeft != null ? t('memberId.codeChangesIn', { seconds: secondsLeft }) : '\u00a0'}
+        </Text>
         <Text ta="center" size="xs" c="dimmed">
           {t('memberId.instruction')}
         </Text>
