@@ -272,25 +272,16 @@ test.describe.serial('rewards and orders', () => {
   test("a refused redemption shows the server's message and charges nothing", async ({ page, consoleErrors }) => {
     await signInDemoMember(page);
     const before = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
-    // The server refuses (as it would if the points ran out on another device meanwhile).
-    await page.route('**/api/method/headless_e_commerce.api.place_order', (route) =>
-      route.fulfill({
-        status: 417,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          exc_type: 'ValidationError',
-          _server_messages: JSON.stringify([JSON.stringify({ message: "You don't have enough Loyalty Points to redeem" })]),
-        }),
-      }),
-    );
+    // A branch that closed after the screen was opened (its option is still on this device): the real server refuses.
     await page.goto('/GIFT-KEYCHAIN/gift-checkout');
-    await page.getByTestId('branch-select').selectOption('สาขาเชียงใหม่');
+    const branch = page.getByTestId('branch-select');
+    await branch.evaluate((select: HTMLSelectElement) => select.add(new Option('สาขาที่ปิดแล้ว', 'สาขาที่ปิดแล้ว')));
+    await branch.selectOption('สาขาที่ปิดแล้ว');
     await page.getByTestId('redeem-using').click();
     await page.getByRole('dialog').getByTestId('confirm-redeem').click();
-    await expect(page.getByTestId('redeem-error')).toContainText("You don't have enough Loyalty Points to redeem");
+    await expect(page.getByTestId('redeem-error')).toContainText('สาขาที่ปิดแล้ว');
     await expect(page).toHaveURL(/\/GIFT-KEYCHAIN\/gift-checkout$/);
     await screenshot(page, 'rewards-redeem-refused');
-    await page.unroute('**/api/method/headless_e_commerce.api.place_order');
     const after = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
     expect(after.loyalty_points).toBe(before.loyalty_points);
     expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);

@@ -5,6 +5,7 @@ import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { appErrors, expect, test } from './support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
+import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
 /**
@@ -35,18 +36,6 @@ test.afterAll(async () => {
 
 async function newContext(browser: Browser, viewport = PHONE): Promise<BrowserContext> {
   return browser.newContext({ baseURL: BASE_URL, viewport, deviceScaleFactor: 2, isMobile: viewport.width < 500, hasTouch: true });
-}
-
-/** The member signs in the way members do: the development LINE page, "sign in as the demo member". */
-async function signInDemoMember(page: Page) {
-  await page.goto('/');
-  const authorize = await page.evaluate(async () => {
-    const res = await fetch(`/api/method/honda_api.api_calls.linetoken.get_oauth2_authorize_url?_=${Date.now()}`, { headers: { Accept: 'application/json' } });
-    return ((await res.json()) as { message: string }).message;
-  });
-  await page.goto(authorize);
-  await page.getByRole('button', { name: /เข้าสู่ระบบเป็น/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
 
 /** A call with the page's cookies and CSRF token; returns the status and the body. */
@@ -308,5 +297,46 @@ test('member code typed in → points awarded → history; gift for branch A: br
   await tillBCtx.close();
   await tillA2Ctx.close();
   await memberCtx.close();
+  expect(appErrors(consoleErrors)).toEqual([]);
+});
+
+test('coupons come from the real reward orders: usable and used tabs, counts, the redeemed state', async ({ page, consoleErrors }) => {
+  // By now the demo member holds a reward still to collect (redeemed in rewards.spec) and the one handed over above.
+  await signInDemoMember(page);
+  interface Order { name: string; order_type: string; due_date: string | null; items: { item_code: string; item_name: string }[]; delivery_notes: { status: string }[] }
+  const orders = (await pageCall(page, 'honda_api.api_calls.getuser.getorders', {}, 'GET')).body.message as Order[];
+  const today = new Date().toISOString().slice(0, 10);
+  const rewards = orders.filter((o) => o.order_type === 'redemption' && o.delivery_notes[0]);
+  const usable = rewards.filter((o) => o.delivery_notes[0]!.status === 'Draft' && !(o.due_date && o.due_date < today));
+  const used = rewards.filter((o) => o.delivery_notes[0]!.status === 'Submitted');
+  const expired = rewards.length - usable.length - used.length;
+  expect(usable.length).toBeGreaterThan(0);
+  expect(used.length).toBeGreaterThan(0);
+
+  await page.goto('/my-coupon');
+  await expect(page.getByRole('tab', { name: `ใช้ได้ (${usable.length})` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: `ใช้แล้ว (${used.length + expired})` })).toBeVisible();
+  const cards = page.getByTestId('coupon-card');
+  await expect(cards).toHaveCount(usable.length);
+  const first = cards.filter({ hasText: usable[0]!.items[0]!.item_name }).first();
+  await expect(first.getByText('คูปองใช้ได้')).toBeVisible();
+  await expect(first.getByRole('link', { name: 'ดูรหัส' })).toHaveAttribute('href', `/my-order/${usable[0]!.name}`);
+  await screenshot(page, 'member-my-coupon');
+  await page.getByRole('tab', { name: `ใช้แล้ว (${used.length + expired})` }).click();
+  await expect(page.getByTestId('coupon-card').getByText('คูปองถูกใช้แล้ว').first()).toBeVisible();
+  await screenshot(page, 'member-my-coupon-used');
+
+  await page.goto('/reward-coupon');
+  await expect(page.getByRole('tab', { name: `รางวัลของฉัน (${usable.length})` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: `หมดอายุ/ใช้แล้ว (${used.length + expired})` })).toBeVisible();
+  await screenshot(page, 'member-reward-coupon');
+
+  await page.goto('/my-id');
+  await expect(page.getByTestId('coupons')).toContainText(String(usable.length));
+
+  await page.goto(`/reward-details?item=${usable[0]!.items[0]!.item_code}`);
+  await expect(page.getByTestId('redeemed-badge')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'แลกของรางวัลแล้ว' })).toBeDisabled();
+  await screenshot(page, 'member-reward-details-redeemed');
   expect(appErrors(consoleErrors)).toEqual([]);
 });

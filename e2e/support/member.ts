@@ -2,20 +2,22 @@ import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './env';
 
 /**
- * Signs the demo member in the way a member does: the app's authorize address → the development LINE page
- * → "sign in as <demo member>" → back on the app with a session cookie.
+ * Signs the demo member in the way a member does: an authorize address → the development LINE page → "sign in as
+ * <demo member>" → back on the app with a session cookie. The page leaves the app first: every authorize address
+ * binds a fresh state to the browser's cookie, and /login asks for its own on load, so an app page still open on
+ * /login could replace ours while we use it (the callback would then refuse the state).
  */
 export async function signInDemoMember(page: Page): Promise<void> {
-  if (!page.url().startsWith(BASE_URL)) await page.goto('/');
-  const authorize = await page.evaluate(async () => {
-    const res = await fetch(`/api/method/honda_api.api_calls.linetoken.get_oauth2_authorize_url?_=${Date.now()}`, {
-      headers: { Accept: 'application/json' },
-    });
-    return ((await res.json()) as { message: string }).message;
+  await page.goto('about:blank');
+  const answer = await page.request.get(`${BASE_URL}/api/method/honda_api.api_calls.linetoken.get_oauth2_authorize_url?_=${Date.now()}`, {
+    headers: { Accept: 'application/json' },
   });
-  await page.goto(authorize);
+  if (!answer.ok()) throw new Error(`authorize url: ${answer.status()} ${await answer.text()}`);
+  const { message } = (await answer.json()) as { message: string | { url?: string } };
+  await page.goto(typeof message === 'string' ? message : String(message.url));
   await page.getByRole('button', { name: /เข้าสู่ระบบเป็น/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+  if (new URL(page.url()).searchParams.get('error')) throw new Error(`LINE sign-in refused: ${page.url()}`);
 }
 
 /** The member's API as the page's cookies allow (CSRF token from boot). */

@@ -1,7 +1,7 @@
 // Helpers of the offline specs and bench/offline-start.mjs: dev LINE sign-in, API checks, QR/barcode decoding.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator } from '@playwright/test';
 import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
@@ -36,19 +36,7 @@ export async function decodeCanvasWithJsQr(qr: Locator): Promise<string | null> 
   return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
 }
 
-/**
- * Signs the demo member in through the development LINE (the server plays LINE): the same path a member's
- * browser takes, ending with a cookie session in `page`'s context.
- */
-export async function signInDemoMember(page: Page): Promise<void> {
-  const answer = await page.request.get('/api/method/honda_api.api_calls.linetoken.get_oauth2_authorize_url');
-  if (!answer.ok()) throw new Error(`authorize url: ${answer.status()} ${await answer.text()}`);
-  const { message } = (await answer.json()) as { message: string | { url?: string } };
-  const url = typeof message === 'string' ? message : String(message.url);
-  await page.goto(url);
-  await page.locator('form:has(input[name="who"][value="demo"]) button').click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/api/'));
-}
+export { signInDemoMember } from './member';
 
 /** Calls a method with the context's cookies (GET), as the member's browser would. */
 export async function apiGet<T>(context: BrowserContext, method: string, args: Record<string, unknown> = {}): Promise<T> {

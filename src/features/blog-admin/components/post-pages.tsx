@@ -6,7 +6,7 @@ import { localeOf, useLang, useT } from '@/lib/i18n';
 import { categoriesQuery, postQuery, useCreatePost, useUpdatePost } from '../api';
 import { errorToast, successToast } from '../toasts';
 import { PostForm } from './post-form';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '@/components/safe-html';
 import classes from './admin.module.css';
 
 function BackLink() {

@@ -2,7 +2,7 @@ import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core
 import { useLang, useT } from '@/lib/i18n';
 import { formatBaht, isCardVisible, type ProductItem } from '../api';
 import { formatDay, formatNumber, imageUrl } from '../format';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '@/components/safe-html';
 import classes from './catalog.module.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
@@ -81,14 +81,14 @@ export function RewardDetail({ item, memberPoints, conditionsHtml, redeemed = fa
         <Text component="h3" fw={700}>
           {t('catalog.description')}
         </Text>
-        <SafeHtml html={description} />
+        <SafeHtml html={description} className={classes.html} />
         {isReward && conditionsHtml ? (
           <>
             <Divider />
             <Text component="h3" fw={700}>
               {t('catalog.conditions')}
             </Text>
-            <SafeHtml html={conditionsHtml} />
+            <SafeHtml html={conditionsHtml} className={classes.html} />
           </>
         ) : null}
       </Stack>

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { categoriesQuery, postQuery, postsQuery } from '../api';
 import { PostCard, formatPostDate } from './cards';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '@/components/safe-html';
 import classes from './site.module.css';
 
 function useCategoryTitles() {
