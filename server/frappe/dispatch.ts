@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowed, type RequestContext } from './context';
 import { FrappeError, permissionError, validationError } from './errors';
-import { decodeQueryArgs, describeIssues, type HttpVerb, type MethodDef } from './methods';
+import { decodeQueryArgs, describeIssues, JsonText, type HttpVerb, type MethodDef } from './methods';
 
 export function argsOf(req: FastifyRequest): Record<string, unknown> {
   const query = decodeQueryArgs((req.query ?? {}) as Record<string, unknown>);
@@ -36,6 +36,7 @@ export function registerMethodRoutes(
       if (!parsed.success) throw validationError(describeIssues(parsed.issues));
       const result = await def.handler(context(req, reply), parsed.output);
       if (def.raw || reply.sent) return reply;
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(`{"message":${result.json}}`);
       return result === undefined ? {} : { message: result };
     },
   });

@@ -19,6 +19,14 @@ export interface MethodDef<S extends v.GenericSchema = v.GenericSchema> {
 }
 
 /** Keeps the generic link between the schema and the handler's argument type. */
+/**
+ * A method's answer already serialised to JSON (a cached catalogue page): sent inside `{"message": …}` as is,
+ * without serialising the same object again for every request.
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
 export function defineMethod<S extends v.GenericSchema>(def: MethodDef<S>): MethodDef<S> {
   return def;
 }

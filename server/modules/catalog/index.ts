@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
-import { defineMethod } from '../../frappe/methods';
+import { defineMethod, JsonText } from '../../frappe/methods';
 import { items } from '../../db/schema/catalog';
 import { cachedPage } from './page-cache';
 import { parseQueryArgs, productFilterData } from './service';
@@ -23,7 +23,7 @@ const getProductFilterData = defineMethod({
       Object.entries(topLevel).filter(([k]) => ['search', 'field_filters', 'attribute_filters', 'item_group', 'start', 'from_filters'].includes(k)),
     );
     const base = typeof query_args === 'string' ? parseQueryArgs(query_args) : parseQueryArgs({ ...fromTop, ...(query_args as object | undefined) });
-    return cachedPage(ctx.db, JSON.stringify(base), () => productFilterData(ctx.db, base));
+    return cachedPage(ctx.db, JSON.stringify(base), async () => new JsonText(JSON.stringify(await productFilterData(ctx.db, base))));
   },
 });
 
