@@ -12,10 +12,16 @@ import { validationError } from '../../frappe/errors';
  *   expiry date, consuming the soonest-expiring batches first;
  * - the balance on a day is the sum of the rows posted by then and not yet expired, so when a batch expires,
  *   the batch and what was spent from it drop out together: what was left of it is what expires.
- * Dates are ISO days (YYYY-MM-DD); `asOf` defaults to today (UTC), tests move it to travel in time.
+ * Dates are ISO days (YYYY-MM-DD) of the programme's business day in Thailand; `asOf` defaults to today, tests
+ * move it to travel in time.
  */
 
-export const today = () => new Date().toISOString().slice(0, 10);
+/** The programme's day changes at midnight in Thailand, not in UTC (which would be 07:00 there). */
+export const BUSINESS_TIME_ZONE = 'Asia/Bangkok';
+const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's business day, YYYY-MM-DD (also for `now` given, in milliseconds). */
+export const today = (now: number = Date.now()) => businessDay.format(now);
 
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
