@@ -78,16 +78,22 @@ async function codeFromMyId(member: Page): Promise<{ code: string; shot: Buffer 
   await member.goto('/my-id');
   const shown = member.getByTestId('member-code');
   await expect(shown).toHaveText(/^\d{7,15}$/, { timeout: 20_000 });
-  // Early in a 30 s step: the code must not change between the screenshot and the check below, even on a slow machine.
-  await member.waitForFunction(() => (Date.now() / 1000) % 30 < 12, undefined, { timeout: 40_000, polling: 250 });
   const qr = member.getByTestId('member-qr');
   await expect(qr.locator('canvas')).toBeVisible();
-  const shot = await qr.screenshot({ type: 'jpeg', quality: 95 });
-  const img = jpeg.decode(shot, { useTArray: true });
-  const decoded = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), img.width, img.height);
-  expect(decoded, 'the QR screenshot decodes').not.toBeNull();
-  await expect(shown).toHaveText(decoded!.data);
-  return { code: decoded!.data, shot };
+  // Early in a 30 s step, so the till has most of the code's life to scan it.
+  await member.waitForFunction(() => (Date.now() / 1000) % 30 < 12, undefined, { timeout: 40_000, polling: 250 });
+  // The code rotates every 30 s: a screenshot counts only when the code shown before and after it is the same
+  // (on a busy machine a rotation in between just means another picture).
+  for (;;) {
+    const before = (await shown.textContent())?.trim();
+    const shot = await qr.screenshot({ type: 'jpeg', quality: 95 });
+    if ((await shown.textContent())?.trim() !== before) continue;
+    const img = jpeg.decode(shot, { useTArray: true });
+    const decoded = jsQR(new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), img.width, img.height);
+    expect(decoded, 'the QR screenshot decodes').not.toBeNull();
+    expect(decoded!.data).toBe(before);
+    return { code: decoded!.data, shot };
+  }
 }
 
 /**
