@@ -279,7 +279,7 @@ test.describe.serial('rewards and orders', () => {
     await branch.selectOption('สาขาที่ปิดแล้ว');
     await page.getByTestId('redeem-using').click();
     await page.getByRole('dialog').getByTestId('confirm-redeem').click();
-    await expect(page.getByTestId('redeem-error')).toContainText('สาขาที่ปิดแล้ว');
+    await expect(page.getByTestId('redeem-error')).toContainText('ไม่พบสาขาที่ปิดแล้ว กรุณาเลือกสาขาอื่น'); // the server's "Branch … not found", in Thai
     await expect(page).toHaveURL(/\/GIFT-KEYCHAIN\/gift-checkout$/);
     await screenshot(page, 'rewards-redeem-refused');
     const after = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
