@@ -152,6 +152,19 @@ test.describe('cold offline start', () => {
     expect(failedApi.filter((u) => !u.includes('/api/method/ping'))).toEqual([]);
   });
 
+  test('a visitor who never signed in, opening the app offline, gets the sign-in screen at once', async ({ page, context }) => {
+    await page.goto('/login');
+    await waitForServiceWorker(page);
+    await closeAllPages(context);
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto('/');
+    await expect(offline).toHaveURL(/\/login$/);
+    await expect(offline.getByRole('button', { name: 'เข้าสู่ระบบด้วย LINE' })).toBeVisible();
+    await expect(offline.getByTestId('offline-banner')).toBeVisible();
+    await screenshot(offline, 'offline-guest-login');
+  });
+
   test('a screen never opened before shows a friendly offline state, not a spinner', async ({ page, context }) => {
     await signedInApp(page);
     await closeAllPages(context);

@@ -1,6 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { frappe } from '@/lib/frappe';
+import { isOnline } from '@/lib/online';
 import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, type BootInfo, type Profile } from './api';
 import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from './storage';
 
@@ -66,6 +67,9 @@ export function runAppLoad(win: Pick<Window, 'location'> | undefined = typeof wi
 // ---------------------------------------------------------------------------------------------------------------
 
 async function currentBoot(queryClient: QueryClient): Promise<BootInfo> {
+  // Offline with nothing saved: nobody is known to be signed in and nobody can be asked. Waiting would hold the
+  // first screen until the connection returns (the query is paused offline); the sign-in screen is shown instead.
+  if (!isOnline() && !queryClient.getQueryData<BootInfo>(authKeys.boot)) return GUEST_BOOT;
   try {
     // The persisted answer paints at once; a stale one is checked again in the background.
     return await queryClient.ensureQueryData({ ...bootQuery(), revalidateIfStale: true });
