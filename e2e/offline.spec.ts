@@ -305,6 +305,7 @@ test.describe('offline writes', () => {
     await expect(reopened).toHaveURL(/\/shipping-address\/add\?fix=/);
     await expect(reopened.getByLabel(/^ที่อยู่\s*\*?$/)).toHaveValue('2 ถนนแก้');
     await expect(reopened.getByText('รหัสไปรษณีย์ต้องเป็นตัวเลข')).toBeVisible();
+    await screenshot(reopened, 'offline-address-fix', { fullPage: true });
     await reopened.getByLabel('รหัสไปรษณีย์').fill('10500');
     await reopened.getByRole('button', { name: 'บันทึกที่อยู่' }).click();
     await expect(reopened.getByRole('dialog', { name: 'บันทึกที่อยู่เรียบร้อย' })).toBeVisible();

@@ -4,6 +4,7 @@ import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { whenIdle } from './lib/idle';
 import { createQueryClient } from './lib/query-client';
 import { startOnlineDetection, watchQueryNetwork } from './lib/online';
 import { setupPersistence, useIsRestoringPersistence } from './lib/persistence';
@@ -16,16 +17,7 @@ const Toaster = lazy(() => import('./components/toaster').then((m) => ({ default
 /** The toast container is not needed for the first paint: load it once the browser is idle. */
 function DeferredToaster() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const start = () => setReady(true);
-    // Safari has no requestIdleCallback.
-    if (typeof window.requestIdleCallback === 'function') {
-      const idle = window.requestIdleCallback(start, { timeout: 2000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(start, 500);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setReady(true), 2000, 500), []);
   return ready ? (
     <Suspense fallback={null}>
       <Toaster />

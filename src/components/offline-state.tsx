@@ -34,12 +34,15 @@ const useMinuteClock = () => useSyncExternalStore(subscribeClock, () => clockNow
  * ("offline · updated 5 min ago"), so every screen showing cached data says so.
  */
 export function OfflineBanner() {
-  const online = useOnline();
+  return useOnline() ? null : <OfflineBar />;
+}
+
+/** The bar itself: mounted only while offline, so the query cache is watched and the clock ticks only then. */
+function OfflineBar() {
   const t = useT();
   const [lang] = useLang();
   const updatedAt = useShownDataUpdatedAt();
   const now = useMinuteClock();
-  if (online) return null;
   return (
     <div className={classes.banner} role="status" data-testid="offline-banner">
       <OfflineIcon size={16} />

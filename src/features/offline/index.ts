@@ -1,4 +1,3 @@
-export { formatUpdated } from '@/components/offline-state';
 export { SyncBadge, RejectedWrite } from '@/components/sync-status';
 export { OfflineGate } from './offline-fallback';
 export { InstallHint } from './install-hint';

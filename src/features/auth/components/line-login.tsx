@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/idle';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { authorizeUrlQuery } from '../api';
 import { LineIcon } from './line-icon';
@@ -30,15 +31,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine' 
   // The modal's chunk: fetched once the screen is idle, mounted from the first press on (kept mounted after, so
   // closing still animates).
   const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    const load = () => void loadPrivacyModal();
-    if (typeof window.requestIdleCallback === 'function') {
-      const idle = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(load, 1000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => void loadPrivacyModal(), 3000, 1000), []);
 
   const close = () => {
     setOpen(false);
