@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { defineMethod, noArgs } from './methods';
 import { FrappeError, authError, notFound, validationError } from './errors';
-import { checkPassword, endSession, startSession } from './sessions';
+import { checkPassword, endSession, revokeMemberCodes, startSession } from './sessions';
 import { clearLimit, hitLimit } from './rate-limit';
 import { countDocs } from './resources';
 import type { ResolvedDoctype } from './doctypes';
-import { memberDevices, users } from '../db/schema/auth';
+import { users } from '../db/schema/auth';
 
 const LOGIN_LIMIT = { perUser: 10, perIp: 50, windowSeconds: 15 * 60 };
 
@@ -43,7 +43,7 @@ const logout = defineMethod({
   async handler(ctx) {
     // Signing out revokes the member's rotating-code device secret (issue 7): its codes stop working.
     if (!ctx.user.isGuest && ctx.user.via === 'session') {
-      await ctx.db.update(memberDevices).set({ revoked_at: sql`now()` }).where(and(eq(memberDevices.user, ctx.user.name), isNull(memberDevices.revoked_at)));
+      await revokeMemberCodes(ctx.db, ctx.user.name);
     }
     await endSession(ctx.db, ctx.request, ctx.reply, ctx.user);
   },

@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client';
-import { apiKeys, sessions, users, type Role } from '../db/schema/auth';
+import { apiKeys, memberDevices, sessions, users, type Role } from '../db/schema/auth';
 import { GUEST, type CurrentUser } from './context';
 import { randomToken, safeEqual, sha256, verifyPassword } from './crypto';
 import { FrappeError, authError } from './errors';
@@ -67,7 +67,22 @@ function cookieOptions(req: FastifyRequest, httpOnly: boolean, maxAgeSeconds?: n
   };
 }
 
-/** Starts a fresh session (a new sid every time: no fixation) and sets Frappe's cookies. */
+/**
+ * Revokes every rotating member-code secret the user holds (issue 7): at sign-out, and at every new browser
+ * sign-in, because a sign-in is a new device and a screenshot or an old phone must stop working. The new device
+ * registers its own secret right after sign-in. Staff and admins hold none: a no-op for them.
+ */
+export async function revokeMemberCodes(db: Executor, userName: string) {
+  await db
+    .update(memberDevices)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(memberDevices.user, userName), isNull(memberDevices.revoked_at)));
+}
+
+/**
+ * Starts a fresh session (a new sid every time: no fixation) and sets Frappe's cookies. The user's older member
+ * codes are revoked (see revokeMemberCodes).
+ */
 export async function startSession(
   db: Executor,
   req: FastifyRequest,
@@ -78,6 +93,7 @@ export async function startSession(
 ): Promise<{ csrfToken: string }> {
   const old = req.cookies?.[SID_COOKIE];
   if (old) await db.delete(sessions).where(eq(sessions.sid_hash, sha256(old)));
+  await revokeMemberCodes(db, user.name);
   const sid = randomToken(32);
   const csrfToken = randomToken(24);
   await db.insert(sessions).values({

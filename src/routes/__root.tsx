@@ -7,7 +7,8 @@ import { NotFoundView } from '@/components/not-found-view';
 import { OfflineBanner } from '@/components/offline-state';
 import { UpdatePrompt } from '@/components/update-prompt';
 import { CartPanelMount } from '@/features/cart';
-import { authGuard, runAppLoad, SessionSync } from '@/features/auth';
+import { authGuard, runAppLoad, SessionSync, useCurrentUser } from '@/features/auth';
+import { MemberCodeSetup } from '@/features/member-id/components/member-code-setup';
 import { useT } from '@/lib/i18n';
 import classes from '@/components/app-shell.module.css';
 
@@ -44,6 +45,12 @@ function useNavTab(): string | undefined {
   return useMatches({ select: (matches) => matches.findLast((m) => m.staticData?.bottomNavTab)?.staticData?.bottomNavTab });
 }
 
+/** The signed-in member's code secret for this device (its own component: profile updates re-render only it). */
+function MemberDevice() {
+  const { user, isMember } = useCurrentUser();
+  return <MemberCodeSetup customer={isMember && user?.loyalty_program ? user.name : null} />;
+}
+
 function RootLayout() {
   const t = useT();
   const pathname = useLocation({ select: (location) => location.pathname.replace(/(.)\/$/, '$1') });
@@ -65,6 +72,7 @@ function RootLayout() {
       <UpdatePrompt aboveNav={showNav} />
       <CartPanelMount />
       <SessionSync />
+      <MemberDevice />
     </div>
   );
 }

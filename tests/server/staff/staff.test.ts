@@ -115,6 +115,25 @@ describe('device registration', () => {
     expect(afterLogout.statusCode).toBe(417);
     expect(body(afterLogout).reason).toBe('code_invalid');
   });
+  it('signing in on another device revokes the first device at once; the new device registers its own', async () => {
+    const m = await memberWithDevice();
+    const phoneCode = await memberCodeAt(m.device);
+    const laptop = new Session(server.app);
+    expect((await laptop.login(m.name, m.pwd)).statusCode).toBe(200);
+    const refused = await scan(staffA, phoneCode);
+    expect(refused.statusCode).toBe(417);
+    expect(body(refused).reason).toBe('code_invalid');
+    expect((await m.session.call(STATUS, { device_id: m.device.device_id }, 'GET')).json().message.active).toBe(false);
+
+    const laptopDevice = (await laptop.call(REGISTER, {})).json().message as MemberCodeDevice;
+    expect((await scan(staffA, await memberCodeAt(laptopDevice))).statusCode).toBe(200);
+  });
+
+  it("a staff user's sign-in leaves members' codes alone", async () => {
+    const m = await memberWithDevice();
+    await createMember(server, { roles: ['Store Staff'], branch: BRANCHES[0] });
+    expect((await scan(staffA, await memberCodeAt(m.device))).statusCode).toBe(200);
+  });
 });
 
 describe('staff methods are for store staff only', () => {
@@ -292,11 +311,15 @@ describe('award_points', () => {
       expect(total).toBe(500);
       expect(await balanceOf(server.database.db, m.customer)).toBe(500);
 
-      // The next award the same day, even from a newly registered device, is refused with no room left.
+      // With no room left, concurrent awards from a newly registered device are all refused by the cap itself
+      // (whatever order they lock in: a refused award leaves its step unused, so none of them is 'code_used').
       const fresh = (await m.session.call(REGISTER, {})).json().message as MemberCodeDevice;
-      const again = await staffA.call(AWARD, { member_code: await memberCodeAt(fresh), amount: 25, receipt_no: 'CAP-9' });
-      expect(again.statusCode).toBe(417);
-      expect(body(again)).toMatchObject({ reason: 'daily_cap', remaining: 0 });
+      const freshCodes = await Promise.all([step - 1, step, step + 1].map(async (s) => `${fresh.member_no}${await otpFor(fresh.secret, fresh.member_no, s)}`));
+      const again = await Promise.all(freshCodes.map((c, i) => tills[i]!.call(AWARD, { member_code: c, amount: 25, receipt_no: `CAP-${9 + i}` })));
+      for (const r of again) {
+        expect(r.statusCode).toBe(417);
+        expect(body(r)).toMatchObject({ reason: 'daily_cap', remaining: 0 });
+      }
       expect((await staffAwards(m.customer)).reduce((s, r) => s + r.loyalty_points, 0)).toBe(500);
     } finally {
       await setCap(500);
