@@ -2,5 +2,4 @@ export { memberCode, type MemberCodeSource } from './member-code';
 export { useMemberCode, memberCodeDeviceQuery, type RotatingCode } from './rotating-code';
 export { MemberIdCard, type MemberIdCardProps } from './components/member-id-card';
 export { MemberQr } from './components/member-qr';
-export { MemberCodeSetup } from './components/member-code-setup';
 export { loyaltyProgramQuery, walletBaht, type LoyaltyProgramFacts } from './api';
