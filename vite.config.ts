@@ -165,6 +165,10 @@ export default defineConfig({
       injectManifest: {
         // Every route chunk, the manifest and the icons: the whole app opens offline.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // Except the staff camera scanner: the scanner chunk, zxing-wasm's reader (~36 KB) and its .wasm (~930 KB)
+        // would be downloaded by every member's install, yet only the staff screen loads them, and only on first use;
+        // staff work online anyway. Setting globIgnores replaces workbox's default, so node_modules is restated.
+        globIgnores: ['**/node_modules/**/*', 'assets/scanner-*.js', 'assets/reader-*.js', 'assets/zxing_reader-*', '**/*.wasm'],
         // A tripwire, not a bypass: an asset this large on the precache is a budget problem.
         maximumFileSizeToCacheInBytes: 1.5 * 1024 * 1024,
       },

@@ -28,7 +28,11 @@ function sniff(buf: Buffer): string | null {
   return null;
 }
 
-const UPLOADERS = ['Member', 'Store Staff', 'Blog Manager'] as const;
+/**
+ * Only the blog admin uploads (post images); the member and staff apps never do. Letting members store public
+ * files would make our domain a free host for anything they upload. System Manager passes isAllowed anyway.
+ */
+const UPLOADERS = ['Blog Manager'] as const;
 
 export function registerFiles(app: FastifyInstance, db: Db, config: ServerConfig) {
   fs.mkdirSync(path.join(config.filesDir, 'public'), { recursive: true });

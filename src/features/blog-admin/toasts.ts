@@ -8,6 +8,8 @@ export function successToast(title: MessageKey, description: MessageKey) {
 }
 
 export function errorToast(title: MessageKey, description: MessageKey, error?: unknown) {
+  // With no answer the server never saw the write: the spec's texts (an error, or posts still in the category)
+  // would be untrue, so the text says to retry; the title stays the spec's.
   const offline = isFrappeClientError(error) && error.isNetworkError;
   toast({
     status: 'error',

@@ -14,7 +14,8 @@ let member: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
   server = await createTestServer({}, [notesModule]);
-  member = await createMember(server);
+  // upload_file is for the blog admin only; Member keeps the Test Note rules, which are written for members.
+  member = await createMember(server, { roles: ['Member', 'Blog Manager'] });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
