@@ -3,7 +3,7 @@ import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { defineMethod, numeric } from '../../frappe/methods';
 import { salesInvoices } from '../../db/schema/orders';
-import { checkoutTotals, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
+import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
 
 /** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
 const placeOrderMethod = defineMethod({
@@ -26,6 +26,17 @@ const checkoutTotalsMethod = defineMethod({
     order_type: v.optional(v.picklist(['purchase', 'redemption'], 'Order type must be purchase or redemption')),
   }),
   handler: (ctx, args) => checkoutTotals(ctx, args),
+});
+
+/** Ours: the back office confirms that a bank transfer arrived; the purchase's points are posted then. */
+const confirmPaymentMethod = defineMethod({
+  path: 'member_rewards.orders.confirm_payment',
+  verbs: ['POST'],
+  allow: ['System Manager'],
+  args: v.looseObject({
+    order: v.pipe(v.string('Order is required'), v.trim(), v.minLength(1, 'Order is required'), v.maxLength(140, 'Order is required')),
+  }),
+  handler: (ctx, args) => confirmPayment(ctx, args.order),
 });
 
 const getOrders = defineMethod({
@@ -55,7 +66,7 @@ const salesInvoiceDoctype: DoctypeDef = {
 
 export const ordersModule: ServerModule = {
   name: 'orders',
-  methods: [placeOrderMethod, checkoutTotalsMethod, getOrders],
+  methods: [placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders],
   // Branch (read by the gift form) is declared by the blog module (marketing /branch page): one definition.
   doctypes: [salesInvoiceDoctype],
 };

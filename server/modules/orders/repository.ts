@@ -49,6 +49,16 @@ export async function insertInvoice(
   return row!;
 }
 
+/** The invoice row, locked for the rest of the transaction (a payment is confirmed once). */
+export async function lockInvoice(tx: Executor, name: string) {
+  const [row] = await tx.select().from(salesInvoices).where(eq(salesInvoices.name, name)).for('update');
+  return row ?? null;
+}
+
+export async function setInvoiceStatus(tx: Executor, name: string, status: string) {
+  await tx.update(salesInvoices).set({ status, modified: sql`now()` }).where(eq(salesInvoices.name, name));
+}
+
 export async function insertDeliveryNote(tx: Executor, note: typeof deliveryNotes.$inferInsert) {
   const [row] = await tx.insert(deliveryNotes).values(note).returning();
   return row!;

@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
-import { validationError } from '../../frappe/errors';
+import type { Executor } from '../../db/client';
+import { notFound, validationError } from '../../frappe/errors';
 import { customers } from '../../db/schema/customers';
 import { salesInvoices } from '../../db/schema/orders';
 import { itemsByCode } from '../catalog/repository';
@@ -8,8 +9,8 @@ import { addDays, earnPoints, lockCustomer, programOf, redeemPoints, tierOf, tod
 import { requireCustomer } from '../loyalty/members';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
-  branchByName, deliveryNotesOf, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, nextInSeries, ownAddress,
-  type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow,
+  branchByName, deliveryNotesOf, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
+  setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow,
 } from './repository';
 import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
 
@@ -44,10 +45,32 @@ async function guessKind(ctx: RequestContext, args: Record<string, unknown>): Pr
   return 'purchase';
 }
 
+type Program = NonNullable<Awaited<ReturnType<typeof programOf>>>;
+
+/**
+ * Posts the points a purchase earns, at the member's tier of the day. Only for a paid purchase: points for an
+ * unpaid bank transfer would be spendable (and count towards the tier) before the money arrives, and a member
+ * who never pays would keep them (reference/loyalty-and-security.md: earn on confirmed payment only).
+ */
+async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, postingDate: string) {
+  const tier = await tierOf(tx, inv.customer, program.name);
+  await earnPoints(tx, {
+    customer: inv.customer,
+    program,
+    points: inv.points_earned,
+    purchaseAmount: inv.total - inv.discount_amount,
+    invoice: inv.name,
+    source: 'purchase',
+    postingDate,
+    tier: tier.tier_name,
+  });
+}
+
 /**
  * headless_e_commerce.api.place_order. Prices everything itself (client prices and points are checked
  * against it, never used), then in ONE transaction with the member's customer row locked: checks and spends
- * the points (FIFO by expiry), writes the Sales Invoice, the points earned, and a Draft Delivery Note per reward.
+ * the points (FIFO by expiry), writes the Sales Invoice, a Draft Delivery Note per reward, and the points a
+ * purchase earns once it is paid (at once when nothing is left to pay, else at confirm_payment).
  */
 export async function placeOrder(ctx: RequestContext, args: Record<string, unknown>) {
   const customer = await requireCustomer(ctx);
@@ -122,19 +145,7 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
       // Throws "You don't have enough Loyalty Points to redeem" (417) and rolls everything back.
       await redeemPoints(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate });
     }
-    if (q.points_to_earn > 0 && program) {
-      const tier = await tierOf(tx, customer.name, program.name);
-      await earnPoints(tx, {
-        customer: customer.name,
-        program,
-        points: q.points_to_earn,
-        purchaseAmount: q.total - q.discount_amount,
-        invoice: name,
-        source: 'purchase',
-        postingDate,
-        tier: tier.tier_name,
-      });
-    }
+    if (q.points_to_earn > 0 && program && invoice.status === 'Paid') await earnForPurchase(tx, invoice, program, postingDate);
     const notes: string[] = [];
     for (const _line of rewardLines) {
       const dn = await insertDeliveryNote(tx, {
@@ -166,6 +177,30 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     branch: created.invoice.branch,
     delivery_notes: created.notes,
   };
+}
+
+/**
+ * member_rewards.orders.confirm_payment (back office): the money of a bank-transfer purchase has arrived. The order
+ * becomes Paid and its points are posted, dated today (they expire from the day they became spendable). Exactly
+ * once: the invoice row is locked and a second confirmation is refused.
+ */
+export async function confirmPayment(ctx: RequestContext, order: string) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, order);
+    if (!inv) throw notFound(`Sales Invoice ${order} not found`);
+    if (inv.order_type !== 'purchase') throw validationError('A reward order is paid in points: there is no payment to confirm');
+    if (inv.status === 'Paid') throw validationError(`Sales Invoice ${order} is already paid`);
+    await setInvoiceStatus(tx, inv.name, 'Paid');
+    const program = inv.points_earned > 0 ? await programOf(tx, inv.customer) : null;
+    if (program) {
+      await lockCustomer(tx, inv.customer);
+      await earnForPurchase(tx, inv, program, today());
+    }
+    const [member] = await tx.select({ user: customers.user }).from(customers).where(sql`${customers.name} = ${inv.customer}`);
+    return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: member?.user ?? null };
+  });
+  ctx.services.notifyListUpdate('Sales Invoice', result.name, result.member_user ?? ctx.user.name);
+  return { name: result.name, status: result.status, points_earned: result.points_earned };
 }
 
 /** Checkout totals, computed exactly as place_order will (member_rewards.api.checkout_totals). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
+import { ADMIN, createMember, createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
 import { addAddress, balance, BRANCH, gift, givePoints, invoicesOf, PLACE_ORDER } from './support';
 
 let server: TestServer;
@@ -8,6 +8,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.close());
 
+const CONFIRM_PAYMENT = 'member_rewards.orders.confirm_payment';
 const message = (res: { json(): unknown }) => serverMessage(res.json() as { _server_messages?: string });
 
 describe('place_order: gift redemption', () => {
@@ -149,7 +150,7 @@ describe('place_order: checkout', () => {
     expect(await invoicesOf(server, m.customer)).toHaveLength(0);
   });
 
-  it('prices the order itself (shipping 59, discount 99), awards the points it announced, and matches checkout_totals', async () => {
+  it('prices the order itself (shipping 59, discount 99), matches checkout_totals, and awards the points it announced once the payment is confirmed', async () => {
     const m = await createMember(server);
     const address = await addAddress(server, m.customer);
     const items = [{ item_code: 'SNEAKER-BLACK', qty: 1, rate: 1, price_list_rate: 1 }, { item_code: 'TEE-GREEN', qty: 2 }];
@@ -161,11 +162,45 @@ describe('place_order: checkout', () => {
     const res = await m.session.call(PLACE_ORDER, purchase(address, { items, grand_total: 1 }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toMatchObject({ grand_total: totals.grand_total, points_earned: totals.points_to_earn });
-    expect(await balance(server, m.customer)).toBe(totals.points_to_earn);
+    // An unpaid bank transfer earns nothing spendable yet.
+    expect(await balance(server, m.customer)).toBe(0);
     const [inv] = await invoicesOf(server, m.customer);
     expect(inv).toMatchObject({ status: 'Unpaid', payment_method: 'bank-transfer', delivery_method: 'delivery', customer_address: address, shipping_address_name: address });
     const orders = (await m.session.call('honda_api.api_calls.getuser.getorders', {}, 'GET')).json().message;
     expect(orders[0].delivery_notes).toEqual([]);
+
+    const admin = new Session(server.app);
+    expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
+    const paid = await admin.call(CONFIRM_PAYMENT, { order: inv!.name });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().message).toMatchObject({ name: inv!.name, status: 'Paid', points_earned: totals.points_to_earn });
+    expect(await balance(server, m.customer)).toBe(totals.points_to_earn);
+    const history = (await m.session.call('headless_e_commerce.api.get_loyalty_points_details', {}, 'GET')).json().message;
+    expect(history.record.find((r: { invoice: string }) => r.invoice === inv!.name)).toMatchObject({ loyalty_points: totals.points_to_earn });
+    expect((await m.session.call('honda_api.api_calls.getuser.getorders', {}, 'GET')).json().message[0].status).toBe('Paid');
+  });
+
+  it('confirms a payment exactly once, even concurrently; only the back office may; reward orders have none', async () => {
+    const m = await createMember(server);
+    const address = await addAddress(server, m.customer);
+    const order = (await m.session.call(PLACE_ORDER, purchase(address, { items: [{ item_code: 'SNEAKER-BLACK', qty: 1 }] }))).json().message;
+    expect(order.points_earned).toBeGreaterThan(0);
+
+    const byMember = await m.session.call(CONFIRM_PAYMENT, { order: order.name });
+    expect(byMember.statusCode).toBe(403);
+    const admin = new Session(server.app);
+    await admin.login(ADMIN.usr, ADMIN.pwd);
+    const results = await Promise.all([1, 2, 3].map(() => admin.call(CONFIRM_PAYMENT, { order: order.name })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 417, 417]);
+    expect(message(results.find((r) => r.statusCode === 417)!)).toBe(`Sales Invoice ${order.name} is already paid`);
+    expect(await balance(server, m.customer)).toBe(order.points_earned);
+
+    await givePoints(server, m.customer, 20);
+    const reward = (await m.session.call(PLACE_ORDER, gift('GIFT-TUMBLER', 20))).json().message;
+    const refused = await admin.call(CONFIRM_PAYMENT, { order: reward.name });
+    expect(refused.statusCode).toBe(417);
+    expect((await admin.call(CONFIRM_PAYMENT, { order: 'ACC-SINV-1999-99999' })).statusCode).toBe(404);
+    expect((await admin.call(CONFIRM_PAYMENT, {})).statusCode).toBe(417);
   });
 
   it('charges no shipping for a store pickup, and refuses payment methods it does not offer', async () => {
@@ -203,7 +238,8 @@ describe('place_order: checkout', () => {
     const res = await m.session.call(PLACE_ORDER, purchase(address, { items, loyalty_points: 20 }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message.delivery_notes).toHaveLength(1);
-    expect(await balance(server, m.customer)).toBe(10 + res.json().message.points_earned);
+    // The reward's 20 points are spent at once; the purchase's points wait for its payment.
+    expect(await balance(server, m.customer)).toBe(10);
   });
 });
 
