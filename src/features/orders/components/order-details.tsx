@@ -89,7 +89,12 @@ export function OrderDetails({ name }: { name: string }) {
               {baht(o.grand_total)}
             </Row>
           )}
-          {o.points_earned > 0 && <Row label={t('orders.pointsEarned')}>+{t('common.pointsCount', { count: o.points_earned })}</Row>}
+          {o.points_earned > 0 && (
+            // A bank transfer's points are posted when the payment is confirmed (server: confirm_payment).
+            <Row label={t(o.status === 'Unpaid' ? 'orders.pointsPending' : 'orders.pointsEarned')}>
+              +{t('common.pointsCount', { count: o.points_earned })}
+            </Row>
+          )}
         </Stack>
       </Paper>
       <Paper withBorder radius="lg" p="md">
