@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrappeApp } from 'frappe-js-sdk';
 import type { AddressInfo } from 'node:net';
 import { createMember, createTestServer, type TestServer } from '../../support/server';
-import { notesModule } from './notes-module';
 
 /**
  * The official Frappe JS SDK as a real client of our server over HTTP. Node has no browser cookie jar, so a
@@ -10,12 +9,12 @@ import { notesModule } from './notes-module';
  */
 let server: TestServer;
 let url: string;
-let member: Awaited<ReturnType<typeof createMember>>;
+let blogAdmin: Awaited<ReturnType<typeof createMember>>;
 
 beforeAll(async () => {
-  server = await createTestServer({}, [notesModule]);
-  // upload_file is for the blog admin only; Member keeps the Test Note rules, which are written for members.
-  member = await createMember(server, { roles: ['Member', 'Blog Manager'] });
+  server = await createTestServer({});
+  // A blog admin: the SDK writes Blog Categories and uploads an image, as the blog admin screens do.
+  blogAdmin = await createMember(server, { roles: ['Blog Manager'] });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
@@ -47,31 +46,31 @@ describe('frappe-js-sdk against our server', () => {
   it('logs in, reads, counts, writes, uploads, calls a method and logs out', async () => {
     const app = browserLikeApp();
     const auth = app.auth();
-    const login = await auth.loginWithUsernamePassword({ username: member.name, password: member.pwd });
+    const login = await auth.loginWithUsernamePassword({ username: blogAdmin.name, password: blogAdmin.pwd });
     expect(login).toMatchObject({ message: 'No App' });
-    expect(await auth.getLoggedInUser()).toBe(member.name);
+    expect(await auth.getLoggedInUser()).toBe(blogAdmin.name);
 
     const db = app.db();
-    const created = await db.createDoc('Test Note', { address_title: 'sdk', address_line1: '99 Ratchadamri' });
-    expect(created).toMatchObject({ address_title: 'sdk', owner: member.name, doctype: 'Test Note' });
-    await db.createDoc('Test Note', { address_title: 'sdk-2', address_line1: '100 Ratchadamri' });
+    const created = await db.createDoc('Blog Category', { title: 'SDK Cakes' });
+    expect(created).toMatchObject({ title: 'SDK Cakes', doctype: 'Blog Category' });
+    await db.createDoc('Blog Category', { title: 'SDK Drinks' });
 
-    const listed = await db.getDocList('Test Note', {
-      fields: ['name', 'address_title'],
-      filters: [['address_title', 'like', 'sdk%']],
-      orderBy: { field: 'address_title', order: 'asc' },
+    const listed = await db.getDocList('Blog Category', {
+      fields: ['name', 'title'],
+      filters: [['title', 'like', 'SDK%']],
+      orderBy: { field: 'title', order: 'desc' },
       limit: 10,
     });
-    expect(listed.map((d: { address_title: string }) => d.address_title)).toEqual(['sdk', 'sdk-2']);
+    expect(listed.map((d: { title: string }) => d.title)).toEqual(['SDK Drinks', 'SDK Cakes']);
 
-    const doc = await db.getDoc('Test Note', created.name);
-    expect(doc.address_line1).toBe('99 Ratchadamri');
-    expect(await db.getCount('Test Note', [['address_title', '=', 'sdk']])).toBe(1);
+    const doc = await db.getDoc('Blog Category', created.name);
+    expect(doc.title).toBe('SDK Cakes');
+    expect(await db.getCount('Blog Category', [['title', 'like', 'SDK%']])).toBe(2);
 
-    const updated = await db.updateDoc('Test Note', created.name, { address_title: 'sdk-renamed' });
-    expect(updated.address_title).toBe('sdk-renamed');
-    expect(await db.deleteDoc('Test Note', created.name)).toEqual({ message: 'ok' });
-    await expect(db.getDoc('Test Note', created.name)).rejects.toMatchObject({ httpStatus: 404 });
+    const updated = await db.updateDoc('Blog Category', created.name, { title: 'SDK Bakes' });
+    expect(updated.title).toBe('SDK Bakes');
+    expect(await db.deleteDoc('Blog Category', created.name)).toEqual({ message: 'ok' });
+    await expect(db.getDoc('Blog Category', created.name)).rejects.toMatchObject({ httpStatus: 404 });
 
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
     const progress: number[] = [];
