@@ -1,10 +1,16 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { BrandMark } from './icons';
 import classes from './app-shell.module.css';
 
-/** The shared top bar: brand (link home) and the Thai / English switch. */
-export function AppHeader() {
+export interface AppHeaderProps {
+  /** Actions before the language switch (the root layout passes the cart button on member screens). */
+  actions?: ReactNode;
+}
+
+/** The shared top bar: brand (link home), the screen's actions and the Thai / English switch. */
+export function AppHeader({ actions }: AppHeaderProps) {
   const t = useT();
   const [lang, setLang] = useLang();
   const next = lang === 'th' ? 'en' : 'th';
@@ -14,15 +20,18 @@ export function AppHeader() {
         <BrandMark size={32} />
         <span>{t('common.appName')}</span>
       </Link>
-      <button
-        type="button"
-        className={classes.lang}
-        onClick={() => setLang(next)}
-        aria-label={t('common.switchLanguage')}
-        lang={next}
-      >
-        {next === 'en' ? 'EN' : 'ไทย'}
-      </button>
+      <div className={classes.actions}>
+        {actions}
+        <button
+          type="button"
+          className={classes.lang}
+          onClick={() => setLang(next)}
+          aria-label={t('common.switchLanguage')}
+          lang={next}
+        >
+          {next === 'en' ? 'EN' : 'ไทย'}
+        </button>
+      </div>
     </header>
   );
 }

@@ -6,8 +6,8 @@ import { ErrorView } from '@/components/error-view';
 import { NotFoundView } from '@/components/not-found-view';
 import { OfflineBanner } from '@/components/offline-state';
 import { UpdatePrompt } from '@/components/update-prompt';
-import { CartPanelMount } from '@/features/cart';
-import { authGuard, runAppLoad, SessionSync, useCurrentUser } from '@/features/auth';
+import { CartPanelMount, HeaderCartButton } from '@/features/cart';
+import { authGuard, classifyPath, runAppLoad, SessionSync, useCurrentUser } from '@/features/auth';
 import { MemberCodeSetup } from '@/features/member-id/components/member-code-setup';
 import { useT } from '@/lib/i18n';
 import classes from '@/components/app-shell.module.css';
@@ -62,7 +62,7 @@ function RootLayout() {
       <a href="#main" className={classes.skip}>
         {t('common.skipToContent')}
       </a>
-      {showHeader && <AppHeader />}
+      {showHeader && <AppHeader actions={classifyPath(pathname) === 'member' ? <HeaderCartButton /> : undefined} />}
       <OfflineBanner />
       <main id="main" className={classes.main} tabIndex={-1}>
         <Outlet />

@@ -3,7 +3,8 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { TitleHeader } from '@/components/title-header';
 import { useCart } from '@/features/cart';
-import { addressesQuery, CheckoutScreen } from '@/features/checkout';
+import { useMinDelay } from '@/features/catalog/components/use-min-delay';
+import { addressesQuery, CHECKOUT_SKELETON_MS, CheckoutScreen } from '@/features/checkout';
 import { useT } from '@/lib/i18n';
 
 /** /checkout: the cart's items, the delivery method chosen in the cart panel, address, payment, the server's totals. */
@@ -22,6 +23,7 @@ function CheckoutPage() {
   const delivery = useCart((s) => s.delivery);
   const setDelivery = useCart((s) => s.setDelivery);
   const reset = useCart((s) => s.reset);
+  const settled = useMinDelay(CHECKOUT_SKELETON_MS);
   const lines = useMemo(() => Object.entries(items).map(([item_code, qty]) => ({ item_code, qty })), [items]);
   const header = <TitleHeader title={t('checkout.title')} backTo="/" />;
   if (lines.length === 0) {
@@ -43,6 +45,7 @@ function CheckoutPage() {
       lines={lines}
       delivery={delivery}
       onDeliveryChange={setDelivery}
+      skeleton={!settled}
       onPlaced={(order) => {
         reset();
         void navigate({ to: '/thankyou', search: { order_id: order.name, amount: order.grand_total }, replace: true });

@@ -1,9 +1,10 @@
+import { useLayoutEffect, useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { badgeText, cartCount, useCart } from '../store';
-import classes from './cart.module.css';
+import classes from './cart-button.module.css';
 
 /** Opens the cart side panel; the badge shows the distinct items, capped at 99+. */
-export function CartButton() {
+function CartButtonView() {
   const t = useT();
   const count = useCart(cartCount);
   const open = useCart((s) => s.open);
@@ -22,4 +23,38 @@ export function CartButton() {
       )}
     </button>
   );
+}
+
+// Screens that put a cart button in their own title bar (home's points card, shop, wishlist...) keep it; the
+// shared header's button steps aside while one is mounted, so no screen shows (or announces) two.
+let screenButtons = 0;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+/** The cart button of a screen's own title bar. */
+export function CartButton() {
+  // Layout effects: the header hears of this button in the same commit, before the first paint.
+  useLayoutEffect(() => {
+    screenButtons += 1;
+    notify();
+    return () => {
+      screenButtons -= 1;
+      notify();
+    };
+  }, []);
+  return <CartButtonView />;
+}
+
+/** The shared header's cart button: shown unless the screen has its own (loaded by ./header-cart-button). */
+export function SharedHeaderCartButton() {
+  const [hidden, setHidden] = useState(screenButtons > 0);
+  useLayoutEffect(() => {
+    const update = () => setHidden(screenButtons > 0);
+    listeners.add(update);
+    update();
+    return () => {
+      listeners.delete(update);
+    };
+  }, []);
+  return hidden ? null : <CartButtonView />;
 }

@@ -16,6 +16,9 @@ import '@mantine/core/styles/Alert.css';
 
 export type CheckoutPanel = 'main' | 'address' | 'payment' | 'card';
 
+/** Spec §9: the order summary and totals stay skeletons for the first second of /checkout. */
+export const CHECKOUT_SKELETON_MS = 1000;
+
 export interface CheckoutScreenProps {
   lines: OrderLine[];
   delivery: DeliveryMethod;
@@ -23,6 +26,8 @@ export interface CheckoutScreenProps {
   onPlaced: (order: OrderResult) => void;
   /** The title bar of the main view (the route's, with its back link). */
   header: ReactNode;
+  /** True during the first CHECKOUT_SKELETON_MS: skeletons whatever the cache already holds. */
+  skeleton?: boolean;
 }
 
 function PanelBar({ title, onBack }: { title: string; onBack: () => void }) {
@@ -54,7 +59,7 @@ function Row({ label, value, strong, testId }: { label: string; value: ReactNode
 }
 
 /** /checkout: summary, delivery, address, payment and the server's totals; places the order with place_order. */
-export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, header }: CheckoutScreenProps) {
+export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, header, skeleton = false }: CheckoutScreenProps) {
   const t = useT();
   const [panel, setPanel] = useState<CheckoutPanel>('main');
   const [chosenBilling, setBilling] = useState<string | null>(null);
@@ -200,7 +205,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
     );
   }
 
-  const data = totals.data;
+  const data = skeleton ? undefined : totals.data;
   return (
     <div>
       {header}
@@ -223,12 +228,12 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
                   </li>
                 ))}
               </ul>
-            ) : totals.isError ? (
+            ) : totals.isError && !skeleton ? (
               <Text c="red.9" size="sm">
                 {totals.error.message || t('checkout.totalsFailed')}
               </Text>
             ) : (
-              <Stack gap={8}>
+              <Stack gap={8} aria-busy="true" data-testid="summary-skeleton">
                 <Skeleton height={16} />
                 <Skeleton height={16} width="70%" />
               </Stack>
@@ -319,7 +324,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
               <Row label={t('checkout.pointsToEarn')} value={t('common.pointsCount', { count: data.points_to_earn })} testId="points-to-earn" />
             </Stack>
           ) : (
-            <Skeleton height={120} />
+            <Skeleton height={120} data-testid="totals-skeleton" />
           )}
         </Paper>
 

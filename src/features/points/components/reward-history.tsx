@@ -85,7 +85,7 @@ export function RewardHistory() {
           <Text size="xs" c="white" data-testid="expiry-note">
             {d
               ? d.next_expiry_date
-                ? t('points.expiryNoteAmount', { count: formatNumber(d.next_expiry_points, lang), date: formatDay(d.next_expiry_date, lang) })
+                ? t('points.expiryNote', { date: formatDay(d.next_expiry_date, lang) })
                 : t('points.noExpiry')
               : ''}
           </Text>

@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCart } from '@/features/cart';
+import { addressesQuery, CheckoutScreen, totalsQuery, type OrderLine } from '@/features/checkout';
+import { Route as CheckoutRoute } from '@/routes/checkout';
+import { renderApp, testQueryClient } from '../../render-app';
+
+const lines: OrderLine[] = [{ item_code: 'TEE-GREEN', qty: 2 }];
+
+const totals = {
+  items: [{ item_code: 'TEE-GREEN', item_name: 'Green tee', image: null, qty: 2, amount: 398, formatted_amount: '฿ 398.00', loyalty_points: 0 }],
+  total: 398,
+  shipping_fee: 59,
+  discount_amount: 99,
+  grand_total: 358,
+  formatted_total: '฿ 398.00',
+  formatted_shipping_fee: '฿ 59.00',
+  formatted_discount_amount: '฿ 99.00',
+  formatted_grand_total: '฿ 358.00',
+  loyalty_points: 0,
+  points_to_earn: 149,
+};
+
+/** A client that already knows the totals and that the member has no saved address. */
+function seeded() {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(totalsQuery(lines, 'delivery').queryKey, totals);
+  queryClient.setQueryData(addressesQuery().queryKey, []);
+  return queryClient;
+}
+
+const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchSpy);
+  fetchSpy.mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useCart.setState({ items: {}, delivery: 'delivery' });
+});
+
+describe('checkout screen', () => {
+  it("says 'Please select an address' on submit with no address chosen, and sends nothing", async () => {
+    renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} />, { queryClient: seeded() });
+    const hint = await screen.findByTestId('select-address');
+    expect(hint).toHaveProperty('textContent', 'Please select an address');
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toHaveProperty('disabled', false);
+
+    expect(hint.getAttribute('style')).not.toContain('red');
+
+    fireEvent.click(place);
+    // The same sentence, now in red as the error of the empty address; no order went out.
+    const error = screen.getByTestId('select-address');
+    expect(error).toHaveProperty('textContent', 'Please select an address');
+    expect(error.getAttribute('style')).toContain('--mantine-color-red-9');
+    expect(screen.queryByTestId('order-error')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('keeps the summary and totals as skeletons while told to, even with the totals in the cache', async () => {
+    const props = { header: null, lines, delivery: 'delivery' as const, onDeliveryChange: () => {}, onPlaced: () => {} };
+    const view = renderApp(<CheckoutScreen {...props} skeleton />, { queryClient: seeded() });
+    expect(await screen.findByTestId('summary-skeleton')).toBeTruthy();
+    expect(screen.getByTestId('totals-skeleton')).toBeTruthy();
+    expect(screen.queryByText('Green tee')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Place order' })).toHaveProperty('disabled', true);
+
+    view.unmount();
+    renderApp(<CheckoutScreen {...props} />, { queryClient: seeded() });
+    expect(await screen.findByText('Green tee')).toBeTruthy();
+    expect(screen.getByTestId('grand-total').textContent).toBe('฿ 358.00');
+  });
+
+  it('/checkout shows its skeleton for the first second, then the order (spec §9)', async () => {
+    useCart.setState({ items: { 'TEE-GREEN': 2 }, delivery: 'delivery' });
+    const Page = CheckoutRoute.options.component!;
+    const started = Date.now();
+    renderApp(<Page />, { queryClient: seeded(), path: '/checkout' });
+    expect(await screen.findByTestId('summary-skeleton')).toBeTruthy();
+    expect(screen.queryByText('Green tee')).toBeNull();
+
+    await waitFor(() => expect(screen.getByText('Green tee')).toBeTruthy(), { timeout: 3000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(screen.queryByTestId('summary-skeleton')).toBeNull();
+  });
+});
