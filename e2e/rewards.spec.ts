@@ -256,6 +256,8 @@ test.describe.serial('rewards and orders', () => {
     await expect(page.getByText('ขอบคุณสำหรับคำสั่งซื้อ')).toBeVisible();
     await expect(page.getByTestId('thankyou-amount')).toHaveText('฿ 358.00');
     await expect(page.getByTestId('bank-instructions')).toContainText('ชำระเงินโดยการโอนเงิน');
+    // Unpaid: the 11 points are announced, and posted only once the transfer is confirmed.
+    await expect(page.getByText('คุณจะได้รับ 11 คะแนนเมื่อเราได้รับการชำระเงินแล้ว')).toBeVisible();
     expect(new URL(page.url()).searchParams.get('amount')).toBe('358');
     await screenshot(page, 'rewards-thankyou-purchase');
     const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));

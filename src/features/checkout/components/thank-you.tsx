@@ -70,7 +70,8 @@ export function ThankYou({ orderId, amount }: { orderId: string; amount: number 
           )}
           {!redemption && (order.data?.points_earned ?? 0) > 0 && (
             <Text size="sm" c="teal.9">
-              {t('checkout.pointsEarned', { count: order.data?.points_earned ?? 0 })}
+              {/* A bank transfer's points are posted once its payment is confirmed (server: confirm_payment). */}
+              {t(toPay > 0 ? 'checkout.pointsEarnedOnPayment' : 'checkout.pointsEarned', { count: order.data?.points_earned ?? 0 })}
             </Text>
           )}
         </Stack>
