@@ -7,7 +7,7 @@ import type { CurrentUser, RequestContext, AppServices } from './frappe/context'
 import { GUEST } from './frappe/context';
 import { FrappeError, sendFrappeError, toFrappeError } from './frappe/errors';
 import { resolveUser } from './frappe/sessions';
-import { registerIdempotency } from './frappe/idempotency';
+import { registerIdempotency, schedulePurge } from './frappe/idempotency';
 import { registerMethodRoutes } from './frappe/dispatch';
 import { registerResourceRoutes, resolveDoctype } from './frappe/resources';
 import { coreMethods } from './frappe/core-methods';
@@ -51,7 +51,7 @@ export async function buildApp(
   const modules = [...allModules, ...(opts.extraModules ?? [])];
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Document names can be long once URL-encoded (Thai text is 9 bytes a character).
     routerOptions: { maxParamLength: 1000 },
     // Router-level failures (a name past that length, a bad URL) answer in Frappe's shape too.
@@ -100,6 +100,7 @@ export async function buildApp(
     }
   });
   registerIdempotency(app, database.db);
+  schedulePurge(app, database.db);
 
   app.setErrorHandler((err, req, reply) => {
     const fe = toFrappeError(err, config.production);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, in one place (the README lists each variable). */
@@ -25,6 +26,35 @@ export interface ServerConfig {
   /** Skip the demo catalogue etc. (tests seed what they need). */
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Fastify's trustProxy: which peers may set X-Forwarded-For / -Proto / -Host. Off by default, because a
+   * trusted header decides the client address that per-IP rate limits count.
+   */
+  trustProxy: boolean | string[];
+}
+
+/** proxy-addr's names for address ranges, accepted beside plain addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset/'false' (off), 'true' (any peer) or a comma-separated list of addresses/CIDRs. No hop
+ * count: Fastify 5 ignores one (it cannot tell the proxy from a client connecting directly), and a setting
+ * that silently does nothing would leave cookies without Secure and every client counted as the proxy.
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    throw new Error(`TRUST_PROXY: a hop count (${value}) is not supported; list the proxy's addresses instead, e.g. TRUST_PROXY=127.0.0.1 or 10.0.0.0/8`);
+  }
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [addr, bits, extra] = entry.split('/');
+    const valid = extra === undefined && (PROXY_RANGES.has(entry) || (net.isIP(addr ?? '') !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits))));
+    if (!valid) throw new Error(`TRUST_PROXY: "${entry}" is not an address or a CIDR range (or 'true' / 'false')`);
+  }
+  return list;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -54,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'warn'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

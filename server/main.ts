@@ -4,9 +4,33 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
 
+/**
+ * The generated admin/staff passwords, on stdout rather than the log: the default LOG_LEVEL (warn) would drop
+ * them, and they are stored only hashed, so this first start is the one chance to see them.
+ */
+function printGeneratedCredentials(lines: string[]) {
+  if (lines.length === 0) return;
+  const rule = '='.repeat(72);
+  console.log(
+    [
+      rule,
+      'First start: sign-in accounts created with generated passwords (shown once, never again):',
+      ...lines.map((line) => `  ${line}`),
+      'Write them down now. Set ADMIN_PASSWORD / STAFF_PASSWORD before the first start to choose them.',
+      rule,
+    ].join('\n'),
+  );
+}
+
 /** Reads the environment, opens and migrates the database, seeds demo data once, and listens. */
 async function main() {
-  const config = readConfig();
+  let config;
+  try {
+    config = readConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   let database;
   try {
     database = await openDatabase(config);
@@ -17,8 +41,7 @@ async function main() {
   }
   const seeded = await seedIfEmpty(database.db, config);
   const app = await buildApp(config, database);
-  for (const line of seeded.messages) app.log.info(line);
-  for (const line of seeded.messages) if (config.logLevel === 'silent') console.log(line);
+  printGeneratedCredentials(seeded.messages);
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Member Rewards is running: open ${config.publicUrl} (database: ${where})`);

@@ -8,7 +8,9 @@ import { FrappeError } from './errors';
 const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** A record still 'running' after this long belongs to a request that died: a retry may take it over. */
 const STALE_RUNNING_SECONDS = 60;
-const KEEP_HOURS = 24;
+/** The spec's lifetime of a key: past it, the same key is a new request. */
+export const KEEP_HOURS = 24;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +39,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
       .values({ principal, key, request_hash: hash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 0) {
+    if (inserted.length === 0 && !(await takeOverExpired(db, principal, key, hash))) {
       const [existing] = await db
         .select()
         .from(idempotencyKeys)
@@ -90,6 +92,44 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
   });
 }
 
-export async function purgeIdempotencyKeys(db: Db) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, sql`now() - make_interval(hours => ${KEEP_HOURS})`));
+const expired = () => lt(idempotencyKeys.created_at, sql`now() - make_interval(hours => ${KEEP_HOURS})`);
+
+/**
+ * A record older than 24 h may still be in the table (the purge runs hourly) but no longer counts: the request
+ * starts afresh under the same key. One conditional update, so two such retries cannot both take it.
+ */
+async function takeOverExpired(db: Db, principal: string, key: string, hash: string): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({ request_hash: hash, state: 'running', status_code: null, response_body: null, content_type: null, created_at: sql`now()` })
+    .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key), expired()))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+export async function purgeIdempotencyKeys(db: Db): Promise<number> {
+  const rows = await db.delete(idempotencyKeys).where(expired()).returning({ key: idempotencyKeys.key });
+  return rows.length;
+}
+
+/**
+ * Purges expired records hourly while the app runs. Every instance does so; the delete is idempotent. The
+ * timer is unref'd so it never keeps a process alive, and close waits for a purge in flight so the
+ * database is not closed under it.
+ */
+export function schedulePurge(app: FastifyInstance, db: Db, everyMs = PURGE_EVERY_MS) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const purge = () => {
+    running = purgeIdempotencyKeys(db).catch((err: unknown) => app.log.warn({ err }, 'idempotency purge failed'));
+  };
+  app.addHook('onReady', async () => {
+    purge();
+    timer = setInterval(purge, everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

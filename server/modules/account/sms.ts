@@ -5,9 +5,14 @@ import { smsOutbox } from '../../db/schema/auth';
 
 /**
  * SMS as an adapter: an HTTP gateway when SMS_GATEWAY_URL is set (POST JSON {to, message}, bearer token
- * from SMS_GATEWAY_TOKEN); otherwise a development outbox table + the server log, never in production.
+ * from SMS_GATEWAY_TOKEN); otherwise a development outbox table + a line on stdout, never in production.
  */
 export class SmsUnavailable extends Error {}
+
+/** 0812345678 → +66812345678, the way the number reads on a phone. */
+function internationalPhone(phone: string) {
+  return /^0\d{9}$/.test(phone) ? `+66${phone.slice(1)}` : phone;
+}
 
 export function smsMode(config: ServerConfig): 'gateway' | 'outbox' | null {
   if (config.sms) return 'gateway';
@@ -23,7 +28,9 @@ export async function sendSms(
   if (mode === null) throw new SmsUnavailable('no SMS gateway configured');
   if (mode === 'outbox') {
     await deps.db.insert(smsOutbox).values({ phone, body: message });
-    deps.log.info({ phone, sms: message }, 'development SMS outbox (no SMS_GATEWAY_URL set)');
+    // On stdout, not the log: the default LOG_LEVEL (warn) would hide the code the developer needs to go on.
+    // Never reached in production (smsMode above); LOG_LEVEL=silent (the tests) keeps stdout quiet.
+    if (deps.config.logLevel !== 'silent') console.log(`[dev SMS] code sent to ${internationalPhone(phone)}: ${message}`);
     return;
   }
   const sms = deps.config.sms!;
