@@ -4,6 +4,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { validationError } from './errors';
+import { today as businessToday } from './business-day';
 
 export const OPERATORS = [
   '=', '!=', '>', '<', '>=', '<=', 'like', 'not like', 'in', 'not in', 'is', 'between',
@@ -34,16 +35,52 @@ function listValue(value: unknown): (string | number)[] {
   });
 }
 
-/** Ranges for Frappe's timespan/previous/next operators, in days relative to today. */
+/** Frappe's calendar periods (frappe/utils/data.py get_timespan_date_range), around the business day. */
+function timespans(today: string): Record<string, [string, string]> {
+  const [y, m, d] = [Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1, Number(today.slice(8, 10))];
+  // Date.UTC carries overflowing months and days over, so day 0 of a month is the last day of the one before.
+  const iso = (yy: number, mm: number, dd: number) => new Date(Date.UTC(yy, mm, dd)).toISOString().slice(0, 10);
+  const monday = d - ((new Date(Date.UTC(y, m, d)).getUTCDay() + 6) % 7);
+  const week = (k: number): [string, string] => [iso(y, m, monday + 7 * k), iso(y, m, monday + 7 * k + 6)];
+  const month = (k: number): [string, string] => [iso(y, m + k, 1), iso(y, m + k + 1, 0)];
+  const q = Math.floor(m / 3) * 3;
+  const quarters = (k: number, n = 1): [string, string] => [iso(y, q + 3 * k, 1), iso(y, q + 3 * (k + n), 0)];
+  const year = (k: number): [string, string] => [iso(y + k, 0, 1), iso(y + k, 11, 31)];
+  return {
+    yesterday: [iso(y, m, d - 1), iso(y, m, d - 1)],
+    today: [today, today],
+    tomorrow: [iso(y, m, d + 1), iso(y, m, d + 1)],
+    'last week': week(-1), 'this week': week(0), 'next week': week(1),
+    'last month': month(-1), 'this month': month(0), 'next month': month(1),
+    'last quarter': quarters(-1), 'this quarter': quarters(0), 'next quarter': quarters(1),
+    // As in Frappe: the two quarters before this one, the two after it.
+    'last 6 months': quarters(-2, 2), 'next 6 months': quarters(1, 2),
+    'last year': year(-1), 'this year': year(0), 'next year': year(1),
+  };
+}
+
+/** previous/next take Frappe's period names (get_date_range): "previous 1 week" is "last week". */
+const PERIODS: Record<string, string> = { '1 week': 'week', '1 month': 'month', '3 months': 'quarter', '6 months': '6 months', '1 year': 'year' };
+
 function spanRange(op: string, value: unknown): [string, string] {
-  const unit = String(value ?? '').toLowerCase().replace(/^(last|this|next)\s+/, '');
-  const days: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 91, '6 months': 182, year: 365 };
-  const n = days[unit] ?? days[String(value).toLowerCase()] ?? 0;
-  if (!n && String(value).toLowerCase() !== 'today') throw validationError(`Unsupported time span: ${String(value).slice(0, 40)}`);
-  const today = new Date();
-  const shift = (d: number) => new Date(today.getTime() + d * 86400000).toISOString().slice(0, 10);
-  if (op === 'next') return [shift(0), shift(n)];
-  return [shift(-n), shift(0)];
+  const text = String(value ?? '').toLowerCase().trim();
+  const period = op === 'timespan' ? text : Object.hasOwn(PERIODS, text) ? `${op === 'previous' ? 'last' : 'next'} ${PERIODS[text]}` : '';
+  const spans = timespans(businessToday());
+  const range = Object.hasOwn(spans, period) ? spans[period] : undefined;
+  if (!range) throw validationError(`Unsupported time span: ${String(value).slice(0, 40)}`);
+  return range;
+}
+
+const isTimestamp = (col: PgColumn) => col.getSQLType().startsWith('timestamp');
+const isText = (col: PgColumn) => /^(text|varchar|character)/.test(col.getSQLType());
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Date bounds on a Datetime field cover whole days, as Frappe's get_between_date_filter does. */
+function dayBounds(col: PgColumn, from: unknown, to: unknown): SQL {
+  if (!isTimestamp(col)) return between(col, scalar(from), scalar(to));
+  const start = typeof from === 'string' && DAY.test(from) ? `${from} 00:00:00` : scalar(from);
+  const end = typeof to === 'string' && DAY.test(to) ? `${to} 23:59:59.999999` : scalar(to);
+  return between(col, start, end);
 }
 
 function condition(columns: Columns, doctype: string, field: unknown, op: unknown, value: unknown): SQL {
@@ -67,16 +104,17 @@ function condition(columns: Columns, doctype: string, field: unknown, op: unknow
       return list.length ? (or(notInArray(col, list), isNull(col)) as SQL) : sql`true`;
     }
     case 'is':
-      if (value === 'set') return isNotNull(col);
-      if (value === 'not set') return isNull(col);
+      // Frappe counts an empty string as not set (ifnull(field, '') = '').
+      if (value === 'set') return isText(col) ? sql`coalesce(${col}, '') <> ''` : isNotNull(col);
+      if (value === 'not set') return isText(col) ? sql`coalesce(${col}, '') = ''` : isNull(col);
       throw validationError("The 'is' operator takes 'set' or 'not set'");
     case 'between': {
       if (!Array.isArray(value) || value.length !== 2) throw validationError("The 'between' operator needs two values");
-      return between(col, scalar(value[0]), scalar(value[1]));
+      return dayBounds(col, value[0], value[1]);
     }
     case 'timespan': case 'previous': case 'next': {
       const [from, to] = spanRange(operator, value);
-      return between(col, from, to);
+      return dayBounds(col, from, to);
     }
     default:
       throw validationError(`Operator must be one of ${OPERATORS.join(', ')}`);

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { loyaltyPointEntries, loyaltyPrograms, loyaltyTiers } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
 import { validationError } from '../../frappe/errors';
+import { today } from '../../frappe/business-day';
 
 /**
  * The points ledger, compatible with ERPNext's Loyalty Point Entry:
@@ -16,12 +17,7 @@ import { validationError } from '../../frappe/errors';
  * move it to travel in time.
  */
 
-/** The programme's day changes at midnight in Thailand, not in UTC (which would be 07:00 there). */
-export const BUSINESS_TIME_ZONE = 'Asia/Bangkok';
-const businessDay = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today's business day, YYYY-MM-DD (also for `now` given, in milliseconds). */
-export const today = (now: number = Date.now()) => businessDay.format(now);
+export { BUSINESS_TIME_ZONE, today } from '../../frappe/business-day';
 
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
