@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../support/server';
+import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/db/seed/constants';
+import { signInWithLine } from '../account/helpers';
+
+/**
+ * The real demo seed (SEED_DEMO, as `npm start` runs it on a new database) must reproduce the spec's sample
+ * member: 24 points, tier Silver, next tier Gold, 11 points to go. Nothing here writes points: if the seed's
+ * batches, tiers or expiry dates drift, these numbers move.
+ */
+let server: TestServer;
+let demo: Awaited<ReturnType<typeof signInWithLine>>;
+
+beforeAll(async () => {
+  server = await createTestServer({ seedDemo: true });
+  demo = await signInWithLine(server, 'demo');
+}, 60_000);
+afterAll(() => server.close());
+
+describe('demo member from the seed', () => {
+  it('signs in through the development LINE page as the seeded member', () => {
+    expect(demo.user).toBe(DEMO_MEMBER.user);
+  });
+
+  it('get_profile: 24 points, tier Silver, in the programme', async () => {
+    const res = await demo.s.call('headless_e_commerce.api.get_profile', {}, 'GET');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatchObject({
+      name: DEMO_MEMBER.customer,
+      loyalty_program: LOYALTY_PROGRAM,
+      loyalty_points: 24,
+      loyalty_program_tier: 'Silver',
+      phone_verified: true,
+    });
+  });
+
+  it('get_tier: Silver, next tier Gold, 11 points to it', async () => {
+    const res = await demo.s.call('loyalty_program_customizations.overrides.get_tier', { customer: DEMO_MEMBER.customer });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatchObject({ tier_name: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 11 });
+  });
+
+  it('get_loyalty_points_details agrees: 24 points from two live batches, none expired yet', async () => {
+    const res = await demo.s.call('headless_e_commerce.api.get_loyalty_points_details', {}, 'GET');
+    expect(res.statusCode).toBe(200);
+    const details = res.json().message;
+    expect(details).toMatchObject({ loyalty_points: 24, loyalty_program_tier: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 11 });
+    const points = (details.record as { loyalty_points: number }[]).map((r) => r.loyalty_points);
+    expect(points).toHaveLength(2);
+    expect(points.reduce((a, b) => a + b, 0)).toBe(24);
+    expect(details.next_expiry_date > new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+});
