@@ -33,7 +33,7 @@ export function registerMethodRoutes(
         throw permissionError(`You are not permitted to access this resource. Function ${path} is not whitelisted.`);
       }
       const parsed = v.safeParse(def.args, argsOf(req));
-      if (!parsed.success) throw validationError(describeIssues(parsed.issues));
+      if (!parsed.success) throw validationError(describeIssues(parsed.issues, def.args));
       const result = await def.handler(context(req, reply), parsed.output);
       if (def.raw || reply.sent) return reply;
       if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(`{"message":${result.json}}`);

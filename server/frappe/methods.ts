@@ -54,10 +54,22 @@ export function decodeQueryArgs(query: Record<string, unknown>): Record<string, 
   return out;
 }
 
-/** Valibot issues as one readable sentence: the first issue's message, prefixed with its field. */
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/**
+ * Valibot issues as one readable sentence: the first issue's message, prefixed with its field. Given the object
+ * schema, a missing argument gets the message its own schema gives for an absent value ('Order is required'),
+ * not valibot's generic "Invalid key: Expected …".
+ */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[], schema?: AnySchema): string {
   const first = issues[0];
   if (!first) return 'Invalid request arguments';
+  const missing = first.kind === 'schema' && first.type.endsWith('object') && first.received === 'undefined' && first.path?.length === 1;
+  const entry = missing && schema && 'entries' in schema ? (schema.entries as Record<string, AnySchema>)[String(first.path![0]!.key)] : undefined;
+  if (entry) {
+    const absent = v.safeParse(entry, undefined);
+    if (!absent.success) return describeIssues([{ ...absent.issues[0], path: first.path } as v.BaseIssue<unknown>]);
+  }
   const key = first.path?.map((p) => String(p.key)).join('.');
   const message = first.message;
   // Messages written for users (capitalised sentences) stand alone; valibot's defaults get the field name.

@@ -200,7 +200,9 @@ describe('place_order: checkout', () => {
     const refused = await admin.call(CONFIRM_PAYMENT, { order: reward.name });
     expect(refused.statusCode).toBe(417);
     expect((await admin.call(CONFIRM_PAYMENT, { order: 'ACC-SINV-1999-99999' })).statusCode).toBe(404);
-    expect((await admin.call(CONFIRM_PAYMENT, {})).statusCode).toBe(417);
+    const noOrder = await admin.call(CONFIRM_PAYMENT, {});
+    expect(noOrder.statusCode).toBe(417);
+    expect(message(noOrder)).toBe('Order is required');
   });
 
   it('charges no shipping for a store pickup, and refuses payment methods it does not offer', async () => {
