@@ -8,6 +8,7 @@ import { contentModule } from './content/index';
 import { staffModule } from './staff/index';
 import { blogModule } from './blog/index';
 import { realtimeModule } from './realtime/index';
+import { settingsModule } from './settings/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -20,4 +21,5 @@ export const allModules: ServerModule[] = [
   staffModule,
   blogModule,
   realtimeModule,
+  settingsModule,
 ];

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { settings } from '../../db/schema/auth';
+import { numberSetting } from '../orders/repository';
+
+export interface Tunable {
+  key: string;
+  fallback: number;
+  max: number;
+}
+
+export async function readSettings(db: Executor, tunables: Tunable[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of tunables) out[t.key] = await numberSetting(db, t.key, t.fallback);
+  return out;
+}
+
+/** Writes the given values (undefined ones are left alone) in one transaction. */
+export async function writeSettings(db: Executor, values: Record<string, number | undefined>) {
+  const rows = Object.entries(values).filter((e): e is [string, number] => e[1] !== undefined);
+  if (!rows.length) return;
+  await db.transaction(async (tx) => {
+    for (const [key, value] of rows) {
+      await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value` } });
+    }
+  });
+}
