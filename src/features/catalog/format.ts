@@ -1,9 +1,7 @@
 import type { Lang } from '@/lib/i18n';
 import { localeOf } from '@/lib/i18n';
 
-/** Images live on the API host (same origin by default). */
-export const imageUrl = (path: string | null | undefined): string | undefined =>
-  path ? `${path.startsWith('http') ? '' : (import.meta.env.VITE_FRAPPE_URL ?? '')}${path}` : undefined;
+export { imageUrl } from '@/lib/file-url';
 
 /** Day-month-year in the member's language ('22 ม.ค. 2569', '22 Jan 2026'). */
 export function formatDay(iso: string | null | undefined, lang: Lang): string {

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { categoriesQuery, uploadPostImage, type PostInput } from '../api';
 import classes from './admin.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 export const todayIso = () => new Date().toLocaleDateString('en-CA');
 
@@ -96,7 +97,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
             <Text fw={500} size="sm" id="post-image-label">
               {t('blogAdmin.imageLabel')}
             </Text>
-            {image && <img src={image} alt={t('blogAdmin.imagePreview')} className={classes.preview} />}
+            {image && <img src={imageUrl(image)} alt={t('blogAdmin.imagePreview')} className={classes.preview} />}
             <Group gap="sm">
               <FileButton onChange={upload} accept="image/png,image/jpeg,image/webp" inputProps={{ 'aria-labelledby': 'post-image-label', 'data-testid': 'post-image-input' } as object}>
                 {(props) => (

@@ -8,6 +8,7 @@ import { errorToast, successToast } from '../toasts';
 import { PostForm } from './post-form';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './admin.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 function BackLink() {
   const t = useT();
@@ -106,7 +107,7 @@ export function ViewPostPage({ name }: { name: string }) {
       {post.data && (
         <Paper className={classes.article} withBorder radius="lg">
           <Stack gap="sm">
-            {post.data.meta_image && <img src={post.data.meta_image} alt="" className={classes.hero} />}
+            {post.data.meta_image && <img src={imageUrl(post.data.meta_image)} alt="" className={classes.hero} />}
             <Group gap="xs">
               {category && <Badge variant="light">{category}</Badge>}
               {!post.data.published && <Badge color="gray">{t('blogAdmin.draft')}</Badge>}

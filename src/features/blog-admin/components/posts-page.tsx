@@ -9,6 +9,7 @@ import { useT } from '@/lib/i18n';
 import { categoriesQuery, postsQuery } from '../api';
 import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 /** /blog-admin "Blogs": ID, 60 px image, title, category, View and Edit; Add goes to /blog-add. */
 export function PostsPage() {
@@ -45,7 +46,7 @@ export function PostsPage() {
                   <Table.Td className={classes.idCell}>{post.name}</Table.Td>
                   <Table.Td>
                     {post.meta_image ? (
-                      <img src={post.meta_image} alt="" width={60} height={40} className={classes.thumb} />
+                      <img src={imageUrl(post.meta_image)} alt="" width={60} height={40} className={classes.thumb} />
                     ) : (
                       <span className={classes.noThumb}>{t('blogAdmin.noImage')}</span>
                     )}

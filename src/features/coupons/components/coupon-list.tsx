@@ -11,6 +11,7 @@ import classes from './coupons.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Image.css';
+import { imageUrl } from '@/lib/file-url';
 
 export interface CouponListProps {
   /** 'coupons' = /my-coupon (usable / used); 'rewards' = the 'my rewards' screen (my rewards / expired-used). */
@@ -26,7 +27,7 @@ function CouponCard({ coupon, variant }: { coupon: Coupon; variant: 'coupons' | 
   return (
     <Paper radius="lg" withBorder className={classes.card} data-dimmed={!usable || undefined} data-testid="coupon-card">
       <div className={classes.thumb}>
-        {coupon.image ? <Image src={coupon.image} alt="" w={76} h={76} fit="contain" /> : <GiftIcon size={32} />}
+        {coupon.image ? <Image src={imageUrl(coupon.image)} alt="" w={76} h={76} fit="contain" /> : <GiftIcon size={32} />}
       </div>
       <Stack gap={4} className={classes.body}>
         <Badge size="sm" radius="sm" variant="light" color={usable ? 'brand' : 'gray'} w="fit-content">

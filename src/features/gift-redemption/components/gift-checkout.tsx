@@ -12,6 +12,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
+import { imageUrl } from '@/lib/file-url';
 
 export interface GiftCheckoutProps {
   itemCode: string;
@@ -20,7 +21,6 @@ export interface GiftCheckoutProps {
   onRedeemed: (order: RedemptionResult) => void;
 }
 
-const imageUrl = (path: string | null | undefined) => (path ? `${import.meta.env.VITE_FRAPPE_URL ?? ''}${path}` : undefined);
 
 /**
  * /{itemCode}/gift-checkout: summary, branch, 'redeem using N points' (disabled and grey when short or no

@@ -9,6 +9,7 @@ import { categoriesQuery, postQuery, postsQuery } from '../api';
 import { PostCard, formatPostDate } from './cards';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './site.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 function useCategoryTitles() {
   const categories = useQuery(categoriesQuery());
@@ -71,7 +72,7 @@ export function BlogDetailPage({ name }: { name?: string }) {
         {(post.isError || (!target && posts.isSuccess)) && <Text c="red">{t('marketing.postMissing')}</Text>}
         {post.data && (
           <article>
-            {post.data.meta_image && <img src={post.data.meta_image} alt="" className={classes.detailImage} />}
+            {post.data.meta_image && <img src={imageUrl(post.data.meta_image)} alt="" className={classes.detailImage} />}
             <Text size="sm" c="dimmed" mt="md">
               {[post.data.blog_category ? titles.get(post.data.blog_category) : null, formatPostDate(post.data.published_on, lang), post.data.blogger ? t('marketing.by', { name: post.data.blogger }) : null]
                 .filter(Boolean)

@@ -6,6 +6,7 @@ import { localeOf, useLang, useT } from '@/lib/i18n';
 import { excerpt, type BlogPost, type Branch } from '../api';
 import { BRANCH_IMAGES, CATEGORY_LABELS, formatPrice, type Product } from '../data';
 import classes from './site.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 export function ProductCard({ product }: { product: Product }) {
   const t = useT();
@@ -37,7 +38,7 @@ export function PostCard({ post, category }: { post: BlogPost; category?: string
   const [lang] = useLang();
   return (
     <Link to="/blog-detail" search={{ name: post.name }} className={classes.card} data-testid="post-card" aria-label={t('marketing.readMoreAbout', { title: post.title })}>
-      {post.meta_image ? <img src={post.meta_image} alt="" className={classes.cardImage} loading="lazy" /> : <div className={classes.cardImage} />}
+      {post.meta_image ? <img src={imageUrl(post.meta_image)} alt="" className={classes.cardImage} loading="lazy" /> : <div className={classes.cardImage} />}
       <div className={classes.cardBody}>
         <Text size="xs" c="dimmed">
           {[category, formatPostDate(post.published_on, lang)].filter(Boolean).join(' · ')}

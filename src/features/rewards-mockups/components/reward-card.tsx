@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { localeOf, useLang, useT } from '@/lib/i18n';
 import type { RewardItem } from '../api';
 import classes from './rewards.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 /** A reward card (150 px wide): image, name and its real points price. */
 export function RewardCard({ item }: { item: RewardItem }) {
@@ -10,7 +11,7 @@ export function RewardCard({ item }: { item: RewardItem }) {
   const [lang] = useLang();
   return (
     <Link to="/reward-details" search={{ item: item.name }} className={classes.card} data-testid="reward-card">
-      <div className={classes.cardImage}>{item.website_image && <img src={item.website_image} alt="" width={150} height={120} loading="lazy" />}</div>
+      <div className={classes.cardImage}>{item.website_image && <img src={imageUrl(item.website_image)} alt="" width={150} height={120} loading="lazy" />}</div>
       <Text size="sm" fw={600} lineClamp={2} className={classes.cardName}>
         {item.item_name}
       </Text>

@@ -8,6 +8,7 @@ import { localeOf, useLang, useT } from '@/lib/i18n';
 import { redeemTarget, rewardItemsQuery } from '../api';
 import classes from './rewards.module.css';
 import '@mantine/core/styles/Badge.css';
+import { imageUrl } from '@/lib/file-url';
 
 export interface RewardDetailProps {
   /** Item name; the most popular reward when absent. */
@@ -45,7 +46,7 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
   return (
     <Stack gap="md" p="md" pb="xl">
       <div className={classes.detailBanner} data-redeemed={redeemed || undefined}>
-        {item.website_image && <img src={item.website_image} alt={item.item_name} />}
+        {item.website_image && <img src={imageUrl(item.website_image)} alt={item.item_name} />}
       </div>
       <Group gap="xs">
         <Badge color="brand" variant="light" radius="sm">

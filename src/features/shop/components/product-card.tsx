@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 import type { ShopItem } from '../api';
 import classes from './shop.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 /** A shop product: image, name, price (out of stock marked); extra actions (wishlist, cart) from the route. */
 export function ProductCard({ item, actions }: { item: ShopItem; actions?: ReactNode }) {
@@ -12,7 +13,7 @@ export function ProductCard({ item, actions }: { item: ShopItem; actions?: React
     <article className={classes.card} data-testid="shop-item" data-price={item.price_list_rate}>
       <Link to="/products/$id" params={{ id: item.name }} className={classes.cardLink}>
         <div className={classes.imageBox}>
-          {item.website_image ? <img src={item.website_image} alt="" loading="lazy" width={160} height={160} /> : null}
+          {item.website_image ? <img src={imageUrl(item.website_image)} alt="" loading="lazy" width={160} height={160} /> : null}
           {item.in_stock === false && (
             <Badge className={classes.stockBadge} color="gray" variant="filled" size="sm">
               {t('shop.outOfStock')}

@@ -6,6 +6,7 @@ import { useT } from '@/lib/i18n';
 import { itemsByNameQuery } from '../api';
 import classes from './shop.module.css';
 import '@mantine/core/styles/Table.css';
+import { imageUrl } from '@/lib/file-url';
 
 function MarketplaceIcon() {
   return (
@@ -36,7 +37,7 @@ export function ProductCompare({ id }: { id: string }) {
       <Paper radius="lg" withBorder p="md">
         <Stack align="center" gap="xs">
           <div className={classes.imageBox} style={{ width: 200 }}>
-            {item.website_image && <img src={item.website_image} alt={item.item_name} width={200} height={200} />}
+            {item.website_image && <img src={imageUrl(item.website_image)} alt={item.item_name} width={200} height={200} />}
           </div>
           <Title order={2} size="h4" ta="center">
             {item.item_name}

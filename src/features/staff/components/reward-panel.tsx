@@ -5,6 +5,7 @@ import { useT } from '@/lib/i18n';
 import { refusalMessage, useConfirmReward, type RewardCard } from '../api';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
+import { imageUrl } from '@/lib/file-url';
 
 /** A scanned reward order: what was redeemed, by whom, for which branch, and the hand-over confirmation. */
 export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: () => void }) {
@@ -34,7 +35,7 @@ export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: ()
       <Stack gap="xs">
         {reward.items.map((item) => (
           <div key={item.item_code} className={classes.item}>
-            {item.image ? <img className={classes.itemImage} src={item.image} alt="" /> : <div className={classes.itemImage} />}
+            {item.image ? <img className={classes.itemImage} src={imageUrl(item.image)} alt="" /> : <div className={classes.itemImage} />}
             <div style={{ minWidth: 0 }}>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {item.item_name}

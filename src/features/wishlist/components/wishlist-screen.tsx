@@ -10,6 +10,7 @@ import { useWishlist } from '../store';
 import classes from './wishlist.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/CloseButton.css';
+import { imageUrl } from '@/lib/file-url';
 
 export interface WishlistScreenProps {
   /** Puts one of the item in the cart (the cart feature's store, composed by the route). */
@@ -48,7 +49,7 @@ export function WishlistScreen({ onAddToCart }: WishlistScreenProps) {
         {rows.map((item) => (
           <Paper key={item.name} radius="lg" withBorder p="sm" className={classes.row} data-testid="wish-item">
             <Link to="/products/$id" params={{ id: item.name }} className={classes.thumb}>
-              {item.website_image && <img src={item.website_image} alt="" width={72} height={72} />}
+              {item.website_image && <img src={imageUrl(item.website_image)} alt="" width={72} height={72} />}
             </Link>
             <Stack gap={2} className={classes.body}>
               <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
