@@ -61,6 +61,7 @@ test.describe('sign-in', () => {
     test.setTimeout(240_000); // the whole journey, on a shared machine
     const displayName = `สมาชิกใหม่ ${Date.now().toString(36)}`;
     const phone = newPhone();
+    let changed = '';
 
     // /login: heading, blurb, LINE button; the privacy modal with sections 1-4; Continue grey until consent.
     await page.goto('/login');
@@ -180,6 +181,16 @@ test.describe('sign-in', () => {
     await expect(changeDialog.getByRole('button', { name: 'ขอรหัส OTP' })).toBeDisabled(); // exactly 10 digits
     await screenshot(second, 'signin-12-change-phone');
     await expectAccessible(second);
+    // The new number's code, then the profile carries the new number.
+    changed = newPhone();
+    await changeDialog.getByLabel('เบอร์โทรศัพท์ใหม่').fill(changed);
+    await changeDialog.getByRole('button', { name: 'ขอรหัส OTP' }).click();
+    await typeCode(second, await codeFromOutbox(second, changed));
+    await changeDialog.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
+    await expect(changeDialog).toBeHidden();
+    await expect(second.getByLabel('เบอร์โทรศัพท์')).toHaveValue(changed);
+    await second.goto('/profile');
+    await expect(second.getByText(changed)).toBeVisible();
     await second.close();
 
     // Logout from /my-account (confirmation dialog) → /login; the old cookie no longer works.
@@ -197,6 +208,7 @@ test.describe('sign-in', () => {
     const saved = await page.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(saved).not.toContain('นภัสสร');
     expect(saved).not.toContain(phone);
+    expect(saved).not.toContain(changed);
     const replay = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { cookie: `sid=${oldSid!.value}` } });
     const boot = await replay.get('/api/method/member_rewards.api.boot');
     expect(((await boot.json()) as { message: { user: string } }).message.user).toBe('Guest');
