@@ -4,7 +4,7 @@ import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
-import { memberCall, signInDemoMember } from './support/member';
+import { adminApi, memberCall, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
 // The reader's .wasm comes from node_modules, never from a CDN.
@@ -267,7 +267,20 @@ test.describe.serial('rewards and orders', () => {
     expect(orders[0]?.order_type).toBe('purchase');
     await page.goto(`/my-order-details/${orders[0]!.name}`);
     await expect(page.getByText('99/1 ถนนสุขุมวิท', { exact: false })).toBeVisible();
+    await expect(page.getByText('คะแนนที่จะได้รับเมื่อชำระเงินแล้ว')).toBeVisible();
     await screenshot(page, 'rewards-order-details');
+
+    // The back office confirms the transfer: the points land, and the order shows them as earned.
+    const before = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
+    const { api, csrf } = await adminApi();
+    const paid = await api.post('/api/method/member_rewards.orders.confirm_payment', { headers: { 'X-Frappe-CSRF-Token': csrf }, data: { order: orders[0]!.name } });
+    expect(paid.status(), await paid.text()).toBe(200);
+    await api.dispose();
+    const after = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
+    expect(after.loyalty_points).toBe(before.loyalty_points + 11);
+    await page.reload();
+    await expect(page.getByText('คะแนนที่ได้รับ', { exact: true })).toBeVisible();
+    await expect(page.getByText('+11 คะแนน')).toBeVisible();
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 

@@ -9,6 +9,8 @@ import { notFound, sendFrappeError } from './errors';
  * index.html there would reach a script tag as text/html (refused under nosniff) instead of a plain 404.
  */
 const NOT_APP = /^\/(api|files|private|socket\.io|assets)(\/|$)/;
+/** Of those, the ones that are never files of the built app. */
+const NOT_APP_DATA = /^\/(api|files|private|socket\.io)(\/|$)/;
 
 /** Request headers that describe the outer request's body or connection, not the call itself. */
 const NOT_FORWARDED = new Set(['content-length', 'content-type', 'transfer-encoding', 'connection', 'expect', 'idempotency-key']);
@@ -70,14 +72,19 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     // HEAD is a GET without the body (uptime checks, link previews): Node drops the body itself.
-    if (NOT_APP.test(url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return sendFrappeError(reply, notFound(`Not found: ${url.slice(0, 120)}`));
-    }
-    if (hasApp) {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    // A file deployed after start (a new build copied over the old one) is served too: wildcard:false only
+    // knows the files that were there at start, and the new service worker precaches the new ones.
+    if (read && hasApp && !NOT_APP_DATA.test(url)) {
       const file = path.join(distDir, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
       if (url !== '/' && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(distDir, file));
       }
+    }
+    if (NOT_APP.test(url) || !read) {
+      return sendFrappeError(reply, notFound(`Not found: ${url.slice(0, 120)}`));
+    }
+    if (hasApp) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html; charset=utf-8').send(fs.readFileSync(index));
     }

@@ -42,6 +42,17 @@ function maxAge(cacheControl: unknown): number {
 }
 
 describe('hashed assets', () => {
+  it('serves the files of a build deployed over the running one (the new service worker precaches them)', async () => {
+    const next = 'console.log("next build def456");';
+    fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js'), next);
+    const res = await get('/assets/app-def456.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(next);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect((await get('/assets/app-gone99.js')).statusCode).toBe(404);
+  });
+
   it.each(['/assets/app-abc123.js', '/assets/app-abc123.css'])('%s: immutable, cached at least a year', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
