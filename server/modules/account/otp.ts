@@ -86,7 +86,8 @@ export async function requestCode(ctx: RequestContext, rawPhone: string): Promis
     await sendSms({ db: ctx.db, config: ctx.config, log: ctx.request.log }, phone, say(lang, 'smsBody', { code }));
   } catch (err) {
     if (!(err instanceof SmsUnavailable)) throw err;
-    await ctx.db.update(otpCodes).set({ used_at: sql`now()` }).where(eq(otpCodes.id, id));
+    // The code never left: it dies, and it does not hold the member to the 60 s resend wait either.
+    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, id));
     throw new FrappeError('ServerError', say(lang, 'smsFailed'));
   }
   return { status: 'success', message: say(lang, 'codeSent', { phone }) };

@@ -95,6 +95,12 @@ describe('SMS through the HTTP gateway', () => {
     expect(tried.json().message.status).toBe('failed');
     const boot = await s.call('headless_e_commerce.api.get_profile', {}, 'GET');
     expect(boot.json().message.phone_verified).toBe(false);
+
+    // A code that never left does not count towards the 60 s resend wait: the member may try again at once.
+    stubGateway(async () => new Response('{}', { status: 200 }));
+    const again = await s.call(GETPHONE, { userphone: phone }, 'GET');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message.status).toBe('success');
   });
 });
 
