@@ -186,6 +186,7 @@ test.describe('sign-in', () => {
     await changeDialog.getByLabel('เบอร์โทรศัพท์ใหม่').fill(changed);
     await changeDialog.getByRole('button', { name: 'ขอรหัส OTP' }).click();
     await typeCode(second, await codeFromOutbox(second, changed));
+    await screenshot(second, 'signin-12b-change-phone-code');
     await changeDialog.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
     await expect(changeDialog).toBeHidden();
     await expect(second.getByLabel('เบอร์โทรศัพท์')).toHaveValue(changed);

@@ -123,6 +123,9 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
 
   const onPhoneSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // In the change-phone dialog this form sits, through a portal, inside /edit-profile's form: React bubbles
+    // the submit along the component tree, which would save the profile and close the dialog.
+    e.stopPropagation();
     setPhoneTouched(true);
     // Never asked for at 7 digits or fewer; and a number the server would refuse is not sent either.
     if (!canRequest || phone.length < PHONE_DIGITS) return;
@@ -131,6 +134,7 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
 
   const onCodeSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    e.stopPropagation();
     setNotice(null);
     if (code.length !== OTP_LENGTH) {
       setCodeError(mode === 'signup' ? t('auth.enterOtp') : t('auth.wrongCode'));
@@ -226,7 +230,9 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
                 length={OTP_LENGTH}
                 type="number"
                 oneTimeCode
-                size="lg"
+                // The change-phone dialog is narrower than the page: six large boxes would overflow it at 390 px.
+                size={embedded ? 'md' : 'lg'}
+                gap={embedded ? 'xs' : undefined}
                 value={code}
                 onChange={(value) => {
                   setCode(onlyDigits(value));
