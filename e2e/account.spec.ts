@@ -309,6 +309,26 @@ test.describe('member ID', () => {
       await page.waitForTimeout(1200);
       await screenshot(page, `member-${name}`, { fullPage: true });
     }
+
+    // The mock-up screens carry the member's and the catalogue's real figures, not the spec's samples.
+    const me = await memberCall<{ name: string; loyalty_points: number }>(page, 'headless_e_commerce.api.get_profile');
+    const myTier = await memberCall<{ tier_name: string }>(page, 'loyalty_program_customizations.overrides.get_tier', { customer: me.name }, 'POST');
+    type Item = { item_code: string; item_name: string; formatted_price: string; loyalty_points_based_price: number };
+    const itemsOf = async (codes: string[]) =>
+      (await memberCall<{ items: Item[] }>(page, 'erpnext.e_commerce.api.get_product_filter_data', { query_args: { field_filters: { item_code: codes } } })).items;
+    await page.goto('/reward-home');
+    const card = page.locator('main');
+    await expect(card.getByText(`${me.loyalty_points.toLocaleString('th-TH')} คะแนน`).first()).toBeVisible();
+    await expect(card.getByText(myTier.tier_name).first()).toBeVisible();
+    const [tumbler, tee] = [...(await itemsOf(['GIFT-TUMBLER'])), ...(await itemsOf(['TEE-BLACK']))];
+    await page.goto('/reward');
+    await expect(page.getByText(tumbler!.item_name).first()).toBeVisible();
+    await expect(page.getByText(`${tumbler!.loyalty_points_based_price} คะแนน`).first()).toBeVisible();
+    await page.goto('/product-compare/TEE-BLACK');
+    await expect(page.getByText(tee!.item_name).first()).toBeVisible();
+    await expect(page.getByText(tee!.formatted_price).first()).toBeVisible();
+    await page.goto('/success?order_id=SINV-TEST');
+    await expect(page.getByText('SINV-TEST')).toBeVisible();
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 

@@ -163,6 +163,12 @@ test.describe('blog admin', () => {
     await page.getByRole('link', { name: 'แก้ไข' }).click();
     await expect(page).toHaveURL(new RegExp(`/blog-edit/${encodeURIComponent(name)}$`));
     await expect(page.getByLabel('ชื่อเรื่อง')).toHaveValue('ข้าวเหนียวมะม่วงฉบับเบเกอรี่');
+    // Saving an edit: the post's view shows the new text.
+    await page.getByLabel('เนื้อหา').fill('มะม่วงน้ำดอกไม้สุกกำลังดี\n\nราดกะทิสดหอมใบเตย โรยงาคั่ว <script>alert(1)</script>');
+    await page.getByRole('button', { name: 'บันทึก' }).click();
+    await expect(toast(page, 'แก้ไขบล็อกแล้ว')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/blog-view/${encodeURIComponent(name)}$`));
+    await expect(page.locator('article, main').getByText('ราดกะทิสดหอมใบเตย โรยงาคั่ว')).toBeVisible();
 
     // A visitor (no sign-in) sees it on the public blog, with its image.
     const visitor = await browser.newContext({ baseURL: BASE_URL, viewport: VIEWPORT, serviceWorkers: 'block' });

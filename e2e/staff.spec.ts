@@ -253,20 +253,25 @@ test('member code typed in → points awarded → history; gift for branch A: br
   await expect(member.getByText('คุณได้รับคะแนน').first()).toBeVisible();
   await screenshot(member, 'staff-member-history');
 
-  // The member redeems a gift for pickup at branch A (the rewards API the gift form uses).
-  const order = await pageCall(member, 'headless_e_commerce.api.place_order', {
-    loyalty_points: 15,
-    items: [{ item_code: 'GIFT-TOTE', qty: 1 }],
-    payment_method: 'bank-transfer',
-    branch: BRANCH_A,
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  const rewardCode = order.body.message.name as string;
+  // The member redeems a gift for pickup at branch A, through the gift form.
+  await member.goto('/GIFT-TOTE/gift-checkout');
+  await member.getByTestId('branch-select').selectOption(BRANCH_A);
+  await member.getByTestId('redeem-using').click();
+  await member.getByRole('dialog').getByTestId('confirm-redeem').click();
+  await expect(member).toHaveURL(/\/thankyou\?/);
+  const rewardCode = ((await member.getByTestId('thankyou-order').textContent()) ?? '').trim();
+  expect(rewardCode).toMatch(/^ACC-SINV-\d{4}-\d{5}$/);
 
   // Branch B's till (a tablet) is refused.
   const tillBCtx = await newContext(browser, TABLET);
   const tillB = await tillBCtx.newPage();
   await signInStaff(tillB, STAFF_B.email, STAFF_B.password);
+  await screenshot(tillB, 'staff-scan-1024');
+  // The member's card on a tablet: a fresh code from /my-id, looked up only (no award).
+  const fresh = await codeFromMyId(member);
+  await typeCode(tillB, fresh.code);
+  await expect(tillB.getByTestId('staff-result-member').getByRole('heading', { name: DEMO_MEMBER_NAME })).toBeVisible();
+  await screenshot(tillB, 'staff-member-card-1024');
   await typeCode(tillB, rewardCode);
   await expect(tillB.getByRole('alert').filter({ hasText: `ของรางวัลนี้แลกไว้สำหรับรับที่${BRANCH_A}` })).toBeVisible();
   const direct = await pageCall(tillB, 'member_rewards.staff.confirm_reward', { code: rewardCode });
