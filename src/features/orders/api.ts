@@ -53,6 +53,9 @@ export const invoiceQuery = (name: string) =>
   queryOptions({
     queryKey: ordersKeys.invoice(name),
     queryFn: ({ signal }) => frappe.getDoc('Sales Invoice', name, { signal, schema: OrderSchema }),
+    // Its status changes on the server (payment confirmed, coupon handed over): refetched whenever it is opened
+    // online; offline, the saved copy still shows.
+    staleTime: 0,
   });
 
 export type CouponState = 'usable' | 'used' | 'none';

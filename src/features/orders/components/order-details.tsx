@@ -53,7 +53,8 @@ export function OrderDetails({ name }: { name: string }) {
           <Row label={t('orders.orderNumber')}>{o.name}</Row>
           <Row label={t('orders.orderedOn', { date: '' }).trim()}>{formatDay(o.posting_date, lang)}</Row>
           <Row label={t('orders.status')}>
-            <Badge color={o.status === 'Paid' ? 'teal' : 'dark'} variant="light">
+            {/* Paid in filled dark teal: the light teal badge fell below 4.5:1 for its small text. */}
+            <Badge color={o.status === 'Paid' ? 'teal.9' : 'dark'} variant={o.status === 'Paid' ? 'filled' : 'light'}>
               {statusText}
             </Badge>
           </Row>
