@@ -74,10 +74,12 @@ async function typeCode(page: Page, code: string) {
 }
 
 /** The member's current code from /my-id: a screenshot of the QR, decoded with jsQR (not read from the DOM). */
-async function codeFromMyId(member: Page): Promise<{ code: string; shot: Buffer }> {
+async function codeFromMyId(member: Page, after?: string): Promise<{ code: string; shot: Buffer }> {
   await member.goto('/my-id');
   const shown = member.getByTestId('member-code');
   await expect(shown).toHaveText(/^\d{7,15}$/, { timeout: 20_000 });
+  // A code of a later step than one already used (the same code again is refused as used).
+  if (after) await expect(shown).not.toHaveText(after, { timeout: 40_000 });
   const qr = member.getByTestId('member-qr');
   await expect(qr.locator('canvas')).toBeVisible();
   // Early in a 30 s step, so the till has most of the code's life to scan it.
@@ -268,7 +270,7 @@ test('member code typed in → points awarded → history; gift for branch A: br
   await signInStaff(tillB, STAFF_B.email, STAFF_B.password);
   await screenshot(tillB, 'staff-scan-1024');
   // The member's card on a tablet: a fresh code from /my-id, looked up only (no award).
-  const fresh = await codeFromMyId(member);
+  const fresh = await codeFromMyId(member, code);
   await typeCode(tillB, fresh.code);
   await expect(tillB.getByTestId('staff-result-member').getByRole('heading', { name: DEMO_MEMBER_NAME })).toBeVisible();
   await screenshot(tillB, 'staff-member-card-1024');
