@@ -70,13 +70,14 @@ function cookieOptions(req: FastifyRequest, httpOnly: boolean, maxAgeSeconds?: n
 /**
  * Revokes every rotating member-code secret the user holds (issue 7): at sign-out, and at every new browser
  * sign-in, because a sign-in is a new device and a screenshot or an old phone must stop working. The new device
- * registers its own secret right after sign-in. Staff and admins hold none: a no-op for them.
+ * registers its own secret right after sign-in (`keep`: the device just registered). Staff and admins hold none.
  */
-export async function revokeMemberCodes(db: Executor, userName: string) {
+export async function revokeMemberCodes(db: Executor, userName: string, keep: string | null = null) {
+  const live = and(eq(memberDevices.user, userName), isNull(memberDevices.revoked_at));
   await db
     .update(memberDevices)
     .set({ revoked_at: sql`now()` })
-    .where(and(eq(memberDevices.user, userName), isNull(memberDevices.revoked_at)));
+    .where(keep ? and(live, sql`${memberDevices.id} <> ${keep}`) : live);
 }
 
 /**

@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { useLangStore, type Lang } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
@@ -35,4 +36,18 @@ export function renderApp(ui: ReactNode, { queryClient = testQueryClient(), path
     </MantineProvider>,
   );
   return Object.assign(result, { queryClient });
+}
+
+/**
+ * Replaces fetch, for each test of the file, with a spy whose calls never answer: a screen stays in its loading
+ * or submitting state for the test to look at, and `expect(spy)` shows what was (or was not) sent.
+ */
+export function stubFetchNeverAnswering() {
+  const spy = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => {}));
+  beforeEach(() => {
+    spy.mockClear();
+    vi.stubGlobal('fetch', spy);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return spy;
 }

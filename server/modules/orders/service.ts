@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { notFound, validationError } from '../../frappe/errors';
@@ -196,7 +196,7 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
       await lockCustomer(tx, inv.customer);
       await earnForPurchase(tx, inv, program, today());
     }
-    const [member] = await tx.select({ user: customers.user }).from(customers).where(sql`${customers.name} = ${inv.customer}`);
+    const [member] = await tx.select({ user: customers.user }).from(customers).where(eq(customers.name, inv.customer));
     return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: member?.user ?? null };
   });
   ctx.services.notifyListUpdate('Sales Invoice', result.name, result.member_user ?? ctx.user.name);

@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client';
 import { MEMBER_CODE, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { safeEqual } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
-import { deviceByCodeNo, insertDevice, revokeDevices, settingSecret, type DeviceRow } from './repository';
+import { revokeMemberCodes } from '../../frappe/sessions';
+import { deviceByCodeNo, insertDevice, settingSecret, type DeviceRow } from './repository';
 import { refuse } from './messages';
 
 /**
@@ -14,7 +15,7 @@ export async function registerDevice(db: Executor, user: string): Promise<Member
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
   const row = await insertDevice(db, { id, user, secret });
-  await revokeDevices(db, user, id);
+  await revokeMemberCodes(db, user, id);
   return { device_id: row.id, secret: row.secret, step: MEMBER_CODE.stepSeconds, digits: MEMBER_CODE.digits, member_no: row.code_no };
 }
 

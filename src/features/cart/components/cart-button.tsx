@@ -1,4 +1,5 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect } from 'react';
+import { create } from 'zustand';
 import { useT } from '@/lib/i18n';
 import { badgeText, cartCount, useCart } from '../store';
 import classes from './cart-button.module.css';
@@ -27,34 +28,20 @@ function CartButtonView() {
 
 // Screens that put a cart button in their own title bar (home's points card, shop, wishlist...) keep it; the
 // shared header's button steps aside while one is mounted, so no screen shows (or announces) two.
-let screenButtons = 0;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+const useScreenButtons = create(() => ({ mounted: 0 }));
 
 /** The cart button of a screen's own title bar. */
 export function CartButton() {
-  // Layout effects: the header hears of this button in the same commit, before the first paint.
+  // A layout effect: the header hears of this button in the same commit, before the first paint.
   useLayoutEffect(() => {
-    screenButtons += 1;
-    notify();
-    return () => {
-      screenButtons -= 1;
-      notify();
-    };
+    useScreenButtons.setState((s) => ({ mounted: s.mounted + 1 }));
+    return () => useScreenButtons.setState((s) => ({ mounted: s.mounted - 1 }));
   }, []);
   return <CartButtonView />;
 }
 
 /** The shared header's cart button: shown unless the screen has its own (loaded by ./header-cart-button). */
 export function SharedHeaderCartButton() {
-  const [hidden, setHidden] = useState(screenButtons > 0);
-  useLayoutEffect(() => {
-    const update = () => setHidden(screenButtons > 0);
-    listeners.add(update);
-    update();
-    return () => {
-      listeners.delete(update);
-    };
-  }, []);
+  const hidden = useScreenButtons((s) => s.mounted > 0);
   return hidden ? null : <CartButtonView />;
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useCart } from '@/features/cart';
 import { addressesQuery, CheckoutScreen, totalsQuery, type OrderLine } from '@/features/checkout';
 import { Route as CheckoutRoute } from '@/routes/checkout';
-import { renderApp, testQueryClient } from '../../render-app';
+import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 const lines: OrderLine[] = [{ item_code: 'TEE-GREEN', qty: 2 }];
 
@@ -29,15 +29,9 @@ function seeded() {
   return queryClient;
 }
 
-const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchSpy);
-  fetchSpy.mockClear();
-});
+const fetchSpy = stubFetchNeverAnswering();
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   useCart.setState({ items: {}, delivery: 'delivery' });
 });
 

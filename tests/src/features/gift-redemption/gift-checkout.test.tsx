@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { branchesQuery, giftItemQuery, GiftCheckout } from '@/features/gift-redemption';
-import { renderApp, testQueryClient } from '../../render-app';
+import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 const ITEM = { name: 'GIFT-TOTE', item_code: 'GIFT-TOTE', item_name: 'Tote bag', item_group: 'Gift', website_image: null, loyalty_points_based_price: 20 };
 
@@ -13,15 +13,9 @@ function seeded() {
 }
 
 // The redemption call never answers: the screen stays in its submitting state for the test to look at.
-const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchSpy);
-  fetchSpy.mockClear();
-});
+const fetchSpy = stubFetchNeverAnswering();
 
 afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 async function renderGift(memberPoints: number) {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bootQuery, profileQuery, tierQuery, useCurrentUser, type BootInfo, type Profile } from '@/features/auth';
 import { ProfileView } from '@/features/profile';
-import { renderApp, testQueryClient } from '../../render-app';
+import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 const boot: BootInfo = { user: 'somjai@example.com', roles: ['Member'], full_name: 'Somjai Jaidee', csrf_token: 't', branch: null };
 const profile = {
@@ -23,8 +23,7 @@ function ProfileOfSession() {
   return <ProfileView user={user} />;
 }
 
-beforeEach(() => vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {}))));
-afterEach(() => vi.unstubAllGlobals());
+stubFetchNeverAnswering();
 
 describe('/profile', () => {
   it("says 'Loading...' while the signed-in member's profile has not arrived", async () => {
