@@ -162,7 +162,12 @@ test.describe.serial('rewards and orders', () => {
     const results = await readBarcodes(new Uint8Array(await barcode.screenshot({ type: 'png' })), { formats: ['Code128'] });
     expect(results[0]?.text).toBe(orderName);
 
-    // Scrolling more than 1 px expands the panel.
+    // Scrolling more than 1 px expands the panel. The element screenshots above may have scrolled the page
+    // (which rightly expanded it), so this starts from a fresh visit at the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.goto(`/my-order/${orderName}`);
+    await expect(page.getByTestId('order-code')).toHaveText(orderName);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('tab', { name: 'QR Code' }).click();
     await expect(qr).toHaveAttribute('data-size', '150');
     await page.mouse.wheel(0, 40);
