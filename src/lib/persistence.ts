@@ -61,7 +61,6 @@ export const IDB_PREFIXES: readonly string[] = [
   'points',
   'orders',
   'branches',
-  'coupons',
   'shop',
   'wishlist',
   'blog',

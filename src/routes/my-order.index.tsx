@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
 import { OfflineGate } from '@/features/offline';
@@ -7,14 +7,14 @@ import { useT } from '@/lib/i18n';
 
 export const Route = createFileRoute('/my-order/')({
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(ordersQuery());
+    void context.queryClient.prefetchInfiniteQuery(ordersQuery());
   },
   component: MyOrdersPage,
 });
 
 function MyOrdersPage() {
   const t = useT();
-  const orders = useQuery(ordersQuery());
+  const orders = useInfiniteQuery(ordersQuery());
   return (
     <>
       <TitleHeader title={t('orders.title')} backTo="/my-account" />

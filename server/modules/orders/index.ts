@@ -46,8 +46,10 @@ const getOrders = defineMethod({
   args: v.looseObject({
     start: v.optional(v.pipe(numeric(), v.integer(), v.minValue(0))),
     limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(100))),
+    // The coupon screens read reward orders only, so a member's purchases never crowd them out of a page.
+    order_type: v.optional(v.picklist(['redemption', 'purchase'], 'Order type must be redemption or purchase')),
   }),
-  handler: (ctx, args) => ordersOf(ctx, args.start ?? 0, args.limit ?? 50),
+  handler: (ctx, args) => ordersOf(ctx, { start: args.start ?? 0, limit: args.limit ?? 50, orderType: args.order_type }),
 });
 
 /** Sales Invoice (a reward order and a purchase): members read their own, staff their branch's. Written only by place_order. */

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/auth';
 import { addresses } from '../../db/schema/addresses';
 import { branches, deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
+import type { OrderKind } from './validation';
 
 export type InvoiceRow = typeof salesInvoices.$inferSelect;
 export type InvoiceItemRow = typeof salesInvoiceItems.$inferSelect;
@@ -65,11 +66,17 @@ export async function insertDeliveryNote(tx: Executor, note: typeof deliveryNote
 }
 
 /** The customer's invoices, newest first. */
-export async function invoicesOf(db: Executor, customer: string, start: number, limit: number) {
+export interface OrdersPage {
+  start: number;
+  limit: number;
+  orderType?: OrderKind;
+}
+
+export async function invoicesOf(db: Executor, customer: string, { start, limit, orderType }: OrdersPage) {
   return db
     .select()
     .from(salesInvoices)
-    .where(eq(salesInvoices.customer, customer))
+    .where(and(eq(salesInvoices.customer, customer), orderType ? eq(salesInvoices.order_type, orderType) : undefined))
     .orderBy(desc(salesInvoices.creation), desc(salesInvoices.name))
     .limit(limit)
     .offset(start);

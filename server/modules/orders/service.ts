@@ -10,7 +10,7 @@ import { requireCustomer } from '../loyalty/members';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
   branchByName, deliveryNotesOf, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
-  setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow,
+  setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow, type OrdersPage,
 } from './repository';
 import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
 
@@ -248,9 +248,9 @@ function orderView(inv: InvoiceRow, lines: InvoiceItemRow[], notes: DeliveryNote
 }
 
 /** honda_api.api_calls.getuser.getorders: the caller's own orders, newest first, with their delivery notes. */
-export async function ordersOf(ctx: RequestContext, start: number, limit: number) {
+export async function ordersOf(ctx: RequestContext, page: OrdersPage) {
   const customer = await requireCustomer(ctx);
-  const invoices = await invoicesOf(ctx.db, customer.name, start, limit);
+  const invoices = await invoicesOf(ctx.db, customer.name, page);
   const names = invoices.map((i) => i.name);
   const [lines, notes] = await Promise.all([itemsOf(ctx.db, names), deliveryNotesOf(ctx.db, names)]);
   return invoices.map((inv) =>

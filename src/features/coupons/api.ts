@@ -29,14 +29,16 @@ export interface Coupon {
 }
 
 export const couponKeys = {
-  orders: () => ['coupons', 'orders'] as const,
+  // Under 'orders' so every order write (a redemption, a purchase) refreshes the coupons too.
+  orders: () => ['orders', 'coupons'] as const,
 };
 
-/** The member's orders (getorders): the reward orders among them are the coupons. */
+/** The member's reward orders (getorders, redemptions only): each is a coupon. */
 export const rewardOrdersQuery = () =>
   queryOptions({
     queryKey: couponKeys.orders(),
-    queryFn: ({ signal }) => frappe.call<RewardOrder[]>('honda_api.api_calls.getuser.getorders', { limit: 100 }, { signal }),
+    queryFn: ({ signal }) =>
+      frappe.call<RewardOrder[]>('honda_api.api_calls.getuser.getorders', { order_type: 'redemption', limit: 100 }, { signal }),
   });
 
 const today = () => new Date().toISOString().slice(0, 10);

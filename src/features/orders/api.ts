@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
 
@@ -40,11 +40,17 @@ export const ordersKeys = {
   invoice: (name: string) => ['orders', 'invoice', name] as const,
 };
 
-/** honda_api.api_calls.getuser.getorders: own orders, newest first, each with its delivery notes. */
+export const ORDERS_PAGE = 20;
+
+/** honda_api.api_calls.getuser.getorders: own orders, newest first, each with its delivery notes; a page at a time. */
 export const ordersQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ordersKeys.list(),
-    queryFn: ({ signal }) => frappe.call('honda_api.api_calls.getuser.getorders', {}, { signal, schema: v.array(OrderSchema) }),
+    queryFn: ({ pageParam, signal }) =>
+      frappe.call('honda_api.api_calls.getuser.getorders', { start: pageParam, limit: ORDERS_PAGE }, { signal, schema: v.array(OrderSchema) }),
+    initialPageParam: 0,
+    // A short page is the last one.
+    getNextPageParam: (last, _pages, start) => (last.length < ORDERS_PAGE ? undefined : start + ORDERS_PAGE),
     staleTime: 15 * 1000,
   });
 

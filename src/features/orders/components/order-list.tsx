@@ -1,5 +1,5 @@
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import { couponState, ordersQuery, type Order } from '../api';
@@ -47,7 +47,7 @@ function OrderRow({ order }: { order: Order }) {
 /** /my-order: the member's orders, newest first. */
 export function OrderList() {
   const t = useT();
-  const query = useQuery(ordersQuery());
+  const query = useInfiniteQuery(ordersQuery());
   if (query.isPending) {
     return (
       <Stack gap="sm" p="md" aria-busy="true">
@@ -64,7 +64,8 @@ export function OrderList() {
       </Text>
     );
   }
-  if (query.data.length === 0) {
+  const orders = query.data.pages.flat();
+  if (orders.length === 0) {
     return (
       <Text c="dimmed" ta="center" p="xl">
         {t('orders.empty')}
@@ -72,10 +73,24 @@ export function OrderList() {
     );
   }
   return (
-    <ul className={classes.list}>
-      {query.data.map((o) => (
-        <OrderRow key={o.name} order={o} />
-      ))}
-    </ul>
+    <>
+      <ul className={classes.list}>
+        {orders.map((o) => (
+          <OrderRow key={o.name} order={o} />
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <Stack px="md" pb="md">
+          <Button variant="light" radius="xl" h={44} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} data-testid="orders-more">
+            {t('orders.loadMore')}
+          </Button>
+          {query.isFetchNextPageError && (
+            <Text size="sm" c="red.9" ta="center" role="alert">
+              {t('orders.loadMoreFailed')}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </>
   );
 }
