@@ -50,6 +50,13 @@ test.describe.serial('rewards and orders', () => {
       historySkeleton: '[data-testid="history-skeleton"]',
       historyRows: '[data-testid="points-received"]',
     });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await page.goto('/');
 
     const card = page.getByTestId('member-points-card');
@@ -67,6 +74,8 @@ test.describe.serial('rewards and orders', () => {
     const home = await marks(page);
     expect(home.skeleton?.count).toBe(9);
     expect(home.cards!.at - home.skeleton!.at).toBeGreaterThanOrEqual(900);
+    // The cards and the points take the places their skeletons held: nothing on the screen moved.
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.005);
     await screenshot(page, 'rewards-home');
 
     // A reward that costs more than the member has: the redeem button is disabled and grey.

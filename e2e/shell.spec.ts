@@ -164,6 +164,7 @@ test.describe('app shell', () => {
     });
     const hint = page.getByTestId('install-hint');
     await expect(hint).toContainText('ติดตั้งแอปไว้บนหน้าจอหลัก');
+    await hint.scrollIntoViewIfNeeded();
     await screenshot(page, 'shell-install-hint');
     await hint.getByRole('button', { name: 'ติดตั้ง' }).click();
     await expect(hint).toHaveCount(0);

@@ -35,7 +35,6 @@ function HomePage() {
           {t('catalog.seeAll')}
         </Button>
       </Group>
-      <InstallHint />
       <RewardCarousel title={t('catalog.allRewards')} list={{ rewardsOnly: true }} />
       <RewardCarousel title={t('catalog.giftRewards')} list={{ itemGroup: GIFT }} displayTag={GIFT} />
       <RewardCarousel title={t('catalog.giftCards')} list={{ itemGroup: GIFT_CARD }} displayTag={GIFT_CARD} />
@@ -53,6 +52,9 @@ function HomePage() {
           </Text>
         </Paper>
       </Stack>
+      {/* Last on the page: the browser offers installing at a moment of its choosing, and a card appearing above the
+          rewards would push them down under the member's finger. */}
+      <InstallHint />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { isCardVisible, productListQuery, type ListArgs } from '../api';
@@ -32,11 +32,15 @@ export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps)
       {!ready || query.isPending ? (
         <div className={classes.row} aria-busy="true" data-testid="carousel-skeleton">
           {Array.from({ length: 3 }, (_, i) => (
-            <Stack key={i} gap={6} style={{ flex: `0 0 ${CARD_WIDTH}px` }} aria-hidden="true">
+            <div key={i} className={classes.card} style={{ flex: `0 0 ${CARD_WIDTH}px` }} aria-hidden="true">
               <Skeleton height={CARD_WIDTH} radius="md" />
-              <Skeleton height={14} width="80%" />
-              <Skeleton height={14} width="40%" />
-            </Stack>
+              <div className={classes.titleSlot}>
+                <Skeleton height={14} width="80%" />
+              </div>
+              <div className={classes.pointsSlot}>
+                <Skeleton height={14} width="40%" />
+              </div>
+            </div>
           ))}
         </div>
       ) : query.isError && items.length === 0 ? (

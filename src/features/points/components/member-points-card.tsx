@@ -14,51 +14,49 @@ export function MemberPointsCard({ name, end }: { name: string; end?: ReactNode 
   const [lang] = useLang();
   const query = useQuery(pointsDetailsQuery());
   const d = query.data;
+  const loading = !d;
   return (
     <Paper radius="lg" p="md" className={classes.card} data-testid="member-points-card">
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={end ? -6 : 0} mb={end ? -6 : 0}>
-        <Text fw={600} size="md" c="white">
+        <Text fw={600} size="md" c="white" miw={0} style={{ overflowWrap: 'anywhere' }}>
           {t('points.greeting', { name })}
         </Text>
         {end}
       </Group>
-      {d ? (
-        <Stack gap={6} mt={6}>
-          <Group justify="space-between" align="end">
-            <Link to="/reward-history" className={classes.balanceLink}>
-              <Text span fz={34} fw={800} lh={1.1} data-testid="points-balance">
-                {formatNumber(d.loyalty_points, lang)}
+      {/* One layout whether loaded or not: while the points load, each line is covered by a skeleton of its own
+          size, so nothing below the card moves when they arrive. */}
+      <Stack gap={6} mt={6} aria-busy={loading || undefined}>
+        <Group justify="space-between" align="end">
+          <Skeleton visible={loading} width="auto" radius="sm" className={loading ? classes.loading : undefined}>
+            <Link to="/reward-history" className={classes.balanceLink} tabIndex={loading ? -1 : undefined} aria-hidden={loading || undefined}>
+              <Text span fz={34} fw={800} lh={1.1} data-testid={loading ? undefined : 'points-balance'}>
+                {formatNumber(d?.loyalty_points ?? 0, lang)}
               </Text>{' '}
               <Text span fw={600}>
                 {t('common.points')}
               </Text>
             </Link>
-            {d.loyalty_program_tier && (
-              <span className={classes.tier} data-testid="tier-name">
-                {t('points.tierMember', { tier: d.loyalty_program_tier })}
-              </span>
-            )}
-          </Group>
-          <Progress
-            value={tierProgress(d)}
-            color="yellow.4"
-            bg="rgba(255,255,255,0.3)"
-            radius="xl"
-            size="sm"
-            aria-label={t('points.tierProgress')}
-          />
-          <Text size="sm" c="white" data-testid="tier-progress">
-            {d.next_tier_name
-              ? t('points.toNextTier', { count: formatNumber(d.points_to_next_tier, lang), tier: d.next_tier_name })
-              : t('points.topTier')}
+          </Skeleton>
+          {d?.loyalty_program_tier && (
+            <span className={classes.tier} data-testid="tier-name">
+              {t('points.tierMember', { tier: d.loyalty_program_tier })}
+            </span>
+          )}
+        </Group>
+        <Progress
+          value={d ? tierProgress(d) : 0}
+          color="yellow.4"
+          bg="rgba(255,255,255,0.3)"
+          radius="xl"
+          size="sm"
+          aria-label={t('points.tierProgress')}
+        />
+        <Skeleton visible={loading} width="60%" radius="sm" className={loading ? classes.loading : undefined}>
+          <Text size="sm" c="white" data-testid={loading ? undefined : 'tier-progress'}>
+            {!d ? '\u00a0' : d.next_tier_name ? t('points.toNextTier', { count: formatNumber(d.points_to_next_tier, lang), tier: d.next_tier_name }) : t('points.topTier')}
           </Text>
-        </Stack>
-      ) : (
-        <Stack gap={8} mt={8} aria-hidden="true">
-          <Skeleton height={36} width="50%" radius="sm" opacity={0.5} />
-          <Skeleton height={8} radius="xl" opacity={0.5} />
-        </Stack>
-      )}
+        </Skeleton>
+      </Stack>
     </Paper>
   );
 }
