@@ -33,7 +33,8 @@ function MyIdPage() {
           tierName={user.tier?.tier_name ?? user.loyalty_program_tier}
           points={user.loyalty_points}
           couponCount={orders.data ? usableCount(orders.data) : null}
-          walletBaht={walletBaht(user.loyalty_points, program.data)}
+          // Still unknown while the programme loads: the column keeps its place instead of appearing later.
+          walletBaht={user.loyalty_program && program.isPending ? undefined : walletBaht(user.loyalty_points, program.data)}
         />
       ) : (
         <PageSkeleton rows={1} />

@@ -23,7 +23,10 @@ export interface MemberIdCardProps {
   points: number;
   /** Usable reward codes (Coupon); null while unknown. */
   couponCount?: number | null;
-  /** Baht value of the points when the programme has a conversion factor; the Wallet column is hidden otherwise. */
+  /**
+   * Baht value of the points when the programme has a conversion factor; null hides the Wallet column (no factor);
+   * undefined (not known yet) keeps the column with a dash.
+   */
   walletBaht?: number | null;
 }
 
@@ -98,14 +101,18 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
       </Paper>
 
       <Paper radius="lg" p="md" withBorder>
-        <dl className={classes.balance} data-columns={walletBaht == null ? 2 : 3}>
-          {walletBaht != null && (
+        <dl className={classes.balance} data-columns={walletBaht === null ? 2 : 3}>
+          {walletBaht !== null && (
             <div className={classes.cell} data-testid="wallet">
               <dt>{t('memberId.wallet')}</dt>
               <dd>
-                <Link to="/my-account" className={classes.cellLink}>
-                  {baht.format(walletBaht)}
-                </Link>
+                {walletBaht === undefined ? (
+                  '–'
+                ) : (
+                  <Link to="/my-account" className={classes.cellLink}>
+                    {baht.format(walletBaht)}
+                  </Link>
+                )}
               </dd>
             </div>
           )}
