@@ -63,6 +63,9 @@ const ROUTES = (ids: { reward: string; product: string; order: string; post: str
   `/blog-edit/${ids.post}`,
   `/my-order/${ids.order}`,
   '/app',
+  '/staff-login',
+  '/forgot-password',
+  '/update-password?key=made-up-key',
 ];
 
 const FALLBACK = /Unexpected Application Error!|เกิดข้อผิดพลาดที่ไม่คาดคิด!/;

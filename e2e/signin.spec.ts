@@ -328,4 +328,35 @@ test.describe('sign-in', () => {
     await page.waitForURL(/\/staff$/);
     expect(await whoIsSignedIn(page)).toBe(STAFF_EMAIL);
   });
+
+  test('a forgotten staff password: the link is asked for from the sign-in form; a used or made-up link says so', async ({ page }) => {
+    await page.goto('/staff-login');
+    await page.getByRole('link', { name: 'ลืมรหัสผ่าน?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByRole('button', { name: 'ส่งลิงก์ตั้งรหัสผ่านใหม่' }).click();
+    await expect(page.getByText('กรุณากรอกข้อมูลนี้')).toBeVisible();
+    await page.getByLabel(/ชื่อผู้ใช้หรืออีเมล/).fill(STAFF_EMAIL);
+    await page.getByRole('button', { name: 'ส่งลิงก์ตั้งรหัสผ่านใหม่' }).click();
+    await expect(page.getByRole('status')).toHaveText('ส่งวิธีตั้งรหัสผ่านใหม่ไปที่อีเมลของคุณแล้ว');
+    await screenshot(page, 'signin-31-forgot-password');
+    await expectAccessible(page);
+
+    await page.goto('/update-password?key=made-up-key');
+    await page.getByLabel(/^รหัสผ่านใหม่/).fill('a-new-password-1');
+    await page.getByLabel(/^ยืนยันรหัสผ่านใหม่/).fill('a-new-password-2');
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+    await expect(page.getByText('รหัสผ่านทั้งสองช่องไม่ตรงกัน')).toBeVisible();
+    await screenshot(page, 'signin-32-update-password');
+    await page.getByLabel(/^ยืนยันรหัสผ่านใหม่/).fill('a-new-password-1');
+    await page.getByRole('button', { name: 'บันทึกรหัสผ่านใหม่' }).click();
+    await expect(page.getByRole('alert')).toHaveText('ลิงก์ตั้งรหัสผ่านนี้ถูกใช้ไปแล้วหรือไม่ถูกต้อง');
+    await page.getByRole('link', { name: 'ขอลิงก์ใหม่' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    // The staff password is unchanged.
+    await page.goto('/staff-login');
+    await page.getByLabel(/ชื่อผู้ใช้หรืออีเมล/).fill(STAFF_EMAIL);
+    await page.getByLabel(/รหัสผ่าน/).fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+    await page.waitForURL(/\/staff$/);
+  });
 });

@@ -17,6 +17,7 @@ export interface ServerConfig {
   maxUploadBytes: number;
   line?: { channelId: string; channelSecret: string };
   sms?: { url: string; token?: string };
+  mail?: { url: string; token?: string };
   seed: {
     adminEmail?: string;
     adminPassword?: string;
@@ -76,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         ? { channelId: env.LINE_CHANNEL_ID, channelSecret: env.LINE_CHANNEL_SECRET }
         : undefined,
     sms: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN } : undefined,
+    mail: env.MAIL_GATEWAY_URL ? { url: env.MAIL_GATEWAY_URL, token: env.MAIL_GATEWAY_TOKEN } : undefined,
     seed: {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,

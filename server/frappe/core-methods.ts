@@ -1,12 +1,11 @@
 import * as v from 'valibot';
-import { eq } from 'drizzle-orm';
 import { defineMethod, noArgs } from './methods';
 import { FrappeError, authError, notFound, validationError } from './errors';
 import { checkPassword, endSession, revokeMemberCodes, startSession } from './sessions';
 import { clearLimit, hitLimit } from './rate-limit';
 import { countDocs } from './resources';
+import { passwordResetMethods } from './password-reset';
 import type { ResolvedDoctype } from './doctypes';
-import { users } from '../db/schema/auth';
 
 const LOGIN_LIMIT = { perUser: 10, perIp: 50, windowSeconds: 15 * 60 };
 
@@ -78,20 +77,6 @@ const boot = defineMethod({
   },
 });
 
-/** Frappe's password reset request; answers the same whether or not the account exists. */
-const resetPassword = defineMethod({
-  path: 'frappe.core.doctype.user.user.reset_password',
-  verbs: ['POST'],
-  allow: ['Guest'],
-  args: v.looseObject({ user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)) }),
-  async handler(ctx, { user }) {
-    await hitLimit(ctx.db, `reset:ip:${ctx.request.ip}`, 10, 3600);
-    const [row] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.email, user.toLowerCase())).limit(1);
-    if (row) ctx.request.log.info({ user: row.name }, 'password reset requested (no mail adapter configured)');
-    return 'Password reset instructions have been sent to your email';
-  },
-});
-
 export function coreMethods(doctypes: Map<string, ResolvedDoctype>) {
   const getCount = defineMethod({
     path: 'frappe.client.get_count',
@@ -108,7 +93,7 @@ export function coreMethods(doctypes: Map<string, ResolvedDoctype>) {
       return countDocs(ctx, dt, filters);
     },
   });
-  return [login, logout, getLoggedUser, ping, version, boot, resetPassword, getCount];
+  return [login, logout, getLoggedUser, ping, version, boot, ...passwordResetMethods, getCount];
 }
 
 export { authError, validationError };

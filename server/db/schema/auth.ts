@@ -85,6 +85,27 @@ export const otpCodes = pgTable(
   (t) => [index('otp_phone_idx').on(t.phone)],
 );
 
+/** Password reset keys (reset_password / update_password): only a hash of the mailed key, single use, short-lived. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    key_hash: text('key_hash').primaryKey(),
+    user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.user)],
+);
+
+/** Development mail adapter: what would have been sent (refused in production). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Development SMS adapter: what would have been sent (refused in production). */
 export const smsOutbox = pgTable('sms_outbox', {
   id: serial('id').primaryKey(),

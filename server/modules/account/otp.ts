@@ -10,7 +10,8 @@ import { normalisePhone } from '../../../contracts/account';
 
 
 import { langOf, say, type Lang } from './messages';
-import { sendSms, SmsUnavailable } from './sms';
+import { GatewayUnavailable } from '../../frappe/gateway';
+import { sendSms } from './sms';
 import { phoneHeldByOther, updateUser, userByName } from './repository';
 
 /** One-time codes (DESIGN §5): 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
@@ -85,7 +86,7 @@ export async function requestCode(ctx: RequestContext, rawPhone: string): Promis
   try {
     await sendSms({ db: ctx.db, config: ctx.config, log: ctx.request.log }, phone, say(lang, 'smsBody', { code }));
   } catch (err) {
-    if (!(err instanceof SmsUnavailable)) throw err;
+    if (!(err instanceof GatewayUnavailable)) throw err;
     // The code never left: it dies, and it does not hold the member to the 60 s resend wait either.
     await ctx.db.delete(otpCodes).where(eq(otpCodes.id, id));
     throw new FrappeError('ServerError', say(lang, 'smsFailed'));

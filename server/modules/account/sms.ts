@@ -2,13 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { smsOutbox } from '../../db/schema/auth';
+import { GatewayUnavailable, postToGateway } from '../../frappe/gateway';
 
 /**
  * SMS as an adapter: an HTTP gateway when SMS_GATEWAY_URL is set (POST JSON {to, message}, bearer token
  * from SMS_GATEWAY_TOKEN); otherwise a development outbox table + a line on stdout, never in production.
  */
-export class SmsUnavailable extends Error {}
-
 /** 0812345678 → +66812345678, the way the number reads on a phone. */
 function internationalPhone(phone: string) {
   return /^0\d{9}$/.test(phone) ? `+66${phone.slice(1)}` : phone;
@@ -25,7 +24,7 @@ export async function sendSms(
   message: string,
 ): Promise<void> {
   const mode = smsMode(deps.config);
-  if (mode === null) throw new SmsUnavailable('no SMS gateway configured');
+  if (mode === null) throw new GatewayUnavailable('no SMS gateway configured');
   if (mode === 'outbox') {
     await deps.db.insert(smsOutbox).values({ phone, body: message });
     // On stdout, not the log: the default LOG_LEVEL (warn) would hide the code the developer needs to go on.
@@ -33,21 +32,5 @@ export async function sendSms(
     if (deps.config.logLevel !== 'silent') console.log(`[dev SMS] code sent to ${internationalPhone(phone)}: ${message}`);
     return;
   }
-  const sms = deps.config.sms!;
-  let res: Response;
-  try {
-    res = await fetch(sms.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(sms.token ? { authorization: `Bearer ${sms.token}` } : {}) },
-      body: JSON.stringify({ to: phone, message }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (err) {
-    deps.log.error({ err }, 'SMS gateway unreachable');
-    throw new SmsUnavailable('gateway unreachable');
-  }
-  if (!res.ok) {
-    deps.log.error({ status: res.status }, 'SMS gateway refused the message');
-    throw new SmsUnavailable(`gateway answered ${res.status}`);
-  }
+  await postToGateway(deps.config.sms!, { to: phone, message }, deps.log, 'SMS');
 }

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../support/server';
 import { testConfig } from '../../../server/config';
-import { sendSms, SmsUnavailable } from '../../../server/modules/account/sms';
+import { sendSms } from '../../../server/modules/account/sms';
+import { GatewayUnavailable } from '../../../server/frappe/gateway';
 import { lastCode, newPhone, signInWithLine } from './helpers';
 
 let server: TestServer;
@@ -30,7 +31,7 @@ describe('development SMS outbox', () => {
     const stdout = vi.spyOn(console, 'log').mockImplementation(() => {});
     const insert = vi.fn();
     const deps = { db: { insert } as never, config: testConfig({ production: true, logLevel: 'warn' }), log: noLog };
-    await expect(sendSms(deps, '0812345678', 'code 123456')).rejects.toBeInstanceOf(SmsUnavailable);
+    await expect(sendSms(deps, '0812345678', 'code 123456')).rejects.toBeInstanceOf(GatewayUnavailable);
     expect(insert).not.toHaveBeenCalled();
     expect(stdout).not.toHaveBeenCalled();
   });

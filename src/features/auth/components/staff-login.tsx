@@ -2,13 +2,14 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import { authKeys, useStaffLogin, type BootInfo } from '../api';
+import { AuthCard } from './auth-card';
 import classes from './auth.module.css';
 
 /** Username + password sign-in for staff and admins (Frappe's /api/method/login, cookie session). */
@@ -39,48 +40,48 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (roles: readonly string
     failure && isFrappeClientError(failure) && failure.httpStatus === 429 ? t('auth.staffTooMany') : failure ? t('auth.staffInvalid') : null;
 
   return (
-    <div className={classes.screen}>
-      <Paper withBorder radius="lg" p="lg" shadow="xs">
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <Stack gap="md">
-            <Title order={1} size="h3">
-              {t('auth.staffTitle')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('auth.staffIntro')}
-            </Text>
-            {failureText && (
-              <Alert color="red" role="alert" radius="md">
-                {failureText}
-              </Alert>
-            )}
-            <TextInput
-              label={t('auth.staffUser')}
-              withAsterisk
-              autoComplete="username"
-              size="md"
-              value={usr}
-              onChange={(e) => setUsr(e.currentTarget.value)}
-              error={required(usr)}
-            />
-            <PasswordInput
-              label={t('auth.staffPassword')}
-              withAsterisk
-              autoComplete="current-password"
-              size="md"
-              value={pwd}
-              onChange={(e) => setPwd(e.currentTarget.value)}
-              error={required(pwd)}
-            />
-            <Button type="submit" size="md" radius="xl" loading={login.isPending}>
-              {t('auth.staffSubmit')}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-      <Link to="/login" className={classes.smallLink}>
-        {t('auth.staffBack')}
-      </Link>
-    </div>
+    <AuthCard
+      title={t('auth.staffTitle')}
+      intro={t('auth.staffIntro')}
+      footer={
+        <Link to="/login" className={classes.smallLink}>
+          {t('auth.staffBack')}
+        </Link>
+      }
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="md">
+          {failureText && (
+            <Alert color="red" role="alert" radius="md">
+              {failureText}
+            </Alert>
+          )}
+          <TextInput
+            label={t('auth.staffUser')}
+            withAsterisk
+            autoComplete="username"
+            size="md"
+            value={usr}
+            onChange={(e) => setUsr(e.currentTarget.value)}
+            error={required(usr)}
+          />
+          <PasswordInput
+            label={t('auth.staffPassword')}
+            withAsterisk
+            autoComplete="current-password"
+            size="md"
+            value={pwd}
+            onChange={(e) => setPwd(e.currentTarget.value)}
+            error={required(pwd)}
+          />
+          <Button type="submit" size="md" radius="xl" loading={login.isPending}>
+            {t('auth.staffSubmit')}
+          </Button>
+          <Link to="/forgot-password" className={classes.smallLink}>
+            {t('auth.forgotLink')}
+          </Link>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

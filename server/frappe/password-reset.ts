@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  PASSWORD_MESSAGES as M, RESET_KEY_MINUTES, RESET_PASSWORD_METHOD, UPDATE_PASSWORD_METHOD, UpdatePasswordSchema,
+} from '../../contracts/password';
+import { passwordResets, users } from '../db/schema/auth';
+import { hashPassword, randomToken, sha256 } from './crypto';
+import { FrappeError, validationError } from './errors';
+import { GatewayUnavailable } from './gateway';
+import { mailMode, sendMail } from './mail';
+import { defineMethod } from './methods';
+import { hitLimit } from './rate-limit';
+import { endAllSessions, revokeMemberCodes } from './sessions';
+
+const STAFF_ROLES = ['Store Staff', 'Blog Manager', 'System Manager'];
+
+/**
+ * Frappe's password reset request: mails a single-use link to an account that signs in with a password (staff,
+ * admins, marketing-site visitors). Members sign in with LINE and have no password to reset. The answer is the
+ * same whether or not the account exists.
+ */
+const resetPassword = defineMethod({
+  path: RESET_PASSWORD_METHOD,
+  verbs: ['POST'],
+  allow: ['Guest'],
+  args: v.looseObject({ user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)) }),
+  async handler(ctx, { user }) {
+    // Refused for everyone alike when no mail can leave, so the refusal says nothing about the account.
+    if (mailMode(ctx.config) === null) throw new FrappeError('ServerError', M.mailUnavailable);
+    await hitLimit(ctx.db, `reset:ip:${ctx.request.ip}`, 10, 3600);
+    await hitLimit(ctx.db, `reset:user:${user.toLowerCase()}`, 3, 3600);
+    const login = user.toLowerCase();
+    const [row] = await ctx.db
+      .select({ name: users.name, email: users.email, enabled: users.enabled })
+      .from(users)
+      .where(and(sql`(lower(${users.name}) = ${login} or lower(${users.email}) = ${login})`, isNotNull(users.password_hash)))
+      .limit(1);
+    if (!row?.email || !row.enabled) return M.sent;
+    const key = randomToken(32);
+    // One live link per account: a new request replaces the old one.
+    await ctx.db.delete(passwordResets).where(eq(passwordResets.user, row.name));
+    await ctx.db.insert(passwordResets).values({
+      key_hash: sha256(key),
+      user: row.name,
+      expires_at: sql`now() + make_interval(mins => ${RESET_KEY_MINUTES})`,
+    });
+    // The configured public address, never the request's Host header (a forged Host would mail a link to
+    // someone else's site carrying the key).
+    const link = `${ctx.config.publicUrl}/update-password?key=${encodeURIComponent(key)}`;
+    try {
+      await sendMail(
+        { db: ctx.db, config: ctx.config, log: ctx.request.log },
+        {
+          to: row.email,
+          subject: 'Password Reset / ตั้งรหัสผ่านใหม่',
+          text:
+            `ตั้งรหัสผ่านใหม่ที่ลิงก์นี้ (ใช้ได้ครั้งเดียว ภายใน ${RESET_KEY_MINUTES} นาที):\n${link}\n\n` +
+            `Set a new password at this link (single use, valid for ${RESET_KEY_MINUTES} minutes):\n${link}\n\n` +
+            'If you did not ask for this, ignore this e-mail: your password stays the same.',
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof GatewayUnavailable)) throw err;
+      await ctx.db.delete(passwordResets).where(eq(passwordResets.user, row.name));
+      throw new FrappeError('ServerError', M.mailUnavailable);
+    }
+    return M.sent;
+  },
+});
+
+/**
+ * Frappe's update_password with the mailed key: sets the new password, uses the key up and signs the account out
+ * everywhere. Answers where to sign in again.
+ */
+const updatePassword = defineMethod({
+  path: UPDATE_PASSWORD_METHOD,
+  verbs: ['POST'],
+  allow: ['Guest'],
+  args: v.looseObject(UpdatePasswordSchema.entries),
+  async handler(ctx, { key, new_password }) {
+    await hitLimit(ctx.db, `reset-update:ip:${ctx.request.ip}`, 20, 3600);
+    const live = and(eq(passwordResets.key_hash, sha256(key)), gt(passwordResets.expires_at, sql`now()`));
+    // A made-up or stale key is refused before the (deliberately slow) password hash is computed.
+    const [known] = await ctx.db.select({ user: passwordResets.user }).from(passwordResets).where(live).limit(1);
+    if (!known) throw validationError(M.keyInvalid);
+    const passwordHash = await hashPassword(new_password);
+    const user = await ctx.db.transaction(async (tx) => {
+      // Deleting the row is the claim: of two submits of the same link, exactly one gets it back.
+      const [claimed] = await tx.delete(passwordResets).where(live).returning({ user: passwordResets.user });
+      if (!claimed) throw validationError(M.keyInvalid);
+      const [row] = await tx
+        .update(users)
+        .set({ password_hash: passwordHash, modified: sql`now()` })
+        .where(and(eq(users.name, claimed.user), eq(users.enabled, true)))
+        .returning({ name: users.name, roles: users.roles });
+      if (!row) throw validationError(M.keyInvalid);
+      await endAllSessions(tx, row.name);
+      await revokeMemberCodes(tx, row.name);
+      return row;
+    });
+    // Expired keys of anyone are cleared on the way.
+    await ctx.db.delete(passwordResets).where(lt(passwordResets.expires_at, sql`now()`));
+    return user.roles.some((r) => STAFF_ROLES.includes(r)) ? '/staff-login' : '/bakery';
+  },
+});
+
+export const passwordResetMethods = [resetPassword, updatePassword];

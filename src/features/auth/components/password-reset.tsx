@@ -1,0 +1,157 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { isFrappeClientError } from '@/lib/frappe';
+import { useT, type MessageKey } from '@/lib/i18n';
+import { NewPasswordSchema, PASSWORD_MESSAGES } from '../../../../contracts/password';
+import { useRequestPasswordReset, useUpdatePassword } from '../api';
+import { AuthCard } from './auth-card';
+import classes from './auth.module.css';
+
+/** The shared schema's messages, in the app's words. */
+const PASSWORD_RULES: Record<string, MessageKey> = {
+  [PASSWORD_MESSAGES.passwordRequired]: 'auth.staffRequired',
+  [PASSWORD_MESSAGES.passwordShort]: 'auth.updateShort',
+  [PASSWORD_MESSAGES.passwordLong]: 'auth.updateLong',
+};
+
+function SignInLink() {
+  const t = useT();
+  return (
+    <Link to="/staff-login" className={classes.smallLink}>
+      {t('auth.updateSignIn')}
+    </Link>
+  );
+}
+
+/** /forgot-password: asks for a reset link by username or e-mail (staff, admins, marketing-site accounts). */
+export function ForgotPassword() {
+  const t = useT();
+  const request = useRequestPasswordReset();
+  const [user, setUser] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (user.trim()) request.mutate(user.trim());
+  };
+  const failure = request.error;
+  const failureText = failure && isFrappeClientError(failure) && failure.httpStatus === 429 ? t('auth.forgotTooMany') : failure ? t('auth.forgotFailed') : null;
+
+  return (
+    <AuthCard title={t('auth.forgotTitle')} intro={request.isSuccess ? undefined : t('auth.forgotIntro')} footer={<SignInLink />}>
+      {request.isSuccess ? (
+        <Alert color="teal" radius="md" role="status">
+          {t('auth.forgotSent')}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {failureText && (
+              <Alert color="red" role="alert" radius="md">
+                {failureText}
+              </Alert>
+            )}
+            <TextInput
+              label={t('auth.staffUser')}
+              withAsterisk
+              autoComplete="username"
+              size="md"
+              value={user}
+              onChange={(e) => setUser(e.currentTarget.value)}
+              error={touched && !user.trim() ? t('auth.staffRequired') : undefined}
+            />
+            <Button type="submit" size="md" radius="xl" loading={request.isPending}>
+              {t('auth.forgotSubmit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
+
+/** /update-password?key=…: the page the mailed link opens; sets the new password once. */
+export function UpdatePassword({ resetKey }: { resetKey: string }) {
+  const t = useT();
+  const update = useUpdatePassword();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  const rule = v.safeParse(NewPasswordSchema, password);
+  const passwordError = touched && !rule.success ? t(PASSWORD_RULES[rule.issues[0].message] ?? 'auth.updateShort') : undefined;
+  const confirmError = touched && rule.success && confirm !== password ? t('auth.updateMismatch') : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (rule.success && confirm === password) update.mutate({ key: resetKey, new_password: password });
+  };
+
+  if (update.isSuccess) {
+    return (
+      <AuthCard title={t('auth.updateTitle')}>
+        <Alert color="teal" radius="md" role="status">
+          {t('auth.updateDone')}
+        </Alert>
+        <Button renderRoot={(props) => <Link {...props} to={update.data} />} size="md" radius="xl">
+          {t('auth.updateSignIn')}
+        </Button>
+      </AuthCard>
+    );
+  }
+  const failure = update.error;
+  const linkInvalid = !resetKey || (failure && isFrappeClientError(failure) && failure.message === PASSWORD_MESSAGES.keyInvalid);
+  return (
+    <AuthCard title={t('auth.updateTitle')} footer={<SignInLink />}>
+      {linkInvalid ? (
+        <Stack gap="md">
+          <Alert color="red" role="alert" radius="md">
+            {t('auth.updateInvalidLink')}
+          </Alert>
+          <Button renderRoot={(props) => <Link {...props} to="/forgot-password" />} variant="light" size="md" radius="xl">
+            {t('auth.updateRequestNew')}
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {failure && (
+              <Alert color="red" role="alert" radius="md">
+                {isFrappeClientError(failure) && failure.httpStatus === 429 ? t('auth.forgotTooMany') : t('auth.somethingWrong')}
+              </Alert>
+            )}
+            <PasswordInput
+              label={t('auth.updateNew')}
+              withAsterisk
+              autoComplete="new-password"
+              size="md"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={passwordError}
+            />
+            <PasswordInput
+              label={t('auth.updateConfirm')}
+              withAsterisk
+              autoComplete="new-password"
+              size="md"
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              error={confirmError}
+            />
+            <Button type="submit" size="md" radius="xl" loading={update.isPending}>
+              {t('auth.updateSubmit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
