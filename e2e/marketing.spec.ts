@@ -223,6 +223,19 @@ test.describe('marketing site', () => {
     await dialog.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.locator('header').getByRole('button', { name: 'croissant.fan' })).toBeVisible();
+
+    // A forgotten password: the dialog leads to the reset request, which leads back to the shop.
+    await page.locator('header').getByRole('button', { name: 'croissant.fan' }).click();
+    await page.getByRole('menuitem', { name: 'ออกจากระบบ' }).click();
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await dialog.getByRole('link', { name: 'ลืมรหัสผ่าน?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?from=site$/);
+    await page.getByLabel(/ชื่อผู้ใช้หรืออีเมล/).fill('croissant.fan@example.com');
+    await page.getByRole('button', { name: 'ส่งลิงก์ตั้งรหัสผ่านใหม่' }).click();
+    // (The sign-out toast is a status too.)
+    await expect(page.getByRole('status').filter({ hasText: 'ส่งวิธีตั้งรหัสผ่านใหม่ไปที่อีเมลของคุณแล้ว' })).toBeVisible();
+    await page.getByRole('link', { name: 'กลับไปหน้าร้าน' }).click();
+    await expect(page).toHaveURL(/\/bakery$/);
     expect(appErrors(consoleErrors, [/401|403/])).toEqual([]);
   });
 

@@ -23,6 +23,6 @@ export { SignupScreen } from './components/signup-screen';
 export { PhoneVerify, type PhoneFlowMode } from './components/phone-verify';
 export { ChangePhoneDialog } from './components/change-phone';
 export { StaffLogin } from './components/staff-login';
-export { ForgotPassword, UpdatePassword } from './components/password-reset';
+export { ForgotPassword, UpdatePassword, type ResetFrom } from './components/password-reset';
 export { LogoutButton } from './components/logout-button';
 export { SessionSync } from './components/session-sync';

@@ -29,8 +29,11 @@ function SignInLink() {
   );
 }
 
+/** Where the forgotten password was asked for: the staff sign-in, or the marketing site's sign-in dialog. */
+export type ResetFrom = 'staff' | 'site';
+
 /** /forgot-password: asks for a reset link by username or e-mail (staff, admins, marketing-site accounts). */
-export function ForgotPassword() {
+export function ForgotPassword({ from = 'staff' }: { from?: ResetFrom }) {
   const t = useT();
   const request = useRequestPasswordReset();
   const [user, setUser] = useState('');
@@ -45,7 +48,19 @@ export function ForgotPassword() {
   const failureText = failure && isFrappeClientError(failure) && failure.httpStatus === 429 ? t('auth.forgotTooMany') : failure ? t('auth.forgotFailed') : null;
 
   return (
-    <AuthCard title={t('auth.forgotTitle')} intro={request.isSuccess ? undefined : t('auth.forgotIntro')} footer={<SignInLink />}>
+    <AuthCard
+      title={t('auth.forgotTitle')}
+      intro={request.isSuccess ? undefined : t('auth.forgotIntro')}
+      footer={
+        from === 'site' ? (
+          <Link to="/bakery" className={classes.smallLink}>
+            {t('auth.backToSite')}
+          </Link>
+        ) : (
+          <SignInLink />
+        )
+      }
+    >
       {request.isSuccess ? (
         <Alert color="teal" radius="md" role="status">
           {t('auth.forgotSent')}

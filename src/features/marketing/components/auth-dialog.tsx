@@ -85,6 +85,9 @@ function SignInTab({ onDone }: { onDone: () => void }) {
         <Button type="submit" loading={signIn.isPending} size="md">
           {t('marketing.login')}
         </Button>
+        <Anchor renderRoot={(props) => <Link {...props} to="/forgot-password" search={{ from: 'site' }} />} onClick={onDone} size="sm" ta="center">
+          {t('auth.forgotLink')}
+        </Anchor>
         <Text size="sm" c="dimmed">
           {t('marketing.memberHint')}{' '}
           <Anchor component={Link} to="/welcome" onClick={onDone}>

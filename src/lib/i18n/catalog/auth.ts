@@ -88,6 +88,7 @@ export const auth = defineCatalog({
     updateDone: 'ตั้งรหัสผ่านใหม่เรียบร้อยแล้ว เข้าสู่ระบบด้วยรหัสผ่านใหม่ได้เลย',
     updateSignIn: 'ไปหน้าเข้าสู่ระบบ',
     updateRequestNew: 'ขอลิงก์ใหม่',
+    backToSite: 'กลับไปหน้าร้าน',
     // logout
     logout: 'ออกจากระบบ',
     logoutTitle: 'ออกจากระบบ',
@@ -205,6 +206,7 @@ export const auth = defineCatalog({
     updateDone: 'Your new password is set. Sign in with it now.',
     updateSignIn: 'Go to sign-in',
     updateRequestNew: 'Ask for a new link',
+    backToSite: 'Back to the shop',
     logout: 'Log out',
     logoutTitle: 'Log out',
     logoutConfirm: 'Do you want to log out?',
