@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import * as v from 'valibot';
 import { frappe, isFrappeClientError, type BootInfo } from '@/lib/frappe';
 import { otpAnswerSchema, profileSchema, tierSchema, type OtpAnswer, type Profile, type Tier } from '../../../contracts/account';
-import { UPDATE_PASSWORD_METHOD } from '../../../contracts/password';
 import { setPhoneVerifyFlag } from './storage';
 
 export type { BootInfo, OtpAnswer, Profile, Tier };
@@ -131,18 +130,5 @@ export function useStaffLogin() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'boot' });
       await refreshUser(queryClient);
     },
-  });
-}
-
-/** Frappe's reset_password: mails a single-use link to the account's e-mail (same answer for unknown accounts). */
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (user: string) => frappe.resetPassword(user) });
-}
-
-/** Frappe's update_password with the mailed key; answers where to sign in again. */
-export function useUpdatePassword() {
-  return useMutation({
-    mutationFn: (input: { key: string; new_password: string }) =>
-      frappe.call(UPDATE_PASSWORD_METHOD, input, { verb: 'POST', schema: v.string() }),
   });
 }

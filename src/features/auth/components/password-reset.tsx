@@ -9,22 +9,22 @@ import * as v from 'valibot';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { NewPasswordSchema, PASSWORD_MESSAGES } from '../../../../contracts/password';
-import { useRequestPasswordReset, useUpdatePassword } from '../api';
+import { useRequestPasswordReset, useUpdatePassword } from '../password-api';
 import { AuthCard } from './auth-card';
 import classes from './auth.module.css';
 
 /** The shared schema's messages, in the app's words. */
 const PASSWORD_RULES: Record<string, MessageKey> = {
   [PASSWORD_MESSAGES.passwordRequired]: 'auth.staffRequired',
-  [PASSWORD_MESSAGES.passwordShort]: 'auth.updateShort',
-  [PASSWORD_MESSAGES.passwordLong]: 'auth.updateLong',
+  [PASSWORD_MESSAGES.passwordShort]: 'password.updateShort',
+  [PASSWORD_MESSAGES.passwordLong]: 'password.updateLong',
 };
 
 function SignInLink() {
   const t = useT();
   return (
     <Link to="/staff-login" className={classes.smallLink}>
-      {t('auth.updateSignIn')}
+      {t('password.updateSignIn')}
     </Link>
   );
 }
@@ -45,16 +45,16 @@ export function ForgotPassword({ from = 'staff' }: { from?: ResetFrom }) {
     if (user.trim()) request.mutate(user.trim());
   };
   const failure = request.error;
-  const failureText = failure && isFrappeClientError(failure) && failure.httpStatus === 429 ? t('auth.forgotTooMany') : failure ? t('auth.forgotFailed') : null;
+  const failureText = failure && isFrappeClientError(failure) && failure.httpStatus === 429 ? t('password.forgotTooMany') : failure ? t('password.forgotFailed') : null;
 
   return (
     <AuthCard
-      title={t('auth.forgotTitle')}
-      intro={request.isSuccess ? undefined : t('auth.forgotIntro')}
+      title={t('password.forgotTitle')}
+      intro={request.isSuccess ? undefined : t('password.forgotIntro')}
       footer={
         from === 'site' ? (
           <Link to="/bakery" className={classes.smallLink}>
-            {t('auth.backToSite')}
+            {t('password.backToSite')}
           </Link>
         ) : (
           <SignInLink />
@@ -63,7 +63,7 @@ export function ForgotPassword({ from = 'staff' }: { from?: ResetFrom }) {
     >
       {request.isSuccess ? (
         <Alert color="teal" radius="md" role="status">
-          {t('auth.forgotSent')}
+          {t('password.forgotSent')}
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>
@@ -83,7 +83,7 @@ export function ForgotPassword({ from = 'staff' }: { from?: ResetFrom }) {
               error={touched && !user.trim() ? t('auth.staffRequired') : undefined}
             />
             <Button type="submit" size="md" radius="xl" loading={request.isPending}>
-              {t('auth.forgotSubmit')}
+              {t('password.forgotSubmit')}
             </Button>
           </Stack>
         </form>
@@ -101,8 +101,8 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
   const [touched, setTouched] = useState(false);
 
   const rule = v.safeParse(NewPasswordSchema, password);
-  const passwordError = touched && !rule.success ? t(PASSWORD_RULES[rule.issues[0].message] ?? 'auth.updateShort') : undefined;
-  const confirmError = touched && rule.success && confirm !== password ? t('auth.updateMismatch') : undefined;
+  const passwordError = touched && !rule.success ? t(PASSWORD_RULES[rule.issues[0].message] ?? 'password.updateShort') : undefined;
+  const confirmError = touched && rule.success && confirm !== password ? t('password.updateMismatch') : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -112,12 +112,12 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
 
   if (update.isSuccess) {
     return (
-      <AuthCard title={t('auth.updateTitle')}>
+      <AuthCard title={t('password.updateTitle')}>
         <Alert color="teal" radius="md" role="status">
-          {t('auth.updateDone')}
+          {t('password.updateDone')}
         </Alert>
         <Button renderRoot={(props) => <Link {...props} to={update.data} />} size="md" radius="xl">
-          {t('auth.updateSignIn')}
+          {t('password.updateSignIn')}
         </Button>
       </AuthCard>
     );
@@ -125,14 +125,14 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
   const failure = update.error;
   const linkInvalid = !resetKey || (failure && isFrappeClientError(failure) && failure.message === PASSWORD_MESSAGES.keyInvalid);
   return (
-    <AuthCard title={t('auth.updateTitle')} footer={<SignInLink />}>
+    <AuthCard title={t('password.updateTitle')} footer={<SignInLink />}>
       {linkInvalid ? (
         <Stack gap="md">
           <Alert color="red" role="alert" radius="md">
-            {t('auth.updateInvalidLink')}
+            {t('password.updateInvalidLink')}
           </Alert>
           <Button renderRoot={(props) => <Link {...props} to="/forgot-password" />} variant="light" size="md" radius="xl">
-            {t('auth.updateRequestNew')}
+            {t('password.updateRequestNew')}
           </Button>
         </Stack>
       ) : (
@@ -140,11 +140,11 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
           <Stack gap="md">
             {failure && (
               <Alert color="red" role="alert" radius="md">
-                {isFrappeClientError(failure) && failure.httpStatus === 429 ? t('auth.forgotTooMany') : t('auth.somethingWrong')}
+                {isFrappeClientError(failure) && failure.httpStatus === 429 ? t('password.forgotTooMany') : t('auth.somethingWrong')}
               </Alert>
             )}
             <PasswordInput
-              label={t('auth.updateNew')}
+              label={t('password.updateNew')}
               withAsterisk
               autoComplete="new-password"
               size="md"
@@ -153,7 +153,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
               error={passwordError}
             />
             <PasswordInput
-              label={t('auth.updateConfirm')}
+              label={t('password.updateConfirm')}
               withAsterisk
               autoComplete="new-password"
               size="md"
@@ -162,7 +162,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
               error={confirmError}
             />
             <Button type="submit" size="md" radius="xl" loading={update.isPending}>
-              {t('auth.updateSubmit')}
+              {t('password.updateSubmit')}
             </Button>
           </Stack>
         </form>

@@ -78,7 +78,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (roles: readonly string
             {t('auth.staffSubmit')}
           </Button>
           <Link to="/forgot-password" className={classes.smallLink}>
-            {t('auth.forgotLink')}
+            {t('password.forgotLink')}
           </Link>
         </Stack>
       </form>

@@ -86,7 +86,7 @@ function SignInTab({ onDone }: { onDone: () => void }) {
           {t('marketing.login')}
         </Button>
         <Anchor renderRoot={(props) => <Link {...props} to="/forgot-password" search={{ from: 'site' }} />} onClick={onDone} size="sm" ta="center">
-          {t('auth.forgotLink')}
+          {t('password.forgotLink')}
         </Anchor>
         <Text size="sm" c="dimmed">
           {t('marketing.memberHint')}{' '}

@@ -13,6 +13,7 @@ import { marketing } from './marketing';
 import { memberId } from './memberId';
 import { offline } from './offline';
 import { orders } from './orders';
+import { password } from './password';
 import { points } from './points';
 import { shop } from './shop';
 import { staff } from './staff';
@@ -41,6 +42,7 @@ export const domains = {
   blogAdmin,
   marketing,
   offline,
+  password,
 } as const;
 
 for (const [domain, messages] of Object.entries(domains)) registerCatalog(domain, messages);

@@ -14,6 +14,7 @@ import type { marketing } from './marketing';
 import type { memberId } from './memberId';
 import type { offline } from './offline';
 import type { orders } from './orders';
+import type { password } from './password';
 import type { points } from './points';
 import type { shop } from './shop';
 import type { staff } from './staff';
@@ -44,6 +45,7 @@ interface Domains {
   blogAdmin: typeof blogAdmin;
   marketing: typeof marketing;
   offline: typeof offline;
+  password: typeof password;
 }
 
 export type Domain = keyof Domains;
