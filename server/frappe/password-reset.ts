@@ -12,8 +12,6 @@ import { defineMethod } from './methods';
 import { hitLimit } from './rate-limit';
 import { endAllSessions, revokeMemberCodes } from './sessions';
 
-const STAFF_ROLES = ['Store Staff', 'Blog Manager', 'System Manager'];
-
 /**
  * Frappe's password reset request: mails a single-use link to an account that signs in with a password (staff,
  * admins, marketing-site visitors). Members sign in with LINE and have no password to reset. The answer is the
@@ -100,7 +98,8 @@ const updatePassword = defineMethod({
     });
     // Expired keys of anyone are cleared on the way.
     await ctx.db.delete(passwordResets).where(lt(passwordResets.expires_at, sql`now()`));
-    return user.roles.some((r) => STAFF_ROLES.includes(r)) ? '/staff-login' : '/bakery';
+    // Any back-office role signs in at the staff sign-in; a role-less marketing-site account on the site.
+    return user.roles.some((r) => r !== 'Member') ? '/staff-login' : '/bakery';
   },
 });
 

@@ -120,3 +120,6 @@ export class FrappeClientError extends Error {
 }
 
 export const isFrappeClientError = (error: unknown): error is FrappeClientError => error instanceof FrappeClientError;
+
+/** The server's rate limit answered (429): the caller should wait, not fix their input. */
+export const isRateLimited = (error: unknown): boolean => isFrappeClientError(error) && error.httpStatus === 429;

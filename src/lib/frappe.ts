@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_MESSAGES, FrappeClientError, type Operation } from './frappe-error';
 
-export { DEFAULT_MESSAGES, FrappeClientError, isFrappeClientError, parseServerMessages } from './frappe-error';
+export { DEFAULT_MESSAGES, FrappeClientError, isFrappeClientError, isRateLimited, parseServerMessages } from './frappe-error';
 export type { ServerMessage } from './frappe-error';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';

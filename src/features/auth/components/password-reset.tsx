@@ -6,7 +6,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { isFrappeClientError } from '@/lib/frappe';
+import { isFrappeClientError, isRateLimited } from '@/lib/frappe';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { NewPasswordSchema, PASSWORD_MESSAGES } from '../../../../contracts/password';
 import { useRequestPasswordReset, useUpdatePassword } from '../password-api';
@@ -45,7 +45,7 @@ export function ForgotPassword({ from = 'staff' }: { from?: ResetFrom }) {
     if (user.trim()) request.mutate(user.trim());
   };
   const failure = request.error;
-  const failureText = failure && isFrappeClientError(failure) && failure.httpStatus === 429 ? t('password.forgotTooMany') : failure ? t('password.forgotFailed') : null;
+  const failureText = isRateLimited(failure) ? t('password.forgotTooMany') : failure ? t('password.forgotFailed') : null;
 
   return (
     <AuthCard
@@ -140,7 +140,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
           <Stack gap="md">
             {failure && (
               <Alert color="red" role="alert" radius="md">
-                {isFrappeClientError(failure) && failure.httpStatus === 429 ? t('password.forgotTooMany') : t('auth.somethingWrong')}
+                {isRateLimited(failure) ? t('password.forgotTooMany') : t('auth.somethingWrong')}
               </Alert>
             )}
             <PasswordInput

@@ -6,7 +6,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { isFrappeClientError } from '@/lib/frappe';
+import { isRateLimited } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import { authKeys, useStaffLogin, type BootInfo } from '../api';
 import { AuthCard } from './auth-card';
@@ -36,8 +36,7 @@ export function StaffLogin({ onSignedIn }: { onSignedIn: (roles: readonly string
   };
 
   const failure = login.error;
-  const failureText =
-    failure && isFrappeClientError(failure) && failure.httpStatus === 429 ? t('auth.staffTooMany') : failure ? t('auth.staffInvalid') : null;
+  const failureText = isRateLimited(failure) ? t('auth.staffTooMany') : failure ? t('auth.staffInvalid') : null;
 
   return (
     <AuthCard
