@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { ERROR_CODE_FIELD, type ErrorCode } from '../../contracts/errors';
 
 /** Frappe's exception classes and the HTTP status each carries (frappe/exceptions.py). */
 export const EXC_STATUS = {
@@ -28,17 +29,24 @@ export class FrappeError extends Error {
   readonly title: string;
   /** Extra top-level keys of the body (Frappe's login puts `message` there). */
   readonly extra?: Record<string, unknown>;
+  /** The stable machine code the app translates (sent as `error_code`). */
+  readonly code?: ErrorCode;
 
-  constructor(excType: ExcType, message: string, opts: { title?: string; extra?: Record<string, unknown>; status?: number } = {}) {
+  constructor(
+    excType: ExcType,
+    message: string,
+    opts: { title?: string; extra?: Record<string, unknown>; status?: number; code?: ErrorCode } = {},
+  ) {
     super(message);
     this.excType = excType;
     this.status = opts.status ?? EXC_STATUS[excType];
     this.title = opts.title ?? 'Message';
     this.extra = opts.extra;
+    this.code = opts.code;
   }
 }
 
-export const validationError = (message: string) => new FrappeError('ValidationError', message);
+export const validationError = (message: string, code?: ErrorCode) => new FrappeError('ValidationError', message, { code });
 export const permissionError = (message = 'You are not permitted to access this resource.') =>
   new FrappeError('PermissionError', message, { title: 'Not Permitted' });
 export const notFound = (message: string) => new FrappeError('DoesNotExistError', message, { title: 'Not Found' });
@@ -54,6 +62,7 @@ export function errorBody(err: FrappeError) {
     exception: `frappe.exceptions.${err.excType}: ${err.message}`,
     _server_messages: JSON.stringify([serverMessage]),
     ...err.extra,
+    ...(err.code ? { [ERROR_CODE_FIELD]: err.code } : {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import { isErrorCode, ERROR_CODE_FIELD, type ErrorCode } from '../../contracts/errors';
+
 /** One entry of Frappe's `_server_messages` (a JSON string holding a list of JSON strings). */
 export interface ServerMessage {
   message: string;
@@ -104,6 +106,12 @@ export class FrappeClientError extends Error {
     this.exception = typeof exception === 'string' ? exception : '';
     if (typeof init.body.exc_type === 'string') this.exc_type = init.body.exc_type;
     if (typeof init.body._server_messages === 'string') this._server_messages = init.body._server_messages;
+  }
+
+  /** The server's stable machine code for this refusal (`error_code`), when it sent a known one. */
+  get code(): ErrorCode | undefined {
+    const code = this.body[ERROR_CODE_FIELD];
+    return isErrorCode(code) ? code : undefined;
   }
 
   /** True when the request never got an answer (offline or connection failure). */

@@ -202,7 +202,7 @@ export async function redeemPoints(db: Executor, input: RedeemInput) {
   if (!Number.isInteger(input.points) || input.points <= 0) throw new Error('redeemPoints needs a positive whole number');
   const asOf = input.postingDate ?? today();
   const balance = await balanceOf(db, input.customer, asOf);
-  if (balance < input.points) throw validationError(NOT_ENOUGH_POINTS);
+  if (balance < input.points) throw validationError(NOT_ENOUGH_POINTS, 'not_enough_points');
   const batches = await openBatches(db, input.customer, asOf);
   const plan: { batch: Batch; take: number }[] = [];
   let left = input.points;
@@ -212,7 +212,7 @@ export async function redeemPoints(db: Executor, input: RedeemInput) {
     plan.push({ batch, take });
     left -= take;
   }
-  if (left > 0) throw validationError(NOT_ENOUGH_POINTS);
+  if (left > 0) throw validationError(NOT_ENOUGH_POINTS, 'not_enough_points');
   const rows = plan.map(({ batch, take }) => ({
     name: entryName(),
     customer: input.customer,

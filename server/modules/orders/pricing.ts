@@ -45,10 +45,10 @@ export async function loadOrderable(db: Executor, lines: OrderLineInput[], asOf:
   const byCode = new Map(rows.map((r) => [r.item_code, r]));
   for (const line of lines) {
     const item = byCode.get(line.item_code);
-    if (!item || !item.published) throw validationError(`Item ${line.item_code} not found`);
-    if (!item.in_stock) throw validationError(`${item.item_code} Not in Stock`);
+    if (!item || !item.published) throw validationError(`Item ${line.item_code} not found`, 'item_not_found');
+    if (!item.in_stock) throw validationError(`${item.item_code} Not in Stock`, 'out_of_stock');
     if (item.item_schedule_start && item.item_schedule_end && (asOf < item.item_schedule_start || asOf > item.item_schedule_end)) {
-      throw validationError(`${item.item_name} is not available now`);
+      throw validationError(`${item.item_name} is not available now`, 'item_not_available');
     }
   }
   return byCode;

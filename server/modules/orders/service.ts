@@ -90,17 +90,17 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
   let billing: AddressRow | undefined;
   let shipping: AddressRow | undefined;
   if (input.kind === 'redemption') {
-    if (input.loyalty_points !== q.loyalty_points) throw validationError(POINTS_MISMATCH);
+    if (input.loyalty_points !== q.loyalty_points) throw validationError(POINTS_MISMATCH, 'points_mismatch');
     branch = input.branch;
   } else {
-    if (input.loyalty_points !== null && input.loyalty_points !== q.loyalty_points) throw validationError(POINTS_MISMATCH);
+    if (input.loyalty_points !== null && input.loyalty_points !== q.loyalty_points) throw validationError(POINTS_MISMATCH, 'points_mismatch');
     billing = await ownAddress(ctx.db, customer.name, input.billing_address);
     if (!billing) throw validationError('Billing address not found');
     shipping = input.shipping_address === input.billing_address ? billing : await ownAddress(ctx.db, customer.name, input.shipping_address);
     if (!shipping) throw validationError('Shipping address not found');
     branch = input.branch;
   }
-  if (branch && !(await branchByName(ctx.db, branch))) throw validationError(`Branch ${branch} not found`);
+  if (branch && !(await branchByName(ctx.db, branch))) throw validationError(`Branch ${branch} not found`, 'branch_not_found');
   if (q.loyalty_points > 0 && !program) throw validationError('Customer isn\'t enrolled in any Loyalty Program');
 
   const year = postingDate.slice(0, 4);

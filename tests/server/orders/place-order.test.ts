@@ -80,12 +80,16 @@ describe('place_order: gift redemption', () => {
     const short = await m.session.call(PLACE_ORDER, gift('GIFT-COOLER', 40));
     expect(short.statusCode).toBe(417);
     expect(message(short)).toBe("You don't have enough Loyalty Points to redeem");
+    // Each refusal also carries its stable code, which the app translates (the English stays for Frappe clients).
+    expect(short.json().error_code).toBe('not_enough_points');
     const branch = await m.session.call(PLACE_ORDER, gift('GIFT-TOTE', 15, { branch: 'สาขาที่ไม่มี' }));
     expect(message(branch)).toBe('Branch สาขาที่ไม่มี not found');
+    expect(branch.json().error_code).toBe('branch_not_found');
     const product = await m.session.call(PLACE_ORDER, { ...gift('TEE-GREEN', 15), items: [{ item_code: 'TEE-BLACK', qty: 1 }] });
     expect(product.statusCode).toBe(417);
     const expired = await m.session.call(PLACE_ORDER, gift('GIFT-SOCKS', 12));
     expect(message(expired)).toBe('ถุงเท้าลายเทศกาล is not available now');
+    expect(expired.json().error_code).toBe('item_not_available');
     expect(await balance(server, m.customer)).toBe(24);
     expect(await invoicesOf(server, m.customer)).toHaveLength(0);
   });

@@ -155,6 +155,13 @@ describe('errors', () => {
     expect(error.serverMessages).toEqual([{ message: 'ITEM-1 Not in Stock', title: 'Message', indicator: 'red' }]);
   });
 
+  it("exposes the server's error_code as code, and only a code the contract knows", async () => {
+    const known = client(() => ({ status: 417, body: { ...frappeError('ValidationError', 'x'), error_code: 'not_enough_points' } }));
+    expect((await caught(known.api.call('m', {}, { verb: 'POST' }))).code).toBe('not_enough_points');
+    const unknown = client(() => ({ status: 417, body: { ...frappeError('ValidationError', 'x'), error_code: 'made_up' } }));
+    expect((await caught(unknown.api.call('m', {}, { verb: 'POST' }))).code).toBeUndefined();
+  });
+
   it('falls back to exc_type for exception and to body.message for message', async () => {
     const { api } = client(() => ({ status: 401, statusText: 'Unauthorized', body: { exc_type: 'AuthenticationError', message: 'Invalid login credentials' } }));
     const error = await caught(api.login({ usr: 'a', pwd: 'b' }));

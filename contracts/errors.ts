@@ -1,0 +1,25 @@
+/**
+ * Stable machine codes of the server's refusals. Every refusal the app may need to explain carries one as the
+ * extra top-level key `error_code` of Frappe's error body (Frappe clients ignore unknown keys and keep reading
+ * `exc_type` and `_server_messages`, whose English text stays as it is). The app maps codes to its catalogue and
+ * never recognises a refusal by its sentence.
+ *
+ * A code names the situation, not the screen: `not_enough_points` is the same code for a gift redemption and a
+ * checkout. Add a code here before the server throws it; the app's catalogue test checks every code is translated.
+ */
+export const ERROR_CODE_FIELD = 'error_code';
+
+export const ERROR_CODES = [
+  // orders and redemptions
+  'not_enough_points',
+  'points_mismatch',
+  'item_not_found',
+  'out_of_stock',
+  'item_not_available',
+  'branch_not_found',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const KNOWN = new Set<string>(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && KNOWN.has(value);
