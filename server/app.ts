@@ -131,7 +131,7 @@ export async function buildApp(
   app.decorate('doctypeRegistry', doctypes);
 
   registerFiles(app, database.db, config);
-  registerMethodRoutes(app, methods, context);
+  registerMethodRoutes(app, methods, context, { checkAnswers: config.checkAnswers });
   registerResourceRoutes(app, doctypes, context);
   for (const mod of modules) await mod.routes?.(app, { database, config, services });
   await registerStatic(app, config.distDir);

@@ -32,6 +32,8 @@ export interface ServerConfig {
    * trusted header decides the client address that per-IP rate limits count.
    */
   trustProxy: boolean | string[];
+  /** Check every method's answer against its contract (`returns`); on in tests, off in production. */
+  checkAnswers?: boolean;
 }
 
 /** proxy-addr's names for address ranges, accepted beside plain addresses and CIDRs. */
@@ -93,5 +95,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 /** A config for tests: in-memory database, no demo seed unless asked. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const base = readConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
-  return { ...base, dataDir: 'memory://', filesDir: path.resolve('test-results/files'), ...overrides };
+  return { ...base, dataDir: 'memory://', filesDir: path.resolve('test-results/files'), checkAnswers: true, ...overrides };
 }

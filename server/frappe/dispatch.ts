@@ -14,10 +14,23 @@ export function argsOf(req: FastifyRequest): Record<string, unknown> {
 }
 
 /** /api/method/<dotted.path>: verb check, role check, argument validation, then `{message}` or `{}`. */
+/** An answer that breaks its method's contract: a server bug, reported as one (tests turn this check on). */
+export function checkAnswer(def: MethodDef, result: unknown): void {
+  if (!def.returns || def.raw) return;
+  const value = result instanceof JsonText ? JSON.parse(result.json) : result;
+  const parsed = v.safeParse(def.returns, value);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const where = issue?.path?.map((p) => String(p.key)).join('.') ?? '';
+    throw new Error(`The answer of ${def.path} does not match its contract at '${where}': ${issue?.message}`);
+  }
+}
+
 export function registerMethodRoutes(
   app: FastifyInstance,
   methods: Map<string, MethodDef>,
   context: (req: FastifyRequest, reply: FastifyReply) => RequestContext,
+  opts: { checkAnswers?: boolean } = {},
 ) {
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'POST', 'PUT', 'DELETE'],
@@ -36,6 +49,7 @@ export function registerMethodRoutes(
       if (!parsed.success) throw validationError(describeIssues(parsed.issues, def.args));
       const result = await def.handler(context(req, reply), parsed.output);
       if (def.raw || reply.sent) return reply;
+      if (opts.checkAnswers) checkAnswer(def, result);
       if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(`{"message":${result.json}}`);
       return result === undefined ? {} : { message: result };
     },

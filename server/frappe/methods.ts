@@ -10,6 +10,12 @@ export interface MethodDef<S extends v.GenericSchema = v.GenericSchema> {
   allow: readonly Allow[];
   /** Validates the arguments (query for GET/DELETE with JSON strings decoded, JSON body for POST/PUT). */
   args: S;
+  /**
+   * The answer's contract (from contracts/): what `handler` returns, before it is wrapped in `{"message": …}`.
+   * The app validates the answer with the same schema; with `checkAnswers` on (every server test) the
+   * dispatcher checks each answer against it, so a server change that breaks the contract fails a test.
+   */
+  returns?: v.GenericSchema;
   /** What the method returns becomes `{"message": value}`; undefined gives `{}`. */
   handler(ctx: RequestContext, args: v.InferOutput<S>): Promise<unknown> | unknown;
   /** Set for methods that answer with a raw reply (redirects, HTML pages). */

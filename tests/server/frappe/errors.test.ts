@@ -11,6 +11,11 @@ const probes: ServerModule = {
     defineMethod({ path: 'test.boom', verbs: ['GET'], allow: ['Guest'], args: noArgs, handler: () => { throw new Error('secret internals at /srv/x.ts:12'); } }),
     defineMethod({ path: 'test.nothing', verbs: ['GET'], allow: ['Guest'], args: noArgs, handler: () => undefined }),
     defineMethod({
+      path: 'test.contract', verbs: ['GET'], allow: ['Guest'], args: v.object({ n: v.optional(v.string()) }),
+      returns: v.object({ n: v.number() }),
+      handler: (_ctx, args) => ({ n: args.n === undefined ? 1 : args.n }),
+    }),
+    defineMethod({
       path: 'test.echo', verbs: ['GET', 'POST'], allow: ['Member'],
       args: v.object({ items: v.array(v.object({ qty: v.number() })), note: v.optional(v.string()) }),
       handler: (_ctx, args) => args,
@@ -32,6 +37,16 @@ function expectFrappeShape(body: Record<string, unknown>, excType: string) {
   const messages = JSON.parse(String(body._server_messages)) as string[];
   expect(JSON.parse(messages[0]!)).toMatchObject({ indicator: 'red', raise_exception: 1 });
 }
+
+describe('answer contracts', () => {
+  it('an answer that breaks its declared contract fails loudly in tests instead of reaching the app', async () => {
+    const ok = await member.session.call('test.contract', {}, 'GET');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: { n: 1 } });
+    const broken = await member.session.call('test.contract', { n: 'one' }, 'GET');
+    expect(broken.statusCode).toBe(500);
+  });
+});
 
 describe('Frappe error statuses and shape', () => {
   it('417 for an unknown method, like Frappe', async () => {
