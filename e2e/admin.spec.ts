@@ -100,6 +100,10 @@ test.describe('blog admin', () => {
 
     // 'baking-tips' holds the seeded butter article.
     const row = page.getByTestId('category-row').filter({ hasText: 'baking-tips' });
+    // At 390 px nothing is pushed off the edge, in the longer English labels too: the profile link and each
+    // row's buttons are on screen.
+    await expect(page.getByRole('link', { name: "Administrator's profile" })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: /^Delete category/ })).toBeInViewport({ ratio: 1 });
     await row.getByRole('button', { name: /^Delete category/ }).click();
     const del = page.getByRole('dialog', { name: 'Delete category' });
     await expect(del.getByText("Are you sure? You can't undo this action afterwards.")).toBeVisible();
@@ -172,6 +176,8 @@ test.describe('blog admin', () => {
     await expect(row).toBeVisible();
     await expect(row.locator('img')).toHaveAttribute('src', imageUrl!);
     await expect(row.locator('img')).toHaveAttribute('width', '60');
+    await expect(row.getByRole('link', { name: /^ดูบทความ/ })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('link', { name: /^แก้ไขบทความ/ })).toBeInViewport({ ratio: 1 });
     await expect(row).toContainText('เมนูแนะนำ');
     await expect(page.getByTestId('count-Blog Post')).toHaveText('4');
 

@@ -1,15 +1,12 @@
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { localeOf, useLang, useT } from '@/lib/i18n';
 import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '../api';
 import { errorToast, successToast } from '../toasts';
+import { ConfirmDelete } from './confirm-delete';
 import { PostForm } from './post-form';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './admin.module.css';
@@ -62,33 +59,23 @@ function DeletePost({ name, title }: { name: string; title: string }) {
       <Button color="red" variant="outline" size="sm" onClick={() => setOpen(true)}>
         {t('blogAdmin.deletePost')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('blogAdmin.deletePost')} centered>
-        <Text>{t('blogAdmin.deleteConfirm')}</Text>
-        <Text fw={600} mt="xs">
-          {title}
-        </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setOpen(false)} data-autofocus>
-            {t('blogAdmin.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(name, {
-                onSuccess: () => {
-                  successToast('blogAdmin.toastPostDeletedTitle', 'blogAdmin.toastPostDeleted');
-                  setOpen(false);
-                  void navigate({ to: '/blog-admin' });
-                },
-                onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastPostDeleteError', error),
-              })
-            }
-          >
-            {t('blogAdmin.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={open}
+        title={t('blogAdmin.deletePost')}
+        subject={title}
+        deleting={remove.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() =>
+          remove.mutate(name, {
+            onSuccess: () => {
+              successToast('blogAdmin.toastPostDeletedTitle', 'blogAdmin.toastPostDeleted');
+              setOpen(false);
+              void navigate({ to: '/blog-admin' });
+            },
+            onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastPostDeleteError', error),
+          })
+        }
+      />
     </>
   );
 }
