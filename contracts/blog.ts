@@ -13,6 +13,8 @@ export const BlogPostSchema = v.looseObject({
   blog_category: v.optional(v.nullable(v.string()), null),
   blogger: v.optional(v.nullable(v.string()), null),
   content: v.optional(v.nullable(v.string()), ''),
+  /** The content as typed in the editor; only a blog writer's read of one post carries it. */
+  content_source: v.optional(v.nullable(v.string()), null),
   meta_image: v.optional(v.nullable(v.string()), null),
   published_on: v.optional(v.nullable(v.string()), null),
   published: v.optional(v.boolean(), true),

@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'out_of_stock',
   'item_not_available',
   'branch_not_found',
+  // uploads
+  'file_too_large',
+  'file_type_not_allowed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, VIEWPORT } from './support/env';
 import { appErrors, expect, test } from './support/fixtures';
 import { screenshot } from './support/screenshot';
@@ -19,6 +19,16 @@ async function adminPage(browser: Browser, viewport = VIEWPORT) {
 }
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
+
+/** A toast sits at the bottom of the window, below the page's title and the top bar, covering neither. */
+async function expectToastClearOfTitle(page: Page, shown: Locator) {
+  const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  const height = page.viewportSize()!.height;
+  await expect.poll(async () => {
+    const box = await shown.boundingBox();
+    return box !== null && box.y >= title.y + title.height && box.y + box.height <= height && box.y + box.height > height - 40;
+  }).toBe(true);
+}
 
 /** A small real PNG (the upload checks the file's bytes): a screenshot of a coloured box. */
 async function pngOf(page: Page): Promise<Buffer> {
@@ -50,6 +60,7 @@ test.describe('blog admin', () => {
     await expect(add).toBeHidden();
     await expect(toast(a.page, 'สร้างหมวดหมู่บล็อกแล้ว')).toBeVisible();
     await expect(toast(a.page, 'สร้างหมวดหมู่บล็อกแล้ว')).toHaveAttribute('data-status', 'success');
+    await expectToastClearOfTitle(a.page, toast(a.page, 'สร้างหมวดหมู่บล็อกแล้ว'));
 
     // Window B: the row and the badge change without a reload (socket.io list_update → refetch).
     await expect(rowsB.filter({ hasText: 'ขนมไทยประยุกต์' })).toBeVisible();
@@ -64,6 +75,7 @@ test.describe('blog admin', () => {
     await upd.getByRole('button', { name: 'บันทึก' }).click();
     await expect(upd).toBeHidden();
     await expect(toast(b.page, 'แก้ไขหมวดหมู่บล็อกแล้ว')).toBeVisible();
+    await expectToastClearOfTitle(b.page, toast(b.page, 'แก้ไขหมวดหมู่บล็อกแล้ว'));
     await expect(a.page.getByTestId('category-row').filter({ hasText: 'ขนมไทยร่วมสมัย' })).toBeVisible();
 
     // Delete from window A; the row leaves both windows.
@@ -88,6 +100,10 @@ test.describe('blog admin', () => {
 
     // 'baking-tips' holds the seeded butter article.
     const row = page.getByTestId('category-row').filter({ hasText: 'baking-tips' });
+    // At 390 px nothing is pushed off the edge, in the longer English labels too: the profile link and each
+    // row's buttons are on screen.
+    await expect(page.getByRole('link', { name: "Administrator's profile" })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: /^Delete category/ })).toBeInViewport({ ratio: 1 });
     await row.getByRole('button', { name: /^Delete category/ }).click();
     const del = page.getByRole('dialog', { name: 'Delete category' });
     await expect(del.getByText("Are you sure? You can't undo this action afterwards.")).toBeVisible();
@@ -131,6 +147,14 @@ test.describe('blog admin', () => {
     await expect(page.getByText('กรุณากรอกชื่อเรื่อง')).toBeVisible();
     await expect(page.getByText('กรุณาเลือกหมวดหมู่')).toBeVisible();
 
+    // A photo over the server's 5 MB is refused on the spot: nothing is sent.
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/method/upload_file')) uploads.push(r.url());
+    });
+    await page.getByTestId('post-image-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) });
+    await expect(page.getByRole('alert').filter({ hasText: 'รูปนี้มีขนาด 6 MB กรุณาเลือกรูปที่ไม่เกิน 5 MB' })).toBeVisible();
+    expect(uploads).toEqual([]);
     await page.getByTestId('post-image-input').setInputFiles({ name: 'mango-sticky-rice.png', mimeType: 'image/png', buffer: await pngOf(page) });
     await expect(page.getByText('อัปโหลดรูปแล้ว')).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
@@ -139,7 +163,8 @@ test.describe('blog admin', () => {
     const imageUrl = await preview.getAttribute('src');
 
     await page.getByLabel('ชื่อเรื่อง').fill('ข้าวเหนียวมะม่วงฉบับเบเกอรี่');
-    await page.getByLabel('เนื้อหา').fill('มะม่วงน้ำดอกไม้สุกกำลังดี\n\nราดกะทิสดหอมใบเตย <script>alert(1)</script>');
+    const typed = 'มะม่วงน้ำดอกไม้สุกกำลังดี\nหวานหอม <b>ไม่ใส่สี</b>\n\nราดกะทิสดหอมใบเตย <script>alert(1)</script>';
+    await page.getByLabel('เนื้อหา').fill(typed);
     await page.getByLabel('วันที่').fill('2024-06-01');
     await page.getByLabel('หมวดหมู่').selectOption({ label: 'เมนูแนะนำ' });
     await screenshot(page, 'admin-blog-add-390', { fullPage: true });
@@ -151,6 +176,8 @@ test.describe('blog admin', () => {
     await expect(row).toBeVisible();
     await expect(row.locator('img')).toHaveAttribute('src', imageUrl!);
     await expect(row.locator('img')).toHaveAttribute('width', '60');
+    await expect(row.getByRole('link', { name: /^ดูบทความ/ })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('link', { name: /^แก้ไขบทความ/ })).toBeInViewport({ ratio: 1 });
     await expect(row).toContainText('เมนูแนะนำ');
     await expect(page.getByTestId('count-Blog Post')).toHaveText('4');
 
@@ -163,6 +190,8 @@ test.describe('blog admin', () => {
     await page.getByRole('link', { name: 'แก้ไข' }).click();
     await expect(page).toHaveURL(new RegExp(`/blog-edit/${encodeURIComponent(name)}$`));
     await expect(page.getByLabel('ชื่อเรื่อง')).toHaveValue('ข้าวเหนียวมะม่วงฉบับเบเกอรี่');
+    // The editor shows what was typed, line breaks and typed tags as they were, not the HTML made of it.
+    await expect(page.getByLabel('เนื้อหา')).toHaveValue(typed);
     // Saving an edit: the post's view shows the new text.
     await page.getByLabel('เนื้อหา').fill('มะม่วงน้ำดอกไม้สุกกำลังดี\n\nราดกะทิสดหอมใบเตย โรยงาคั่ว <script>alert(1)</script>');
     await page.getByRole('button', { name: 'บันทึก' }).click();
@@ -182,6 +211,20 @@ test.describe('blog admin', () => {
     await expect(v.getByText('<script>alert(1)</script>')).toBeVisible(); // shown as typed, never run
     await expect(v.locator('main script')).toHaveCount(0);
     await visitor.close();
+
+    // Deleting asks first; confirmed, the post is gone from the list.
+    await page.getByRole('link', { name: 'แก้ไข' }).click();
+    await page.getByRole('button', { name: 'ลบบทความ' }).click();
+    const confirm = page.getByRole('dialog', { name: 'ลบบทความ' });
+    await expect(confirm.getByText('คุณแน่ใจหรือไม่? การกระทำนี้ไม่สามารถย้อนกลับได้')).toBeVisible();
+    await confirm.getByRole('button', { name: 'ยกเลิก' }).click();
+    await expect(confirm).toBeHidden();
+    await page.getByRole('button', { name: 'ลบบทความ' }).click();
+    await confirm.getByRole('button', { name: 'ลบ', exact: true }).click();
+    await expect(toast(page, 'ลบบล็อกแล้ว')).toBeVisible();
+    await expect(page).toHaveURL(/\/blog-admin$/);
+    await expect(page.getByTestId('post-row').filter({ hasText: 'ข้าวเหนียวมะม่วงฉบับเบเกอรี่' })).toHaveCount(0);
+    await expect(page.getByTestId('count-Blog Post')).toHaveText('3');
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 

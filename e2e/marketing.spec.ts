@@ -106,6 +106,10 @@ test.describe('marketing site', () => {
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     expect(desc[0]).toBe(900);
 
+    // Nobody has reviewed anything: no stars, and no 'best rating' order to pretend otherwise.
+    await expect(page.getByTestId('product-rating')).toHaveCount(0);
+    await expect(page.getByLabel('เรียงตาม').locator('option[value="rating"]')).toHaveCount(0);
+
     // Category counts and filter.
     await expect(page.getByTestId('category-cake')).toContainText('8');
     await page.getByTestId('category-bread').click();
@@ -140,6 +144,7 @@ test.describe('marketing site', () => {
   test('product detail: flavors, 1-3 pound sizes, quantity, add to cart, and a validated review', async ({ page, consoleErrors }) => {
     await page.goto('/product-detail?id=birthday-cake');
     await expect(page.getByRole('heading', { level: 1, name: 'เค้กวันเกิดเนยสด' })).toBeVisible();
+    await expect(page.getByTestId('no-rating')).toHaveText('ยังไม่มีคะแนนรีวิว');
     await expect(page.getByTestId('price-range-text')).toHaveText('280.00 - 750.00');
     for (const flavor of ['วานิลลา', 'ช็อกโกแลต', 'มะพร้าว', 'กาแฟ']) await expect(page.getByText(flavor, { exact: true })).toBeVisible();
     await page.getByText('ช็อกโกแลต', { exact: true }).click();
@@ -176,6 +181,11 @@ test.describe('marketing site', () => {
     await expect(page.getByTestId('review')).toHaveCount(1);
     await expect(page.getByTestId('review')).toContainText('คุณฝน');
     await expect(page.getByRole('tab', { name: 'รีวิว (1)' })).toBeVisible();
+    // The rating is the reviews' average, here and on the product list, which can now sort by it.
+    await expect(page.getByRole('img', { name: 'คะแนน 4.0 จาก 5' })).toBeVisible();
+    await page.goto('/product?sort=rating');
+    await expect(page.getByTestId('product-card').first()).toContainText('เค้กวันเกิดเนยสด');
+    await expect(page.getByTestId('product-rating')).toHaveCount(1);
     await expectNoHashLinks(page);
     expect(appErrors(consoleErrors)).toEqual([]);
   });

@@ -240,10 +240,14 @@ test('member code typed in → points awarded → history; gift for branch A: br
   await expect(card.getByTestId('member-points')).toHaveText(`${(before + 20).toLocaleString('th-TH')} คะแนน`);
   await screenshot(tillA, 'staff-award-done-390', { fullPage: true });
 
-  // The same code again (a screenshot replayed) is refused; so is the same receipt with a new code.
+  // The same code again (a screenshot replayed) is refused; so is the same receipt with a new code. The next code
+  // goes straight into the code field (a handheld scanner types wherever the focus is), and the log says why.
   await tillA.getByRole('button', { name: 'สแกนรหัสถัดไป' }).click();
-  await typeCode(tillA, code);
+  await expect(tillA.getByLabel('พิมพ์รหัส หรือสแกนด้วยเครื่องสแกนมือถือ')).toBeFocused();
+  await tillA.keyboard.type(code);
+  await tillA.keyboard.press('Enter');
   await expect(tillA.getByRole('alert').filter({ hasText: 'รหัสสมาชิกนี้ถูกใช้ไปแล้ว ขอให้สมาชิกแสดงรหัสใหม่' })).toBeVisible();
+  await expect(tillA.getByRole('list', { name: 'รายการล่าสุดของสาขา' }).getByRole('listitem').first()).toContainText('เหตุผล: รหัสสมาชิกถูกใช้ไปแล้ว');
 
   // The member, still showing /my-id at the counter, sees the new balance (the app notices its code was used)...
   await expect(member.getByTestId('coins').locator('dd')).toHaveText((before + 20).toLocaleString('th-TH'), { timeout: 20_000 });
@@ -273,6 +277,10 @@ test('member code typed in → points awarded → history; gift for branch A: br
   const fresh = await codeFromMyId(member, code);
   await typeCode(tillB, fresh.code);
   await expect(tillB.getByTestId('staff-result-member').getByRole('heading', { name: DEMO_MEMBER_NAME })).toBeVisible();
+  // A landscape tablet shows the whole award form, its button included, with no scrolling.
+  const awardButton = tillB.getByRole('button', { name: 'ให้คะแนน' });
+  await expect(awardButton).toBeInViewport({ ratio: 1 });
+  expect(await tillB.evaluate(() => [window.scrollY, document.documentElement.scrollHeight <= window.innerHeight])).toEqual([0, true]);
   await screenshot(tillB, 'staff-member-card-1024');
   await typeCode(tillB, rewardCode);
   await expect(tillB.getByRole('alert').filter({ hasText: `ของรางวัลนี้แลกไว้สำหรับรับที่${BRANCH_A}` })).toBeVisible();

@@ -59,20 +59,25 @@ const getLoggedUser = defineMethod({
 const ping = defineMethod({ path: 'ping', verbs: ['GET', 'POST'], allow: ['Guest'], args: noArgs, handler: () => 'pong' });
 const version = defineMethod({ path: 'version', verbs: ['GET'], allow: ['Guest'], args: noArgs, handler: () => '15.0.0-member-rewards' });
 
-/** Session facts the app needs at start: who is signed in, their roles, and the CSRF token for writes. */
+/**
+ * Session facts the app needs at start: who is signed in, their roles, the CSRF token for writes, and (as
+ * Frappe's boot does) max_file_size, the upload limit, so a form can refuse a larger file before sending it.
+ */
 const boot = defineMethod({
   path: 'member_rewards.api.boot',
   verbs: ['GET'],
   allow: ['Guest'],
   args: noArgs,
   async handler(ctx) {
-    if (ctx.user.isGuest) return { user: 'Guest', roles: [], full_name: 'Guest', csrf_token: null, branch: null };
+    const max_file_size = ctx.config.maxUploadBytes;
+    if (ctx.user.isGuest) return { user: 'Guest', roles: [], full_name: 'Guest', csrf_token: null, branch: null, max_file_size };
     return {
       user: ctx.user.name,
       roles: ctx.user.roles,
       full_name: ctx.user.fullName,
       csrf_token: ctx.user.csrfToken ?? null,
       branch: ctx.user.branch,
+      max_file_size,
     };
   },
 });

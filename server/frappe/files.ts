@@ -35,6 +35,8 @@ function sniff(buf: Buffer): string | null {
 const UPLOADERS = ['Blog Manager'] as const;
 
 export function registerFiles(app: FastifyInstance, db: Db, config: ServerConfig) {
+  const tooLarge = () =>
+    new FrappeError('PayloadTooLarge', `File too large: the limit is ${Math.round(config.maxUploadBytes / 1048576)} MB.`, { code: 'file_too_large' });
   fs.mkdirSync(path.join(config.filesDir, 'public'), { recursive: true });
   fs.mkdirSync(path.join(config.filesDir, 'private'), { recursive: true });
 
@@ -46,8 +48,10 @@ export function registerFiles(app: FastifyInstance, db: Db, config: ServerConfig
     for await (const part of req.parts({ limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') { await part.toBuffer(); continue; }
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw new FrappeError('PayloadTooLarge', `File too large: the limit is ${Math.round(config.maxUploadBytes / 1048576)} MB.`);
+        const data = await part.toBuffer().catch((err: { code?: string }) => {
+          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+        });
+        if (part.file.truncated) throw tooLarge();
         upload = { filename: part.filename, mimetype: part.mimetype, data };
       } else {
         fields[part.fieldname] = String(part.value);
@@ -58,7 +62,7 @@ export function registerFiles(app: FastifyInstance, db: Db, config: ServerConfig
     const sniffed = sniff(upload.data);
     const allowedExt = ALLOWED.get(upload.mimetype);
     if (!allowedExt || !allowedExt.includes(ext) || sniffed !== upload.mimetype) {
-      throw validationError('You can only upload JPG, PNG, WEBP, PDF or TXT files.');
+      throw validationError('You can only upload JPG, PNG, WEBP, PDF or TXT files.', 'file_type_not_allowed');
     }
     const isPrivate = fields.is_private === '1' ? 1 : 0;
     const name = randomUUID().replace(/-/g, '').slice(0, 16);

@@ -83,6 +83,8 @@ export const BootInfoSchema = v.looseObject({
   full_name: v.optional(v.nullable(v.string()), null),
   csrf_token: v.optional(v.nullable(v.string()), null),
   branch: v.optional(v.nullable(v.string()), null),
+  /** The server's upload limit in bytes (Frappe's boot has it too). */
+  max_file_size: v.optional(v.number()),
 });
 export type BootInfo = v.InferOutput<typeof BootInfoSchema>;
 

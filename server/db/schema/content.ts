@@ -22,6 +22,8 @@ export const blogPosts = pgTable('blog_posts', {
   blog_category: text('blog_category'),
   blogger: text('blogger'),
   content: text('content').notNull().default(''),
+  /** The content as the editor typed it (content is derived from it); null for posts written before it was kept. */
+  content_source: text('content_source'),
   meta_image: text('meta_image'),
   published_on: date('published_on', { mode: 'string' }),
   published: boolean('published').notNull().default(true),

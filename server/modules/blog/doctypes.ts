@@ -6,8 +6,8 @@ import type { Executor } from '../../db/client';
 import { blogCategories, blogPosts } from '../../db/schema/content';
 import { branches } from '../../db/schema/orders';
 import { ALL_ROWS } from '../realtime/scope';
-import { contentToHtml, sanitizeContent } from './sanitize';
-import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken } from './repository';
+import { contentToHtml, sanitizeContent, typedFromHtml } from './sanitize';
+import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken, postSource } from './repository';
 
 export const BLOG_WRITERS = ['Blog Manager'] as const; // System Manager passes every rule
 const writers = { allow: BLOG_WRITERS };
@@ -25,6 +25,7 @@ export const MESSAGES = {
   contentTooLong: 'Content is too long',
   badDate: 'Date must be a valid date (YYYY-MM-DD)',
   badImage: 'Image must be an uploaded file or an https address',
+  imageNotImage: 'Image must be a JPG, PNG or WEBP file',
 } as const;
 
 /** A URL-safe document name from a title: letters and digits of any script, words joined by hyphens. */
@@ -55,7 +56,12 @@ function isoDate(value: unknown): string {
 function imageUrl(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value !== 'string' || value.length > 500) throw validationError(MESSAGES.badImage);
-  if (/^\/(files|images)\/[\p{L}\p{N}_.\-/]+$/u.test(value) && !value.includes('..')) return value;
+  // An uploaded file must be an image: the upload itself also takes PDF and text files.
+  if (/^\/files\/[\p{L}\p{N}_.\-/]+$/u.test(value) && !value.includes('..')) {
+    if (/\.(png|jpe?g|webp)$/i.test(value)) return value;
+    throw validationError(MESSAGES.imageNotImage);
+  }
+  if (/^\/images\/[\p{L}\p{N}_.\-/]+$/u.test(value) && !value.includes('..')) return value;
   if (/^https:\/\/[^\s"'<>]+$/.test(value)) return value;
   throw validationError(MESSAGES.badImage);
 }
@@ -132,6 +138,8 @@ export const blogPostDoctype: DoctypeDef = {
       const raw = typeof doc.content === 'string' ? doc.content : '';
       if (raw.length > 200_000) throw validationError(MESSAGES.contentTooLong);
       out.content = sanitizeContent(contentToHtml(raw));
+      // Kept as typed: the editor shows it again, so an edit treats the text exactly as the first save did.
+      out.content_source = raw;
     }
     if (doc.meta_image !== undefined) out.meta_image = imageUrl(doc.meta_image);
     if (doc.published_on !== undefined && doc.published_on !== null && doc.published_on !== '') out.published_on = isoDate(doc.published_on);
@@ -142,6 +150,12 @@ export const blogPostDoctype: DoctypeDef = {
       out.name = await uniquePostName(tx, String(out.title));
     }
     return out;
+  },
+  // Writers editing a post get what was typed (content_source); readers only ever get the sanitised HTML.
+  async expand(ctx, doc) {
+    if (!isBlogWriter(ctx)) return doc;
+    const source = await postSource(ctx.db, String(doc.name));
+    return { ...doc, content_source: source ?? typedFromHtml(String(doc.content ?? '')) };
   },
 };
 

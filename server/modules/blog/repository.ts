@@ -30,6 +30,11 @@ export async function postNameTaken(db: Executor, name: string): Promise<boolean
   return rows.length > 0;
 }
 
+export async function postSource(db: Executor, name: string): Promise<string | null> {
+  const [row] = await db.select({ source: blogPosts.content_source }).from(blogPosts).where(eq(blogPosts.name, name)).limit(1);
+  return row?.source ?? null;
+}
+
 export async function userNameOrEmailTaken(db: Executor, username: string, email: string): Promise<boolean> {
   const rows = await db
     .select({ name: users.name })

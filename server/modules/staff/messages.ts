@@ -1,8 +1,9 @@
+import type { StaffRefusalReason } from '../../../contracts/staff';
 import { FrappeError, type ExcType } from '../../frappe/errors';
 
 /**
- * Refusals of the staff methods. Each carries a stable `reason` (top-level key of the error body) so the
- * staff app can show its own Thai/English text; the English sentence is the server message.
+ * Refusals of the staff methods. Each carries a stable `reason` (top-level key of the error body, listed in
+ * contracts/staff.ts) so the staff app can show its own Thai/English text; the English sentence is the server message.
  */
 export const STAFF_REFUSALS = {
   no_branch: ['PermissionError', 'Your staff account is not assigned to a branch'],
@@ -13,10 +14,12 @@ export const STAFF_REFUSALS = {
   other_branch: ['PermissionError', 'This reward is for pickup at another branch'],
   already_confirmed: ['DuplicateEntryError', 'This reward has already been handed over'],
   receipt_used: ['DuplicateEntryError', 'This receipt number has already earned points'],
+  receipt_invalid: ['ValidationError', 'Receipt number may contain only letters, digits, - / _ .'],
+  amount_invalid: ['ValidationError', 'Amount must be more than 0 and at most 1,000,000 baht'],
   daily_cap: ['ValidationError', 'This member has reached the daily points limit'],
   no_points: ['ValidationError', 'This amount earns no points'],
   no_program: ['ValidationError', "Customer isn't enrolled in any Loyalty Program"],
-} as const satisfies Record<string, readonly [ExcType, string]>;
+} as const satisfies Record<StaffRefusalReason, readonly [ExcType, string]>;
 
 export type StaffRefusal = keyof typeof STAFF_REFUSALS;
 

@@ -3,6 +3,7 @@ import { FrappeError, validationError } from '../../frappe/errors';
 import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
+import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
 import { balanceOf, earnPoints, lockCustomer, pointsForAmount, programOf, tierOf, today } from '../loyalty/ledger';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
 import { refuse } from './messages';
@@ -151,6 +152,8 @@ export interface AwardInput {
  */
 export async function awardPoints(ctx: RequestContext, input: AwardInput) {
   const branch = staffBranch(ctx);
+  if (!(input.amount > 0 && input.amount <= AMOUNT_MAX)) throw refuse('amount_invalid');
+  if (!RECEIPT_NO_PATTERN.test(input.receipt_no)) throw refuse('receipt_invalid');
   await hitLimit(ctx.db, `staff:award:${ctx.user.name}`, 30, 60, 'Too many awards. Please wait a moment.');
   const receiptNo = input.receipt_no.trim().toUpperCase();
   let claim: { device: string; step: number; customer: string | null };

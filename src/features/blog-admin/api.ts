@@ -122,8 +122,21 @@ export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ name, ...input }: PostInput & { name: string }) => frappe.updateDoc(POST, name, { ...input }, { schema: BlogPostSchema }),
-    onSuccess: (doc) => {
-      queryClient.setQueryData(blogAdminKeys.post(doc.name), doc);
+    // The answer carries the stored HTML only; the typed source is what was just sent.
+    onSuccess: (doc, input) => {
+      queryClient.setQueryData(blogAdminKeys.post(doc.name), { ...doc, content_source: input.content });
+      invalidateDoctype(queryClient, POST);
+    },
+  });
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => frappe.deleteDoc(POST, name),
+    onSuccess: (_ok, name) => {
+      queryClient.removeQueries({ queryKey: blogAdminKeys.post(name), exact: true });
+      queryClient.setQueryData<BlogPost[]>(blogAdminKeys.posts(), (old) => old?.filter((p) => p.name !== name));
       invalidateDoctype(queryClient, POST);
     },
   });

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { ratingsOf, type ProductRating } from './data';
 
 export interface CartLine {
   key: string;
@@ -54,3 +56,9 @@ export const useMarketingStore = create<MarketingState>()(
 );
 
 export const cartCount = (cart: readonly CartLine[]) => cart.reduce((n, l) => n + l.qty, 0);
+
+/** Each product's rating from the reviews written on this device; products without reviews are absent. */
+export function useProductRatings(): ReadonlyMap<string, ProductRating> {
+  const reviews = useMarketingStore((s) => s.reviews);
+  return useMemo(() => ratingsOf(reviews), [reviews]);
+}

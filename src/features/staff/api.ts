@@ -168,6 +168,10 @@ export function refusalMessage(error: unknown, formatTime: (iso: string) => stri
       };
     case 'receipt_used':
       return { key: 'staff.errReceiptUsed', params: { receipt: str('receipt_no') } };
+    case 'receipt_invalid':
+      return { key: 'staff.receiptChars' };
+    case 'amount_invalid':
+      return { key: 'staff.errAmountInvalid' };
     case 'daily_cap':
       return { key: 'staff.errDailyCap', params: { remaining: str('remaining'), cap: str('cap') } };
     case 'no_points':

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { resource, userWithRoles } from './helpers';
 import { seedBlog } from '../../../server/db/seed/blog';
+import { blogPosts } from '../../../server/db/schema/content';
+import { inArray } from 'drizzle-orm';
 
 let server: TestServer;
 let admin: Session;
@@ -103,6 +105,39 @@ describe('Blog Post', () => {
     expect(post.published_on).toBe('2024-02-29');
   });
 
+  it('gives the editor back exactly what was typed, and saving it unchanged stores the same post', async () => {
+    const cat = await createCategory('Round trip');
+    const typed = 'First line  \nsecond line\n\n\nUse <b>real</b> butter & <script>x</script>\n\n  indented\n';
+    const post = await createPost({ title: 'Round trip', blog_category: cat.name, content: typed });
+    const read = async (s: Session) => (await s.request({ method: 'GET', url: resource('Blog Post', post.name) })).json().data as Record<string, string>;
+    const edited = await read(admin);
+    expect(edited.content_source).toBe(typed);
+    const put = await admin.request({ method: 'PUT', url: resource('Blog Post', post.name), payload: { content: edited.content_source } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.content).toBe(post.content);
+    expect((await read(admin)).content_source).toBe(typed);
+
+    // Readers get the sanitised HTML only: never the typed source, not even by asking for the field.
+    const guest = new Session(server.app);
+    expect(await read(guest)).not.toHaveProperty('content_source');
+    const list = await guest.request({ method: 'GET', url: resource('Blog Post'), query: { fields: '["name","content_source"]' } });
+    expect(list.statusCode).toBe(417);
+  });
+
+  it('a post saved before its source was kept opens as its typed text, or as its HTML when written as HTML', async () => {
+    const cat = await createCategory('Older posts');
+    const plain = (await createPost({ title: 'Older plain', blog_category: cat.name, content: 'a < b & "c"\nd\n\ne' })) as { name: string; content: string };
+    const html = (await createPost({ title: 'Older html', blog_category: cat.name, content: '<h3>Butter</h3>\n<p>over 80%</p>' })) as { name: string; content: string };
+    await server.database.db.update(blogPosts).set({ content_source: null }).where(inArray(blogPosts.name, [plain.name, html.name]));
+    const source = async (name: string) => (await admin.request({ method: 'GET', url: resource('Blog Post', name) })).json().data.content_source;
+    expect(await source(plain.name)).toBe('a < b & "c"\nd\n\ne');
+    expect(await source(html.name)).toBe(html.content);
+    for (const [name, content] of [[plain.name, plain.content], [html.name, html.content]] as const) {
+      const put = await admin.request({ method: 'PUT', url: resource('Blog Post', name), payload: { content: await source(name) } });
+      expect(put.json().data.content).toBe(content);
+    }
+  });
+
   it('validates title, category, date and image address', async () => {
     const cat = await createCategory('Validation');
     const cases: [Record<string, unknown>, string][] = [
@@ -112,6 +147,7 @@ describe('Blog Post', () => {
       [{ title: 'x', blog_category: cat.name, published_on: '2023-02-30' }, 'Date must be a valid date (YYYY-MM-DD)'],
       [{ title: 'x', blog_category: cat.name, meta_image: 'javascript:alert(1)' }, 'Image must be an uploaded file or an https address'],
       [{ title: 'x', blog_category: cat.name, meta_image: '/files/../secret' }, 'Image must be an uploaded file or an https address'],
+      [{ title: 'x', blog_category: cat.name, meta_image: '/files/0a1b2c.pdf' }, 'Image must be a JPG, PNG or WEBP file'],
     ];
     for (const [body, message] of cases) {
       const res = await admin.request({ method: 'POST', url: resource('Blog Post'), payload: body });

@@ -46,16 +46,23 @@ describe('upload_file', () => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('boot tells the app the upload limit (max_file_size, as in Frappe), so a form can check a file before sending it', async () => {
+    const boot = await admin.call('member_rewards.api.boot', {}, 'GET');
+    expect(boot.json().message.max_file_size).toBe(1024);
+  });
+
   it('refuses a file over the size limit', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2048)]);
     const res = await upload(admin, {}, { name: 'big.png', type: 'image/png', data: big });
     expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ exc_type: 'PayloadTooLarge', error_code: 'file_too_large' });
   });
 
   it('refuses types outside the list and content that lies about its type', async () => {
     const html = await upload(admin, {}, { name: 'x.html', type: 'text/html', data: Buffer.from('<script>alert(1)</script>') });
     expect(html.statusCode).toBe(417);
     expect(serverMessage(html.json())).toContain('You can only upload');
+    expect(html.json().error_code).toBe('file_type_not_allowed');
     const fake = await upload(admin, {}, { name: 'x.png', type: 'image/png', data: Buffer.from('<svg onload=alert(1)>') });
     expect(fake.statusCode).toBe(417);
   });

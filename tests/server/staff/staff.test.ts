@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
+import { STAFF_REFUSAL_REASONS } from '../../../contracts/staff';
 import { settings } from '../../../server/db/schema/auth';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { deliveryNotes } from '../../../server/db/schema/orders';
@@ -285,7 +286,16 @@ describe('award_points', () => {
     expect(small.statusCode).toBe(417);
     expect(body(small).reason).toBe('no_points');
     expect(message(await staffA.call(AWARD, { scan_token: token, amount: 100, receipt_no: '  ' }))).toBe('Receipt number is required');
-    expect(message(await staffA.call(AWARD, { scan_token: token, amount: -5, receipt_no: 'S-2' }))).toBe('Amount must be more than 0');
+    // A negative amount and a receipt number the tills never print are refused with a reason the app translates.
+    for (const amount of [-5, '-50', 0, 1_000_001]) {
+      const res = await staffA.call(AWARD, { scan_token: token, amount, receipt_no: 'S-2' });
+      expect(res.statusCode, String(amount)).toBe(417);
+      expect(body(res).reason).toBe('amount_invalid');
+    }
+    const thai = await staffA.call(AWARD, { scan_token: token, amount: 100, receipt_no: 'ใบเสร็จ-12' });
+    expect(thai.statusCode).toBe(417);
+    expect(body(thai)).toMatchObject({ reason: 'receipt_invalid' });
+    expect(message(thai)).toBe('Receipt number may contain only letters, digits, - / _ .');
     // The refused attempt did not use the code: it still awards.
     expect((await staffA.call(AWARD, { scan_token: token, amount: 100, receipt_no: 'S-3' })).statusCode).toBe(200);
   });
@@ -417,9 +427,20 @@ describe('staff action log', () => {
     for (const a of ['scan_member', 'award_points', 'award_refused', 'confirm_reward', 'confirm_refused', 'scan_reward']) expect(actions, a).toContain(a);
     expect(rows.find((r) => r.action === 'award_points')!.staff_name).toBeTruthy();
 
-    const b = (await staffB.call(ACTIONS, {}, 'GET')).json().message as { branch: string; action: string }[];
+    // Every refused action keeps why, as the reason the app translates.
+    const refused = rows.filter((r) => r.action.endsWith('_refused')) as unknown as { detail: { reason?: string } }[];
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) expect(STAFF_REFUSAL_REASONS as readonly unknown[]).toContain(r.detail.reason);
+
+    const b = (await staffB.call(ACTIONS, {}, 'GET')).json().message as { branch: string; action: string; detail: { reason?: string } }[];
     expect(b.every((r) => r.branch === BRANCHES[1])).toBe(true);
-    expect(b.some((r) => r.action === 'confirm_refused')).toBe(true);
+    expect(b.find((r) => r.action === 'confirm_refused')?.detail.reason).toBe('other_branch');
+
+    // A System Manager (no branch) oversees every branch's log, each row with its branch.
+    const admin = new Session(server.app);
+    expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
+    const all = (await admin.call(ACTIONS, { limit: 200 }, 'GET')).json().message as { branch: string }[];
+    expect(new Set(all.map((r) => r.branch))).toEqual(new Set([BRANCHES[0], BRANCHES[1]]));
   });
 });
 

@@ -36,8 +36,10 @@ function Sidebar() {
       <Link to="/blog-admin" className={classes.brand}>
         {t('blogAdmin.adminTitle')}
       </Link>
-      <CountLink to="/blog-admin" label={t('blogAdmin.navBlogs')} doctype={POST} />
-      <CountLink to="/blog-categories" label={t('blogAdmin.navCategories')} doctype={CATEGORY} />
+      <div className={classes.navLinks}>
+        <CountLink to="/blog-admin" label={t('blogAdmin.navBlogs')} doctype={POST} />
+        <CountLink to="/blog-categories" label={t('blogAdmin.navCategories')} doctype={CATEGORY} />
+      </div>
       <span className={classes.spacer} />
       <button type="button" className={classes.langButton} onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
         {next === 'en' ? 'EN' : 'ไทย'}

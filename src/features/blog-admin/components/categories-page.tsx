@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '../api';
 import { errorToast, httpStatus, successToast } from '../toasts';
+import { ConfirmDelete } from './confirm-delete';
 import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
 
@@ -88,11 +89,11 @@ export function CategoriesPage() {
         <Button onClick={() => setDialog({ kind: 'add' })}>{t('blogAdmin.add')}</Button>
       </div>
       <div className={classes.card}>
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover aria-label={t('blogAdmin.categoriesTitle')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('blogAdmin.colId')}</Table.Th>
+                <Table.Th className={classes.wideOnly}>{t('blogAdmin.colId')}</Table.Th>
                 <Table.Th>{t('blogAdmin.colCategoryName')}</Table.Th>
                 <Table.Th>{t('blogAdmin.colActions')}</Table.Th>
               </Table.Tr>
@@ -101,8 +102,13 @@ export function CategoriesPage() {
               <TableStatusRows query={categories} columns={3} rowHeight={28} empty="blogAdmin.noCategories" />
               {categories.data?.map((row) => (
                 <Table.Tr key={row.name} data-testid="category-row">
-                  <Table.Td className={classes.idCell}>{row.name}</Table.Td>
-                  <Table.Td>{row.title}</Table.Td>
+                  <Table.Td className={`${classes.idCell} ${classes.wideOnly}`}>{row.name}</Table.Td>
+                  <Table.Td>
+                    {row.title}
+                    <Text size="xs" c="dimmed" className={`${classes.idCell} ${classes.narrowOnly}`}>
+                      {row.name}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <div className={classes.actions}>
                       <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'update', row })} aria-label={t('blogAdmin.editCategory', { title: row.title })}>
@@ -171,35 +177,23 @@ export function CategoriesPage() {
           }
         />
       )}
-      <Modal opened={dialog?.kind === 'delete'} onClose={close} title={t('blogAdmin.deleteCategoryTitle')} centered>
-        <Text>{t('blogAdmin.deleteConfirm')}</Text>
-        {dialog?.kind === 'delete' && (
-          <Text fw={600} mt="xs">
-            {dialog.row.title}
-          </Text>
-        )}
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close} data-autofocus>
-            {t('blogAdmin.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => {
-              if (dialog?.kind !== 'delete') return;
-              remove.mutate(dialog.row.name, {
-                onSuccess: () => {
-                  successToast('blogAdmin.toastCategoryDeletedTitle', 'blogAdmin.toastCategoryDeleted');
-                  close();
-                },
-                onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastCategoryDeleteError', error),
-              });
-            }}
-          >
-            {t('blogAdmin.delete')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDelete
+        opened={dialog?.kind === 'delete'}
+        title={t('blogAdmin.deleteCategoryTitle')}
+        subject={dialog?.kind === 'delete' ? dialog.row.title : undefined}
+        deleting={remove.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'delete') return;
+          remove.mutate(dialog.row.name, {
+            onSuccess: () => {
+              successToast('blogAdmin.toastCategoryDeletedTitle', 'blogAdmin.toastCategoryDeleted');
+              close();
+            },
+            onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastCategoryDeleteError', error),
+          });
+        }}
+      />
     </>
   );
 }

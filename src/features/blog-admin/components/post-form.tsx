@@ -7,7 +7,8 @@ import { useRef, useState } from 'react';
 import { Button, Checkbox, FileButton, Group, NativeSelect, Paper, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { categoriesQuery, uploadPostImage, type PostInput } from '../api';
+import { categoriesQuery, sessionQuery, uploadPostImage, type PostInput } from '../api';
+import { DEFAULT_MAX_UPLOAD_BYTES, imageFileProblem, maxUploadText, uploadFailure, type UploadMessage } from '../upload-rules';
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
 
@@ -34,12 +35,20 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
   const [published, setPublished] = useState(initial?.published ?? true);
   const [image, setImage] = useState<string | null>(initial?.meta_image ?? null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<UploadMessage | null>(null);
+  const session = useQuery(sessionQuery());
+  const maxBytes = session.data?.max_file_size ?? DEFAULT_MAX_UPLOAD_BYTES;
   const [errors, setErrors] = useState<Errors>({});
   const abort = useRef<AbortController | null>(null);
 
   const upload = async (file: File | null) => {
     if (!file) return;
+    // A file the server would refuse is not sent at all (a 6 MB photo on a phone connection takes a while).
+    const problem = imageFileProblem(file, maxBytes);
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -52,7 +61,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
       clear('image');
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
-      setUploadError(error instanceof Error && error.message ? error.message : t('blogAdmin.uploadFailed'));
+      setUploadError(uploadFailure(error, maxBytes));
       setProgress(null);
     }
   };
@@ -113,7 +122,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              {t('blogAdmin.imageHint')}
+              {t('blogAdmin.imageHint', { max: maxUploadText(maxBytes) })}
             </Text>
             {progress !== null && (
               <Stack gap={4}>
@@ -125,7 +134,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
             )}
             {(uploadError || errors.image) && (
               <Text size="sm" c="red" role="alert">
-                {uploadError ?? errors.image}
+                {uploadError ? t(uploadError.key, uploadError.params) : errors.image}
               </Text>
             )}
           </Stack>

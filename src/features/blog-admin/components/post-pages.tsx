@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Anchor.css';
+import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { localeOf, useLang, useT } from '@/lib/i18n';
-import { categoriesQuery, postQuery, useCreatePost, useUpdatePost } from '../api';
+import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '../api';
 import { errorToast, successToast } from '../toasts';
+import { ConfirmDelete } from './confirm-delete';
 import { PostForm } from './post-form';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './admin.module.css';
@@ -46,7 +48,39 @@ export function AddPostPage() {
   );
 }
 
-/** /blog-edit/{name}: the same form, prefilled; Save updates the post. */
+/** Delete, behind a dialog that names the post: a deleted post cannot be brought back. */
+function DeletePost({ name, title }: { name: string; title: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const remove = useDeletePost();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="red" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        {t('blogAdmin.deletePost')}
+      </Button>
+      <ConfirmDelete
+        opened={open}
+        title={t('blogAdmin.deletePost')}
+        subject={title}
+        deleting={remove.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={() =>
+          remove.mutate(name, {
+            onSuccess: () => {
+              successToast('blogAdmin.toastPostDeletedTitle', 'blogAdmin.toastPostDeleted');
+              setOpen(false);
+              void navigate({ to: '/blog-admin' });
+            },
+            onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastPostDeleteError', error),
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** /blog-edit/{name}: the same form, prefilled; Save updates the post; Delete (confirmed) removes it. */
 export function EditPostPage({ name }: { name: string }) {
   const t = useT();
   const navigate = useNavigate();
@@ -54,7 +88,10 @@ export function EditPostPage({ name }: { name: string }) {
   const update = useUpdatePost();
   return (
     <Stack gap="md">
-      <BackLink />
+      <Group justify="space-between">
+        <BackLink />
+        {post.data && <DeletePost name={name} title={post.data.title} />}
+      </Group>
       <Title order={1} size="h2">
         {t('blogAdmin.editPostTitle')}
       </Title>
@@ -64,7 +101,13 @@ export function EditPostPage({ name }: { name: string }) {
         <PostForm
           key={post.data.name}
           withPublished
-          initial={{ ...post.data, blog_category: post.data.blog_category ?? '', content: post.data.content ?? '', published_on: post.data.published_on ?? undefined }}
+          initial={{
+            ...post.data,
+            blog_category: post.data.blog_category ?? '',
+            // What was typed, not the HTML made of it: saving it again must treat the text the same way.
+            content: post.data.content_source ?? post.data.content ?? '',
+            published_on: post.data.published_on ?? undefined,
+          }}
           saving={update.isPending}
           onSubmit={(input) =>
             update.mutate(

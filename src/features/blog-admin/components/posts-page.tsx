@@ -17,6 +17,7 @@ export function PostsPage() {
   const posts = useQuery(postsQuery());
   const categories = useQuery(categoriesQuery());
   const categoryTitle = useMemo(() => new Map((categories.data ?? []).map((c) => [c.name, c.title])), [categories.data]);
+  const categoryOf = (name: string | null) => (name && categoryTitle.get(name)) ?? name ?? '';
   return (
     <>
       <div className={classes.pageHead}>
@@ -28,14 +29,14 @@ export function PostsPage() {
         </Button>
       </div>
       <div className={classes.card}>
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover aria-label={t('blogAdmin.blogsTitle')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('blogAdmin.colId')}</Table.Th>
+                <Table.Th className={classes.wideOnly}>{t('blogAdmin.colId')}</Table.Th>
                 <Table.Th w={84}>{t('blogAdmin.colImage')}</Table.Th>
                 <Table.Th>{t('blogAdmin.colTitle')}</Table.Th>
-                <Table.Th>{t('blogAdmin.colCategory')}</Table.Th>
+                <Table.Th className={classes.wideOnly}>{t('blogAdmin.colCategory')}</Table.Th>
                 <Table.Th>{t('blogAdmin.colActions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -43,7 +44,7 @@ export function PostsPage() {
               <TableStatusRows query={posts} columns={5} rowHeight={40} empty="blogAdmin.noPosts" />
               {posts.data?.map((post) => (
                 <Table.Tr key={post.name} data-testid="post-row">
-                  <Table.Td className={classes.idCell}>{post.name}</Table.Td>
+                  <Table.Td className={`${classes.idCell} ${classes.wideOnly}`}>{post.name}</Table.Td>
                   <Table.Td>
                     {post.meta_image ? (
                       <img src={imageUrl(post.meta_image)} alt="" width={60} height={40} className={classes.thumb} />
@@ -55,14 +56,20 @@ export function PostsPage() {
                     <Text fw={600} size="sm">
                       {post.title}
                     </Text>
+                    <Text size="xs" c="dimmed" className={`${classes.idCell} ${classes.narrowOnly}`}>
+                      {post.name}
+                    </Text>
+                    <Text size="xs" className={classes.narrowOnly}>
+                      {categoryOf(post.blog_category)}
+                    </Text>
                     {!post.published && (
                       <Badge size="xs" color="gray" mt={4}>
                         {t('blogAdmin.draft')}
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{(post.blog_category && categoryTitle.get(post.blog_category)) ?? post.blog_category ?? ''}</Text>
+                  <Table.Td className={classes.wideOnly}>
+                    <Text size="sm">{categoryOf(post.blog_category)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <div className={classes.actions}>

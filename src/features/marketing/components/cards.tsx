@@ -4,13 +4,26 @@ import { Badge, Rating, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { localeOf, useLang, useT } from '@/lib/i18n';
 import { excerpt, type BlogPost, type Branch } from '../api';
-import { BRANCH_IMAGES, CATEGORY_LABELS, formatPrice, type Product } from '../data';
+import { BRANCH_IMAGES, CATEGORY_LABELS, formatPrice, type Product, type ProductRating } from '../data';
+import { useProductRatings } from '../store';
 import classes from './site.module.css';
 import { imageUrl } from '@/lib/file-url';
+
+/** Stars for a rating that reviews gave; the screen reader hears the average. */
+export function Stars({ rating, size }: { rating: ProductRating; size: 'xs' | 'sm' | 'md' }) {
+  const t = useT();
+  const average = (Math.round(rating.average * 10) / 10).toFixed(1);
+  return (
+    <span role="img" aria-label={t('marketing.ratingLabel', { rating: average })} data-testid="product-rating">
+      <Rating value={rating.average} fractions={10} readOnly size={size} aria-hidden />
+    </span>
+  );
+}
 
 export function ProductCard({ product }: { product: Product }) {
   const t = useT();
   const [lang] = useLang();
+  const rating = useProductRatings().get(product.id);
   return (
     <Link to="/product-detail" search={{ id: product.id }} className={classes.card} data-testid="product-card">
       <img src={product.image} alt="" className={classes.cardImage} loading="lazy" width={800} height={500} />
@@ -19,7 +32,7 @@ export function ProductCard({ product }: { product: Product }) {
           {t(CATEGORY_LABELS[product.category])}
         </Text>
         <h3 className={classes.cardTitle}>{product.name[lang]}</h3>
-        <span role="img" aria-label={t('marketing.ratingLabel', { rating: product.rating })}><Rating value={product.rating} fractions={10} readOnly size="xs" aria-hidden /></span>
+        {rating && <Stars rating={rating} size="xs" />}
         <span className={classes.price} data-testid="product-price">
           {formatPrice(product.price)}
         </span>

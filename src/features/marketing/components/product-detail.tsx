@@ -9,8 +9,9 @@ import { Anchor, Button, Chip, Group, Rating, Stack, Table, Tabs, Text, TextInpu
 import { Link } from '@tanstack/react-router';
 import { localeOf, useLang, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { CATEGORY_LABELS, FLAVORS, INFO_FLAVORS, SIZES, formatPrice, priceFor, productById, type Product, type Size } from '../data';
+import { CATEGORY_LABELS, FLAVORS, INFO_FLAVORS, SIZES, formatPrice, priceFor, productById, ratingsOf, type Product, type Size } from '../data';
 import { useMarketingStore } from '../store';
+import { Stars } from './cards';
 import classes from './site.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -101,6 +102,7 @@ export function ProductDetailPage({ id }: { id?: string }) {
     );
   }
   const reviews = allReviews.filter((r) => r.productId === product.id);
+  const rating = ratingsOf(reviews).get(product.id);
   const unit = priceFor(product, size);
   const flavorLabel = FLAVORS.find((f) => f.id === flavor)?.[lang] ?? null;
   const dateFmt = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
@@ -118,10 +120,18 @@ export function ProductDetailPage({ id }: { id?: string }) {
             </Text>
             <h1 className={classes.pageTitle}>{product.name[lang]}</h1>
             <Group gap="xs">
-              <span role="img" aria-label={t('marketing.ratingLabel', { rating: product.rating })}><Rating value={product.rating} fractions={10} readOnly aria-hidden /></span>
-              <Text size="sm" c="dimmed">
-                {product.rating.toFixed(1)}
-              </Text>
+              {rating ? (
+                <>
+                  <Stars rating={rating} size="md" />
+                  <Text size="sm" c="dimmed">
+                    {(Math.round(rating.average * 10) / 10).toFixed(1)}
+                  </Text>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed" data-testid="no-rating">
+                  {t('marketing.notRated')}
+                </Text>
+              )}
             </Group>
             <Text size="xl" fw={800} c="brand.7" data-testid="price-range-text">
               {product.sized ? `${formatPrice(priceFor(product, 1))} - ${formatPrice(priceFor(product, 3))}` : formatPrice(product.price)}

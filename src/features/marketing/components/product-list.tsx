@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Button, NativeSelect, RangeSlider, Text, TextInput } from '@mantine/core';
 import { useT } from '@/lib/i18n';
 import { CATEGORY_LABELS, PRICE_MAX, PRICE_MIN, PRODUCTS, SORTS, categoryCounts, filterProducts, type ProductCategory, type ProductFilter, type SortKey } from '../data';
+import { useProductRatings } from '../store';
 import { ProductCard } from './cards';
 import classes from './site.module.css';
 
@@ -19,7 +20,10 @@ export function ProductListPage({ filter, onChange }: Props) {
   const [dragging, setDragging] = useState<[number, number] | null>(null);
   const range: [number, number] = dragging ?? [filter.min ?? PRICE_MIN, filter.max ?? PRICE_MAX];
 
-  const shown = useMemo(() => filterProducts(PRODUCTS, filter), [filter]);
+  const ratings = useProductRatings();
+  const shown = useMemo(() => filterProducts(PRODUCTS, filter, ratings), [filter, ratings]);
+  // Best rating is offered once something has been rated: before that it would only repeat another order.
+  const sorts = SORTS.filter((s) => s.key !== 'rating' || ratings.size > 0 || filter.sort === 'rating');
   const counts = useMemo(() => categoryCounts(PRODUCTS, filter), [filter]);
   const totalForCounts = Object.values(counts).reduce((a, b) => a + b, 0);
   const update = (patch: Partial<ProductFilter>) => onChange({ ...filter, ...patch });
@@ -98,7 +102,7 @@ export function ProductListPage({ filter, onChange }: Props) {
               label={t('marketing.sortLabel')}
               value={filter.sort ?? 'popular'}
               onChange={(e) => update({ sort: e.currentTarget.value as SortKey })}
-              data={SORTS.map((s) => ({ value: s.key, label: t(s.label) }))}
+              data={sorts.map((s) => ({ value: s.key, label: t(s.label) }))}
               w={220}
             />
           </div>

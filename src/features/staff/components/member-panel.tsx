@@ -5,7 +5,9 @@ import '@mantine/core/styles/Badge.css';
 import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useT } from '@/lib/i18n';
+import { RECEIPT_NO_MAX } from '../../../../contracts/staff';
 import { refusalMessage, useAwardPoints, type MemberCard } from '../api';
+import { checkAmount, checkReceipt, type Checked } from '../award-input';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
 
@@ -25,10 +27,12 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
   // One key per attempt: a retried request never awards twice.
   const [attemptKey, setAttemptKey] = useState(newKey);
 
-  const amountValue = Number(amount.replace(/,/g, ''));
-  const amountOk = amount.trim() !== '' && Number.isFinite(amountValue) && amountValue > 0;
-  const receiptOk = receipt.trim() !== '';
-  const preview = amountOk ? pointsFor(amountValue, member.collection_factor) : 0;
+  const amountCheck = checkAmount(amount);
+  const receiptCheck = checkReceipt(receipt);
+  // What is wrong with a typed value shows at once; an empty field is only pointed out on submit.
+  const fieldError = (check: Checked<unknown>, text: string) =>
+    !check.ok && (touched || text.trim() !== '') ? t(check.error) : undefined;
+  const preview = amountCheck.ok ? pointsFor(amountCheck.value, member.collection_factor) : 0;
   const done = award.data;
   const refusal = award.isError ? refusalMessage(award.error, fmt.time) : null;
 
@@ -89,9 +93,9 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
           onSubmit={(e) => {
             e.preventDefault();
             setTouched(true);
-            if (!amountOk || !receiptOk || award.isPending) return;
+            if (!amountCheck.ok || !receiptCheck.ok || award.isPending) return;
             award.mutate(
-              { scan_token: scanToken, amount: amountValue, receipt_no: receipt.trim(), key: attemptKey },
+              { scan_token: scanToken, amount: amountCheck.value, receipt_no: receiptCheck.value, key: attemptKey },
               { onError: () => setAttemptKey(newKey()) },
             );
           }}
@@ -107,8 +111,8 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
                 autoComplete="off"
                 size="md"
                 value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value.replace(/[^\d.,]/g, ''))}
-                error={touched && !amountOk ? t('staff.amountRequired') : undefined}
+                onChange={(e) => setAmount(e.currentTarget.value)}
+                error={fieldError(amountCheck, amount)}
                 withAsterisk
               />
               <TextInput
@@ -117,14 +121,15 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
                 autoCapitalize="characters"
                 spellCheck={false}
                 size="md"
-                maxLength={40}
+                maxLength={RECEIPT_NO_MAX}
                 value={receipt}
                 onChange={(e) => setReceipt(e.currentTarget.value)}
-                error={touched && !receiptOk ? t('staff.receiptRequired') : undefined}
+                error={fieldError(receiptCheck, receipt)}
                 withAsterisk
               />
             </div>
-            {member.collection_factor ? (
+            {/* No preview for an amount that is wrong: "earns 0 points" would read as an accepted amount. */}
+            {member.collection_factor && (amountCheck.ok || !amount.trim()) ? (
               <Text size="sm" aria-live="polite">
                 {t('staff.earnPreview', { points: fmt.number(preview), factor: fmt.number(member.collection_factor) })}
               </Text>

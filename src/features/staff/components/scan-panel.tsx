@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useT } from '@/lib/i18n';
 import type { RunningScanner, ScanEngine } from '../scanner';
@@ -12,7 +12,7 @@ type CameraState = { kind: 'off' } | { kind: 'starting' } | { kind: 'on'; engine
  * The camera (BarcodeDetector or zxing-wasm, loaded on first use) and the manual entry, which also takes a
  * handheld scanner that types the code and presses Enter (keyboard wedge).
  */
-export function ScanPanel({ onCode, busy }: { onCode: (code: string) => void; busy: boolean }) {
+export function ScanPanel({ onCode, busy, codeRef }: { onCode: (code: string) => void; busy: boolean; codeRef?: RefObject<HTMLInputElement | null> }) {
   const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const scannerRef = useRef<RunningScanner | null>(null);
@@ -96,6 +96,7 @@ export function ScanPanel({ onCode, busy }: { onCode: (code: string) => void; bu
       >
         <div className={classes.manual}>
           <TextInput
+            ref={codeRef}
             label={t('staff.manualLabel')}
             description={t('staff.manualDescription')}
             placeholder={t('staff.manualPlaceholder')}

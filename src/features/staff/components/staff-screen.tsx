@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Alert.css';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Button } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { refusalMessage, staffSessionQuery, useResolveCode, useStaffSignOut } from '../api';
@@ -22,24 +22,17 @@ function useStaffLayout() {
   }, []);
 }
 
-/** /staff: scan (camera or typed) → member card with the award form, or reward order with the hand-over. */
+/**
+ * /staff: scan (camera or typed) → member card with the award form, or reward order with the hand-over.
+ * Scanning needs a branch: an account without one (a System Manager overseeing every branch) gets the log only.
+ */
 export function StaffScreen() {
   useStaffLayout();
   const t = useT();
-  const fmt = useStaffFormat();
   const session = useQuery(staffSessionQuery());
-  const resolve = useResolveCode();
   const signOut = useStaffSignOut();
-  const resultRef = useRef<HTMLDivElement>(null);
-
-  const lookUp = (code: string) => {
-    resolve.mutate(code, {
-      onSettled: () => requestAnimationFrame(() => resultRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })),
-    });
-  };
-  const next = () => resolve.reset();
-  const refusal = resolve.isError ? refusalMessage(resolve.error, fmt.time) : null;
-  const result = resolve.data;
+  const branch = session.data?.branch ?? null;
+  const manager = Boolean(session.data?.roles.includes('System Manager'));
 
   return (
     <div className={classes.staff}>
@@ -48,7 +41,7 @@ export function StaffScreen() {
           <h1 className={classes.barTitle}>{t('staff.title')}</h1>
           {session.data && (
             <div className={classes.barSub}>
-              {session.data.branch && <span>{t('staff.branch', { branch: session.data.branch })}</span>}
+              <span>{branch ? t('staff.branch', { branch }) : manager ? t('staff.allBranches') : null}</span>
               <span>{t('staff.signedInAs', { name: session.data.full_name ?? session.data.user })}</span>
             </div>
           )}
@@ -57,39 +50,81 @@ export function StaffScreen() {
           {t('staff.signOut')}
         </Button>
       </header>
-      <div className={classes.grid}>
-        <Stack>
-          <section className={classes.section} aria-labelledby="staff-scan-title">
-            <h2 className={classes.sectionTitle} id="staff-scan-title">
-              {t('staff.scanTitle')}
-            </h2>
-            <ScanPanel onCode={lookUp} busy={resolve.isPending} />
-          </section>
-          <div ref={resultRef}>
-            {refusal && (
-              <Alert color="red" variant="light" radius="lg" role="alert" title={t('staff.refusedTitle')}>
-                {t(refusal.key, refusal.params)}
-              </Alert>
-            )}
-            {result && (
-              <section className={classes.section} data-testid={`staff-result-${result.kind}`}>
-                {result.kind === 'member' ? (
-                  <MemberPanel key={result.scan_token} member={result.member} scanToken={result.scan_token} onNext={next} />
-                ) : (
-                  <RewardPanel key={result.reward.invoice} reward={result.reward} onNext={next} />
-                )}
-              </section>
-            )}
-          </div>
-        </Stack>
-        <section className={`${classes.section} ${classes.log}`}>
-          <ActionLog />
-        </section>
-      </div>
+      {session.data && (branch ? <Till /> : <Overview manager={manager} />)}
     </div>
   );
 }
 
-function Stack({ children }: { children: ReactNode }) {
-  return <div style={{ display: 'flex', flexDirection: 'column', gap: 16, minWidth: 0 }}>{children}</div>;
+/** The counter: scan on the left, what was scanned on the right (below on a phone), the branch log. */
+function Till() {
+  const t = useT();
+  const fmt = useStaffFormat();
+  const resolve = useResolveCode();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const lookUp = (code: string) => {
+    resolve.mutate(code, {
+      onSettled: () => requestAnimationFrame(() => resultRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })),
+    });
+  };
+  // The code field takes the next code at once: a handheld scanner types into whatever has focus.
+  const next = () => {
+    resolve.reset();
+    codeRef.current?.focus();
+  };
+  const refusal = resolve.isError ? refusalMessage(resolve.error, fmt.time) : null;
+  const result = resolve.data;
+
+  return (
+    <div className={classes.grid}>
+      <section className={`${classes.section} ${classes.scan}`} aria-labelledby="staff-scan-title">
+        <h2 className={classes.sectionTitle} id="staff-scan-title">
+          {t('staff.scanTitle')}
+        </h2>
+        <ScanPanel onCode={lookUp} busy={resolve.isPending} codeRef={codeRef} />
+      </section>
+      <div ref={resultRef} className={classes.result} data-idle={!refusal && !result ? '' : undefined}>
+        {refusal && (
+          <Alert color="red" variant="light" radius="lg" role="alert" title={t('staff.refusedTitle')}>
+            {t(refusal.key, refusal.params)}
+          </Alert>
+        )}
+        {result && (
+          <section className={classes.section} data-testid={`staff-result-${result.kind}`}>
+            {result.kind === 'member' ? (
+              <MemberPanel key={result.scan_token} member={result.member} scanToken={result.scan_token} onNext={next} />
+            ) : (
+              <RewardPanel key={result.reward.invoice} reward={result.reward} onNext={next} />
+            )}
+          </section>
+        )}
+        {!refusal && !result && (
+          <Text c="dimmed" className={classes.idle}>
+            {t('staff.resultIdle')}
+          </Text>
+        )}
+      </div>
+      <section className={`${classes.section} ${classes.log}`}>
+        <ActionLog allBranches={false} />
+      </section>
+    </div>
+  );
+}
+
+/** No branch, so nothing to scan: a System Manager reads every branch's log; a staff account waits for a branch. */
+function Overview({ manager }: { manager: boolean }) {
+  const t = useT();
+  return (
+    <div className={classes.overview}>
+      <Alert color={manager ? 'blue' : 'orange'} variant="light" radius="lg" role={manager ? 'note' : 'alert'}>
+        {manager ? t('staff.managerNote') : t('staff.errNoBranch')}
+      </Alert>
+      {manager && (
+        <section className={classes.section}>
+          <ActionLog allBranches />
+        </section>
+      )}
+    </div>
+  );
 }
