@@ -17,6 +17,29 @@ export const ERROR_CODES = [
   'out_of_stock',
   'item_not_available',
   'branch_not_found',
+  'branch_disabled',
+  'over_member_limit',
+  'tier_not_eligible',
+  'member_blocked',
+  // back office: catalogue
+  'item_in_use',
+  'item_code_fixed',
+  'unknown_tier',
+  'invalid_schedule',
+  // back office: members, points and imports
+  'member_not_found',
+  'negative_balance',
+  'unknown_reason',
+  'idempotency_key_required',
+  'import_bad_header',
+  'import_has_errors',
+  // back office: staff accounts
+  'staff_not_found',
+  'user_exists',
+  'cannot_change_self',
+  'role_not_allowed',
+  'not_your_branch',
+  'mail_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

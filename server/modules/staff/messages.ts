@@ -14,6 +14,8 @@ export const STAFF_REFUSALS = {
   already_confirmed: ['DuplicateEntryError', 'This reward has already been handed over'],
   receipt_used: ['DuplicateEntryError', 'This receipt number has already earned points'],
   daily_cap: ['ValidationError', 'This member has reached the daily points limit'],
+  staff_daily_cap: ['ValidationError', 'You have reached your daily limit for awarding points'],
+  member_blocked: ['PermissionError', 'This membership is blocked: no points can be awarded'],
   no_points: ['ValidationError', 'This amount earns no points'],
   no_program: ['ValidationError', "Customer isn't enrolled in any Loyalty Program"],
 } as const satisfies Record<string, readonly [ExcType, string]>;

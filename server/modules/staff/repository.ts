@@ -70,6 +70,30 @@ export async function staffAwardedOn(db: Executor, customer: string, day: string
   return Number(row?.total ?? 0);
 }
 
+/** Points one staff account awarded on a posting day (its own daily cap counts these). */
+export async function awardedByStaffOn(db: Executor, staffUser: string, day: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.loyalty_points}), 0)::int` })
+    .from(loyaltyPointEntries)
+    .where(
+      and(
+        eq(loyaltyPointEntries.staff_user, staffUser),
+        eq(loyaltyPointEntries.source, 'staff_award'),
+        eq(loyaltyPointEntries.posting_date, day),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The staff account's own daily award cap, its user row locked for the rest of the transaction: one account's
+ * awards to different members at the same moment are counted one after the other.
+ */
+export async function lockStaffCap(tx: Executor, user: string): Promise<number | null> {
+  const [row] = await tx.select({ cap: users.daily_award_cap }).from(users).where(eq(users.name, user)).for('update');
+  return row?.cap ?? null;
+}
+
 export async function receiptAward(db: Executor, branch: string, receiptNo: string) {
   const [row] = await db
     .select()
