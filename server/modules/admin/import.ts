@@ -59,7 +59,7 @@ async function plan(ctx: RequestContext, text: string) {
     adjustmentReasons(ctx.db),
   ]);
   const phoneMap = new Map(byPhone.map((r) => [r.phone!, r]));
-  const numberMap = new Map(byNumber.map((r) => [r.customer, r]));
+  const numberMap = new Map(byNumber.map((r) => [r.key, r]));
   const programMap = new Map(programs.map((p) => [p.name, p]));
   const asOf = today();
 

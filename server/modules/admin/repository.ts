@@ -129,9 +129,13 @@ export async function customersByPhone(db: Executor, phones: string[]) {
     .where(inArray(users.mobile_no, phones));
 }
 
+/** Customers by member number, whatever its case (a number typed into a spreadsheet). */
 export async function customersByName(db: Executor, names: string[]) {
   if (!names.length) return [];
-  return db.select({ customer: customers.name, program: customers.loyalty_program }).from(customers).where(inArray(customers.name, names));
+  return db
+    .select({ customer: customers.name, key: sql<string>`upper(${customers.name})`, program: customers.loyalty_program })
+    .from(customers)
+    .where(inArray(sql`upper(${customers.name})`, names.map((n) => n.toUpperCase())));
 }
 
 export async function allPrograms(db: Executor) {
