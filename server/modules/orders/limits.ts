@@ -29,8 +29,10 @@ export async function enforceItemRules(tx: Executor, customer: string, program: 
     }
   }
   let ranOut = false;
-  // Always in code order: two orders taking the same two items lock them in the same order (no deadlock).
-  for (const l of [...lines].sort((a, b) => (a.item.item_code < b.item.item_code ? -1 : 1))) {
+  // Always in code order: two orders taking the same two items lock them in the same order (no deadlock). An item
+  // whose stock was not counted when the order was priced is left alone (one query fewer for most orders).
+  const counted = lines.filter((l) => l.item.stock_qty !== null);
+  for (const l of counted.sort((a, b) => (a.item.item_code < b.item.item_code ? -1 : 1))) {
     const left = await takeStock(tx, l.item.item_code, l.qty);
     if (left === null) throw validationError(`${l.item.item_code} Not in Stock`, 'out_of_stock');
     if (left === 0) ranOut = true;
