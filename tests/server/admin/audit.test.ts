@@ -54,6 +54,19 @@ describe('audit log', () => {
     expect(confirm!.after).toEqual({ delivery_notes: [{ name: expect.stringMatching(/^MAT-DN-/), status: 'Submitted' }] });
   });
 
+  it('records the other back-office writes over /api/resource too: blog and information documents', async () => {
+    const category = await admin.request({ method: 'POST', url: '/api/resource/Blog Category', payload: { title: 'ข่าวสมาชิก' } });
+    const name = category.json().data.name as string;
+    await admin.request({ method: 'DELETE', url: `/api/resource/Blog Category/${encodeURIComponent(name)}` });
+    expect((await auditOf(server, name)).map((r) => [r.action, r.ref_doctype, r.before, r.after])).toEqual([
+      ['create', 'Blog Category', {}, { name, title: 'ข่าวสมาชิก' }],
+      ['delete', 'Blog Category', { name, title: 'ข่าวสมาชิก' }, {}],
+    ]);
+    await admin.request({ method: 'PUT', url: '/api/resource/Information Document/Member Conditions', payload: { description: '<p>เงื่อนไขใหม่</p>' } });
+    const [doc] = await auditOf(server, 'Member Conditions');
+    expect(doc).toMatchObject({ action: 'update', ref_doctype: 'Information Document', after: { description: '<p>เงื่อนไขใหม่</p>' } });
+  });
+
   it('is read-only for everyone: no method writes it and the database refuses any change', async () => {
     for (const s of [admin, lm]) {
       expect((await s.request({ method: 'POST', url: LOG, payload: { action: 'forged' } })).statusCode).toBe(403);
