@@ -30,6 +30,12 @@ const dateDays = (col: PgColumn, f: ExportFilters) => and(f.from_date ? gte(col,
 const afterStamp = (stamp: PgColumn, name: PgColumn, cursor: Cursor) =>
   cursor ? sql`(${stamp}, ${name}) > (${String(cursor[0])}::timestamp, ${String(cursor[1])})` : undefined;
 
+/** A page from its rows: their values, and the cursor of the last one when the page is full (more may follow). */
+function pageOf<R>(rows: R[], size: number, values: (r: R) => unknown[], cursorOf: (r: R) => unknown[]): ExportPage {
+  const last = rows[rows.length - 1];
+  return { rows: rows.map(values), next: rows.length === size && last ? cursorOf(last) : null };
+}
+
 async function members(db: Executor, f: ExportFilters, cursor: Cursor, size: number): Promise<ExportPage> {
   const where: (SQL | undefined)[] = [eqIf(customers.name, f.customer), stampDays(customers.creation, f), cursor ? sql`${customers.name} > ${String(cursor[0])}` : undefined];
   if (f.blocked !== undefined) where.push(eq(customers.blocked, f.blocked));
@@ -48,11 +54,7 @@ async function members(db: Executor, f: ExportFilters, cursor: Cursor, size: num
     .where(and(...where))
     .orderBy(asc(customers.name))
     .limit(size);
-  const last = rows[rows.length - 1];
-  return {
-    rows: rows.map((r) => [r.customer, r.full_name, r.mobile_no, r.email, String(r.creation).slice(0, 10), r.points, r.blocked]),
-    next: rows.length === size && last ? [last.customer] : null,
-  };
+  return pageOf(rows, size, (r) => [r.customer, r.full_name, r.mobile_no, r.email, String(r.creation).slice(0, 10), r.points, r.blocked], (r) => [r.customer]);
 }
 
 async function ledger(db: Executor, f: ExportFilters, cursor: Cursor, size: number): Promise<ExportPage> {
@@ -63,11 +65,12 @@ async function ledger(db: Executor, f: ExportFilters, cursor: Cursor, size: numb
     .where(and(eqIf(t.customer, f.customer), eqIf(t.entry_type, f.entry_type), dateDays(t.posting_date, f), afterStamp(t.creation, t.name, cursor)))
     .orderBy(asc(t.creation), asc(t.name))
     .limit(size);
-  const last = rows[rows.length - 1];
-  return {
-    rows: rows.map((r) => [r.name, r.customer, r.entry_type, r.source, r.loyalty_points, r.posting_date, r.expiry_date, r.invoice, r.reason, r.note, r.member_text, r.staff_user, r.receipt_no, r.creation]),
-    next: rows.length === size && last ? [last.creation, last.name] : null,
-  };
+  return pageOf(
+    rows,
+    size,
+    (r) => [r.name, r.customer, r.entry_type, r.source, r.loyalty_points, r.posting_date, r.expiry_date, r.invoice, r.reason, r.note, r.member_text, r.staff_user, r.receipt_no, r.creation],
+    (r) => [r.creation, r.name],
+  );
 }
 
 async function orders(db: Executor, f: ExportFilters, cursor: Cursor, size: number): Promise<ExportPage> {
@@ -87,11 +90,12 @@ async function orders(db: Executor, f: ExportFilters, cursor: Cursor, size: numb
     )
     .orderBy(asc(t.creation), asc(t.name))
     .limit(size);
-  const last = rows[rows.length - 1];
-  return {
-    rows: rows.map((r) => [r.name, r.customer, r.order_type, r.posting_date, r.status, r.grand_total, r.loyalty_points, r.payment_method, r.delivery_method, r.branch, r.creation]),
-    next: rows.length === size && last ? [last.creation, last.name] : null,
-  };
+  return pageOf(
+    rows,
+    size,
+    (r) => [r.name, r.customer, r.order_type, r.posting_date, r.status, r.grand_total, r.loyalty_points, r.payment_method, r.delivery_method, r.branch, r.creation],
+    (r) => [r.creation, r.name],
+  );
 }
 
 async function audit(db: Executor, f: ExportFilters, cursor: Cursor, size: number): Promise<ExportPage> {
@@ -111,11 +115,7 @@ async function audit(db: Executor, f: ExportFilters, cursor: Cursor, size: numbe
     )
     .orderBy(asc(t.seq))
     .limit(size);
-  const last = rows[rows.length - 1];
-  return {
-    rows: rows.map((r) => [r.name, r.creation, r.user, r.role, r.branch, r.action, r.ref_doctype, r.ref_name, r.before, r.after, r.ip]),
-    next: rows.length === size && last ? [last.seq] : null,
-  };
+  return pageOf(rows, size, (r) => [r.name, r.creation, r.user, r.role, r.branch, r.action, r.ref_doctype, r.ref_name, r.before, r.after, r.ip], (r) => [r.seq]);
 }
 
 export const EXPORT_PAGES: Record<ExportKind, (db: Executor, f: ExportFilters, cursor: Cursor, size: number) => Promise<ExportPage>> = {

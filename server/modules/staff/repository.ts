@@ -55,29 +55,17 @@ export async function memberOfCustomer(db: Executor, customer: string) {
   return row ?? null;
 }
 
-/** Points awarded by staff to the customer on a posting day (the daily cap counts these). */
-export async function staffAwardedOn(db: Executor, customer: string, day: string): Promise<number> {
+/**
+ * Points staff awarded on a posting day: to one member (the member's daily cap counts these) or by one staff
+ * account (its own daily cap counts these).
+ */
+export async function staffAwardedOn(db: Executor, who: { customer: string } | { staffUser: string }, day: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.loyalty_points}), 0)::int` })
     .from(loyaltyPointEntries)
     .where(
       and(
-        eq(loyaltyPointEntries.customer, customer),
-        eq(loyaltyPointEntries.source, 'staff_award'),
-        eq(loyaltyPointEntries.posting_date, day),
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
-/** Points one staff account awarded on a posting day (its own daily cap counts these). */
-export async function awardedByStaffOn(db: Executor, staffUser: string, day: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.loyalty_points}), 0)::int` })
-    .from(loyaltyPointEntries)
-    .where(
-      and(
-        eq(loyaltyPointEntries.staff_user, staffUser),
+        'customer' in who ? eq(loyaltyPointEntries.customer, who.customer) : eq(loyaltyPointEntries.staff_user, who.staffUser),
         eq(loyaltyPointEntries.source, 'staff_award'),
         eq(loyaltyPointEntries.posting_date, day),
       ),

@@ -8,7 +8,7 @@ import { audit } from '../audit/service';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
 import { refuse } from './messages';
 import {
-  actionsOfBranch, awardedByStaffOn, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
+  actionsOfBranch, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
   branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, staffAwardedOn, submitNotes,
   userExists, userNames,
 } from './repository';
@@ -48,7 +48,7 @@ async function memberCard(ctx: RequestContext, customer: string) {
     program ? tierOf(ctx.db, customer, program.name) : Promise.resolve(null),
   ]);
   const cap = await numberSetting(ctx.db, DAILY_CAP_SETTING, DAILY_CAP_DEFAULT);
-  const awardedToday = await staffAwardedOn(ctx.db, customer, today());
+  const awardedToday = await staffAwardedOn(ctx.db, { customer }, today());
   return {
     customer,
     full_name: member.user.full_name || member.customer.customer_name,
@@ -188,12 +188,12 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
       if (points <= 0) throw refuse('no_points', { collection_factor: program.collection_factor });
 
       const cap = await numberSetting(tx, DAILY_CAP_SETTING, DAILY_CAP_DEFAULT);
-      const already = await staffAwardedOn(tx, customer, day);
+      const already = await staffAwardedOn(tx, { customer }, day);
       if (already + points > cap) throw refuse('daily_cap', { cap, remaining: Math.max(0, cap - already), points });
       // The account's own cap, when the back office set one: what this staff member awards to anyone in a day.
       const staffCap = await lockStaffCap(tx, ctx.user.name);
       if (staffCap !== null) {
-        const given = await awardedByStaffOn(tx, ctx.user.name, day);
+        const given = await staffAwardedOn(tx, { staffUser: ctx.user.name }, day);
         if (given + points > staffCap) throw refuse('staff_daily_cap', { cap: staffCap, remaining: Math.max(0, staffCap - given), points });
       }
 
