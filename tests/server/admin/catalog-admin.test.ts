@@ -7,6 +7,7 @@ import { BranchDocSchema } from '../../../contracts/branches';
 import { items } from '../../../server/db/schema/catalog';
 import { givePoints, gift, PLACE_ORDER } from '../orders/support';
 import { auditOf, errorCode, managers, message } from './support';
+import { multipart, PNG } from '../../support/multipart';
 
 let server: TestServer;
 let lm: Session;
@@ -71,6 +72,17 @@ describe('Item over /api/resource', () => {
     const published = await lm.request({ method: 'PUT', url: `${ITEM}/GIFT-NEW-1`, payload: { published: 1 } });
     expect(published.statusCode).toBe(200);
     expect((await member.session.request({ method: 'GET', url: `${ITEM}/GIFT-NEW-1` })).statusCode).toBe(200);
+  });
+
+  it('a Loyalty Manager uploads the image with upload_file and the item shows it; a Branch Manager may not upload', async () => {
+    const upload = (s: Session) => s.request({ method: 'POST', url: '/api/method/upload_file', ...multipart({ doctype: 'Item' }, { name: 'gift.png', type: 'image/png', data: PNG }) });
+    const res = await upload(lm);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().message.file_url as string;
+    const item = await lm.request({ method: 'POST', url: ITEM, payload: reward('GIFT-PICTURE', { website_image: url, published: 1 }) });
+    expect(item.json().data.website_image).toBe(url);
+    expect((await guest.request({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await upload(bm)).statusCode).toBe(403);
   });
 
   it('drops the catalogue page memory on every change: the member home shows it at once', async () => {
