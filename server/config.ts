@@ -23,6 +23,10 @@ export interface ServerConfig {
     adminPassword?: string;
     staffEmail?: string;
     staffPassword?: string;
+    loyaltyManagerEmail?: string;
+    loyaltyManagerPassword?: string;
+    branchManagerEmail?: string;
+    branchManagerPassword?: string;
   };
   /** Skip the demo catalogue etc. (tests seed what they need). */
   seedDemo: boolean;
@@ -85,6 +89,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       adminPassword: env.ADMIN_PASSWORD,
       staffEmail: env.STAFF_EMAIL,
       staffPassword: env.STAFF_PASSWORD,
+      loyaltyManagerEmail: env.LOYALTY_MANAGER_EMAIL,
+      loyaltyManagerPassword: env.LOYALTY_MANAGER_PASSWORD,
+      branchManagerEmail: env.BRANCH_MANAGER_EMAIL,
+      branchManagerPassword: env.BRANCH_MANAGER_PASSWORD,
     },
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'warn'),

@@ -5,7 +5,7 @@ import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
 
 /**
- * The generated admin/staff passwords, on stdout rather than the log: the default LOG_LEVEL (warn) would drop
+ * The generated passwords of the first accounts, on stdout rather than the log: the default LOG_LEVEL (warn) would drop
  * them, and they are stored only hashed, so this first start is the one chance to see them.
  */
 function printGeneratedCredentials(lines: string[]) {
@@ -16,7 +16,7 @@ function printGeneratedCredentials(lines: string[]) {
       rule,
       'First start: sign-in accounts created with generated passwords (shown once, never again):',
       ...lines.map((line) => `  ${line}`),
-      'Write them down now. Set ADMIN_PASSWORD / STAFF_PASSWORD before the first start to choose them.',
+      'Write them down now. Set ADMIN_PASSWORD / STAFF_PASSWORD / LOYALTY_MANAGER_PASSWORD / BRANCH_MANAGER_PASSWORD before the first start to choose them.',
       rule,
     ].join('\n'),
   );

@@ -13,6 +13,16 @@ export interface Perm {
   scope?: (ctx: RequestContext) => Promise<SQL | null> | SQL | null;
 }
 
+/** A committed (or committing) write of one document, as the doctype's hooks see it. */
+export interface DocChange {
+  op: 'create' | 'update' | 'delete';
+  name: string;
+  /** The row before the write (update, delete). */
+  before?: Record<string, unknown>;
+  /** The row after the write (create, update). */
+  after?: Record<string, unknown>;
+}
+
 export interface DoctypeDef {
   doctype: string;
   table: PgTable;
@@ -45,6 +55,10 @@ export interface DoctypeDef {
   ) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Refuse a delete (linked documents...). */
   beforeDelete?: (ctx: RequestContext, name: string, tx: Executor) => Promise<void> | void;
+  /** Runs inside the write's transaction once the row is written: what it writes commits or rolls back with it. */
+  onWrite?: (ctx: RequestContext, tx: Executor, change: DocChange) => Promise<void> | void;
+  /** Runs once the write has committed (memories of the old rows to drop). */
+  afterCommit?: (ctx: RequestContext, change: DocChange) => void;
   /** Whether list_update is broadcast for this doctype (default true). */
   realtime?: boolean;
 }

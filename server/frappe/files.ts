@@ -29,10 +29,11 @@ function sniff(buf: Buffer): string | null {
 }
 
 /**
- * Only the blog admin uploads (post images); the member and staff apps never do. Letting members store public
+ * Only the blog admin (post images) and the catalogue's managers (reward images) upload; the member and staff
+ * apps never do. Letting members store public
  * files would make our domain a free host for anything they upload. System Manager passes isAllowed anyway.
  */
-const UPLOADERS = ['Blog Manager'] as const;
+const UPLOADERS = ['Blog Manager', 'Loyalty Manager'] as const;
 
 export function registerFiles(app: FastifyInstance, db: Db, config: ServerConfig) {
   const tooLarge = () =>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { RequestContext, Allow } from './context';
+import { FrappeError } from './errors';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -81,6 +82,13 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[], schema?:
   // Messages written for users (capitalised sentences) stand alone; valibot's defaults get the field name.
   if (/^[A-Z]/.test(message) && !message.startsWith('Invalid')) return message;
   return key ? `Argument '${key}': ${message}` : message;
+}
+
+/** Checks a document body against its contract (doctype validate hooks): the output, or a 417 with the first issue. */
+export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, input);
+  if (!parsed.success) throw new FrappeError('ValidationError', describeIssues(parsed.issues, schema as AnySchema));
+  return parsed.output;
 }
 
 /** Helpers for argument schemas: Frappe sends numbers and flags as strings in query strings. */

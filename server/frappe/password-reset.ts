@@ -9,8 +9,45 @@ import { FrappeError, validationError } from './errors';
 import { GatewayUnavailable } from './gateway';
 import { mailMode, sendMail } from './mail';
 import { defineMethod } from './methods';
+import type { RequestContext } from './context';
 import { hitLimit } from './rate-limit';
 import { endAllSessions, revokeMemberCodes } from './sessions';
+
+/**
+ * Gives the account one fresh single-use key (an older link stops working) and mails its link. False when no mail
+ * can leave (no gateway in production, or the gateway is down): the key is dropped again.
+ */
+export async function mailResetLink(ctx: RequestContext, account: { name: string; email: string }): Promise<boolean> {
+  if (mailMode(ctx.config) === null) return false;
+  const key = randomToken(32);
+  await ctx.db.delete(passwordResets).where(eq(passwordResets.user, account.name));
+  await ctx.db.insert(passwordResets).values({
+    key_hash: sha256(key),
+    user: account.name,
+    expires_at: sql`now() + make_interval(mins => ${RESET_KEY_MINUTES})`,
+  });
+  // The configured public address, never the request's Host header (a forged Host would mail a link to
+  // someone else's site carrying the key).
+  const link = `${ctx.config.publicUrl}/update-password?key=${encodeURIComponent(key)}`;
+  try {
+    await sendMail(
+      { db: ctx.db, config: ctx.config, log: ctx.request.log },
+      {
+        to: account.email,
+        subject: 'Password Reset / ตั้งรหัสผ่านใหม่',
+        text:
+          `ตั้งรหัสผ่านใหม่ที่ลิงก์นี้ (ใช้ได้ครั้งเดียว ภายใน ${RESET_KEY_MINUTES} นาที):\n${link}\n\n` +
+          `Set a new password at this link (single use, valid for ${RESET_KEY_MINUTES} minutes):\n${link}\n\n` +
+          'If you did not ask for this, ignore this e-mail: your password stays the same.',
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof GatewayUnavailable)) throw err;
+    await ctx.db.delete(passwordResets).where(eq(passwordResets.user, account.name));
+    return false;
+  }
+  return true;
+}
 
 /**
  * Frappe's password reset request: mails a single-use link to an account that signs in with a password (staff,
@@ -34,34 +71,7 @@ const resetPassword = defineMethod({
       .where(and(sql`(lower(${users.name}) = ${login} or lower(${users.email}) = ${login})`, isNotNull(users.password_hash)))
       .limit(1);
     if (!row?.email || !row.enabled) return M.sent;
-    const key = randomToken(32);
-    // One live link per account: a new request replaces the old one.
-    await ctx.db.delete(passwordResets).where(eq(passwordResets.user, row.name));
-    await ctx.db.insert(passwordResets).values({
-      key_hash: sha256(key),
-      user: row.name,
-      expires_at: sql`now() + make_interval(mins => ${RESET_KEY_MINUTES})`,
-    });
-    // The configured public address, never the request's Host header (a forged Host would mail a link to
-    // someone else's site carrying the key).
-    const link = `${ctx.config.publicUrl}/update-password?key=${encodeURIComponent(key)}`;
-    try {
-      await sendMail(
-        { db: ctx.db, config: ctx.config, log: ctx.request.log },
-        {
-          to: row.email,
-          subject: 'Password Reset / ตั้งรหัสผ่านใหม่',
-          text:
-            `ตั้งรหัสผ่านใหม่ที่ลิงก์นี้ (ใช้ได้ครั้งเดียว ภายใน ${RESET_KEY_MINUTES} นาที):\n${link}\n\n` +
-            `Set a new password at this link (single use, valid for ${RESET_KEY_MINUTES} minutes):\n${link}\n\n` +
-            'If you did not ask for this, ignore this e-mail: your password stays the same.',
-        },
-      );
-    } catch (err) {
-      if (!(err instanceof GatewayUnavailable)) throw err;
-      await ctx.db.delete(passwordResets).where(eq(passwordResets.user, row.name));
-      throw new FrappeError('ServerError', M.mailUnavailable);
-    }
+    if (!(await mailResetLink(ctx, { name: row.name, email: row.email }))) throw new FrappeError('ServerError', M.mailUnavailable);
     return M.sent;
   },
 });

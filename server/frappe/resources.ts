@@ -134,8 +134,10 @@ export async function createDoc(ctx: RequestContext, dt: ResolvedDoctype, body: 
       throw new FrappeError('DuplicateEntryError', `${dt.doctype} ${name} already exists`);
     }
     const [inserted] = await tx.insert(dt.table).values(doc as never).returning();
+    await dt.onWrite?.(ctx, tx, { op: 'create', name, after: inserted as Record<string, unknown> });
     return inserted as Record<string, unknown>;
   });
+  dt.afterCommit?.(ctx, { op: 'create', name: String(row.name), after: row });
   ctx.services.notifyListUpdate(dt.doctype, String(row.name), ctx.user.name);
   return asDoc(dt, row);
 }
@@ -150,8 +152,10 @@ export async function updateDoc(ctx: RequestContext, dt: ResolvedDoctype, name: 
     const changes = { ...doc, modified: sql`now()` };
     delete (changes as Record<string, unknown>).name;
     const [updated] = await tx.update(dt.table).set(changes as never).where(eq(dt.nameColumn, existing.name as string)).returning();
+    await dt.onWrite?.(ctx, tx, { op: 'update', name: String(existing.name), before: existing, after: updated as Record<string, unknown> });
     return updated as Record<string, unknown>;
   });
+  dt.afterCommit?.(ctx, { op: 'update', name: String(row.name), after: row });
   ctx.services.notifyListUpdate(dt.doctype, String(row.name), ctx.user.name);
   return asDoc(dt, row);
 }
@@ -163,7 +167,9 @@ export async function deleteDoc(ctx: RequestContext, dt: ResolvedDoctype, name: 
     if (!existing) throw notFound(`${dt.doctype} ${name} not found`);
     if (dt.beforeDelete) await dt.beforeDelete(ctx, name, tx);
     await tx.delete(dt.table).where(eq(dt.nameColumn, name));
+    await dt.onWrite?.(ctx, tx, { op: 'delete', name, before: existing });
   });
+  dt.afterCommit?.(ctx, { op: 'delete', name });
   ctx.services.notifyListUpdate(dt.doctype, name, ctx.user.name);
 }
 

@@ -125,6 +125,16 @@ export async function endAllSessions(db: Executor, userName: string) {
   await db.delete(sessions).where(eq(sessions.user, userName));
 }
 
+/**
+ * Takes away everything that lets an account act: its sessions, its API keys and its member-code devices. Used
+ * when the back office disables a staff account or blocks a member (the account's `enabled` flag keeps it out).
+ */
+export async function revokeCredentials(db: Executor, userName: string) {
+  await endAllSessions(db, userName);
+  await db.delete(apiKeys).where(eq(apiKeys.user, userName));
+  await revokeMemberCodes(db, userName);
+}
+
 export async function checkPassword(db: Db, usr: string, pwd: string) {
   const login = usr.trim().toLowerCase();
   const [row] = await db

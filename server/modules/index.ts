@@ -9,6 +9,9 @@ import { staffModule } from './staff/index';
 import { blogModule } from './blog/index';
 import { realtimeModule } from './realtime/index';
 import { settingsModule } from './settings/index';
+import { branchesModule } from './branches/index';
+import { auditModule } from './audit/index';
+import { adminModule } from './admin/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -22,4 +25,7 @@ export const allModules: ServerModule[] = [
   blogModule,
   realtimeModule,
   settingsModule,
+  branchesModule,
+  auditModule,
+  adminModule,
 ];

@@ -3,7 +3,8 @@ import { createWorld, isAllowed, type Actor, type RoleName } from './roles';
 import type { TestServer } from '../support/server';
 
 /**
- * Every method and every doctype verb, for each of the six callers: the expected allow/deny is computed from
+ * Every method and every doctype verb, for each caller (guest, two members, staff of two branches, a Loyalty
+ * Manager, a Branch Manager, the admin): the expected allow/deny is computed from
  * the server's own declarations (who may call it) and checked against the running app. "Allowed" means the
  * server did not refuse on permission (it may still refuse the empty arguments with a 417).
  */
@@ -16,7 +17,7 @@ afterAll(() => server.close());
 
 // Calls that end the caller's own session or are covered with real arguments elsewhere.
 const SKIP = new Set(['logout', 'login']);
-const ROLES: RoleName[] = ['guest', 'memberA', 'memberB', 'staffA', 'staffB', 'admin'];
+const ROLES: RoleName[] = ['guest', 'memberA', 'memberB', 'staffA', 'staffB', 'loyaltyManager', 'branchManagerA', 'admin'];
 
 describe('authorization matrix: methods', () => {
   it('refuses exactly the callers the declarations exclude', async () => {

@@ -59,7 +59,7 @@ describe('fuzzing', () => {
       const keys = argKeys(def.args);
       const args = fc.dictionary(fc.constantFrom(...keys, 'extra', '__proto__', 'constructor'), hostileValue, { maxKeys: keys.length + 2 });
       await fc.assert(
-        fc.asyncProperty(args, fc.constantFrom(...def.verbs), fc.constantFrom<RoleName>('memberA', 'admin', 'staffA', 'guest'), async (a, verb, role) => {
+        fc.asyncProperty(args, fc.constantFrom(...def.verbs), fc.constantFrom<RoleName>('memberA', 'admin', 'staffA', 'guest', 'loyaltyManager', 'branchManagerA'), async (a, verb, role) => {
           tried += 1;
           const res = await actors[role].session.call(path, a as Record<string, unknown>, verb);
           expectClean(res, `${role} ${verb} ${path} ${JSON.stringify(a).slice(0, 200)}`);
@@ -80,7 +80,7 @@ describe('fuzzing', () => {
     for (const doctype of server.app.doctypeRegistry.keys()) {
       const url = `/api/resource/${encodeURIComponent(doctype)}`;
       await fc.assert(
-        fc.asyncProperty(params, hostileValue, hostileString, fc.constantFrom<RoleName>('memberA', 'admin'), async (query, body, name, role) => {
+        fc.asyncProperty(params, hostileValue, hostileString, fc.constantFrom<RoleName>('memberA', 'admin', 'loyaltyManager'), async (query, body, name, role) => {
           tried += 4;
           const s = actors[role].session;
           const qs = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));

@@ -12,6 +12,9 @@ import { hashPassword } from '../../server/frappe/crypto';
 
 export const ADMIN = { usr: 'admin@example.com', pwd: 'admin-test-password' };
 export const STAFF = { usr: 'staff@example.com', pwd: 'staff-test-password' };
+export const LOYALTY_MANAGER = { usr: 'loyalty@example.com', pwd: 'loyalty-test-password' };
+/** The seeded Branch Manager manages the seeded staff user's branch (สาขาสยาม). */
+export const BRANCH_MANAGER = { usr: 'branch.manager@example.com', pwd: 'branch-manager-test-password' };
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
@@ -55,7 +58,16 @@ export interface TestServer {
 
 export async function createTestServer(overrides: Partial<ServerConfig> = {}, extraModules: ServerModule[] = []): Promise<TestServer> {
   const config = testConfig({
-    seed: { adminEmail: ADMIN.usr, adminPassword: ADMIN.pwd, staffEmail: STAFF.usr, staffPassword: STAFF.pwd },
+    seed: {
+      adminEmail: ADMIN.usr,
+      adminPassword: ADMIN.pwd,
+      staffEmail: STAFF.usr,
+      staffPassword: STAFF.pwd,
+      loyaltyManagerEmail: LOYALTY_MANAGER.usr,
+      loyaltyManagerPassword: LOYALTY_MANAGER.pwd,
+      branchManagerEmail: BRANCH_MANAGER.usr,
+      branchManagerPassword: BRANCH_MANAGER.pwd,
+    },
     ...overrides,
   });
   const { database, drop, url } = await freshDatabase();

@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { docColumns } from './common';
 
-export const ROLES = ['Member', 'Store Staff', 'Blog Manager', 'System Manager'] as const;
+export const ROLES = ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager', 'Blog Manager', 'System Manager'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const users = pgTable('users', {
@@ -19,8 +19,10 @@ export const users = pgTable('users', {
   password_hash: text('password_hash'),
   user_type: text('user_type').notNull().default('Website User'),
   roles: text('roles').array().notNull().default([]),
-  /** Store Staff belong to one branch. */
+  /** Store Staff and Branch Managers belong to one branch. */
   branch: text('branch'),
+  /** Store Staff: the most points this account may award in one business day (null: no limit of its own). */
+  daily_award_cap: integer('daily_award_cap'),
   language: text('language').notNull().default('th'),
   enabled: boolean('enabled').notNull().default(true),
   ...docColumns(),

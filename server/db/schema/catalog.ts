@@ -19,6 +19,12 @@ export const items = pgTable(
     attributes: text('attributes').array().notNull().default([]),
     popularity: integer('popularity').notNull().default(0),
     in_stock: boolean('in_stock').notNull().default(true),
+    /** Units left (null: not counted). Orders take units inside their transaction; in_stock follows it. */
+    stock_qty: integer('stock_qty'),
+    /** Most units one member may ever order (null: no limit). */
+    per_member_limit: integer('per_member_limit'),
+    /** Tier names that may redeem the item (empty: every member). */
+    eligible_tiers: text('eligible_tiers').array().notNull().default([]),
     published: boolean('published').notNull().default(true),
     ...docColumns(),
   },

@@ -5,3 +5,4 @@ export * from './loyalty';
 export * from './addresses';
 export * from './orders';
 export * from './content';
+export * from './audit';

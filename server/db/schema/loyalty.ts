@@ -35,12 +35,21 @@ export const loyaltyPointEntries = pgTable(
     invoice_type: text('invoice_type'),
     invoice: text('invoice'),
     redeem_against: text('redeem_against'),
-    /** purchase | redemption | staff_award | welcome | adjustment */
+    /**
+     * What the row is to the balance: earn (a batch), redeem (spent on an order), adjust (a back-office
+     * correction or an imported opening balance), and later expire, reverse and refund.
+     */
+    entry_type: text('entry_type').notNull().default('earn'),
+    /** Where it came from: purchase | redemption | staff_award | welcome | adjustment | import */
     source: text('source').notNull(),
+    /** Adjustments: one of the configured reasons, an internal note, and the line the member reads instead of the generic one. */
+    reason: text('reason'),
+    note: text('note'),
+    member_text: text('member_text'),
     receipt_no: text('receipt_no'),
     staff_user: text('staff_user'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ...docColumns(),
   },
-  (t) => [index('lpe_customer_idx').on(t.customer)],
+  (t) => [index('lpe_customer_idx').on(t.customer), index('lpe_creation_idx').on(t.creation, t.name)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { docColumns } from './common';
 
 export const branches = pgTable('branches', {
@@ -8,6 +8,8 @@ export const branches = pgTable('branches', {
   address: text('address').notNull().default(''),
   opening_hours: text('opening_hours').notNull().default('08:00-17:30'),
   phone: text('phone'),
+  /** A disabled branch takes no new orders; its existing reward orders are still handed over. */
+  disabled: boolean('disabled').notNull().default(false),
   ...docColumns(),
 });
 
@@ -35,20 +37,25 @@ export const salesInvoices = pgTable(
     address_display: text('address_display'),
     ...docColumns(),
   },
-  (t) => [index('si_customer_idx').on(t.customer)],
+  (t) => [index('si_customer_idx').on(t.customer), index('si_creation_idx').on(t.creation, t.name)],
 );
 
-export const salesInvoiceItems = pgTable('sales_invoice_items', {
-  id: serial('id').primaryKey(),
-  parent: text('parent').notNull(),
-  item_code: text('item_code').notNull(),
-  item_name: text('item_name').notNull(),
-  image: text('image'),
-  qty: integer('qty').notNull(),
-  rate: numeric('rate', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-  amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-  loyalty_points: integer('loyalty_points').notNull().default(0),
-});
+export const salesInvoiceItems = pgTable(
+  'sales_invoice_items',
+  {
+    id: serial('id').primaryKey(),
+    parent: text('parent').notNull(),
+    item_code: text('item_code').notNull(),
+    item_name: text('item_name').notNull(),
+    image: text('image'),
+    qty: integer('qty').notNull(),
+    rate: numeric('rate', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    loyalty_points: integer('loyalty_points').notNull().default(0),
+  },
+  // Per-member limits read a member's lines of one item; an item in use may not be deleted.
+  (t) => [index('sii_parent_idx').on(t.parent), index('sii_item_code_idx').on(t.item_code)],
+);
 
 /** One per redeemed reward: Draft ("coupon can be used") until staff confirm it (Submitted). */
 export const deliveryNotes = pgTable(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { ServerConfig } from '../../config';
 import { settings } from '../schema/auth';
+import { DEFAULT_ADJUSTMENT_REASONS } from '../../../contracts/admin';
 import { seedUsers } from './users';
 import { seedDemo } from './demo';
 
@@ -20,6 +21,8 @@ export async function seedIfEmpty(db: Db, config: ServerConfig): Promise<SeedRes
   const messages: string[] = [];
   await db.transaction(async (tx) => {
     messages.push(...(await seedUsers(tx, config)));
+    // The reasons a point adjustment may give: the back office edits the list (member_rewards.admin.*_adjustment_reasons).
+    await tx.insert(settings).values({ key: 'adjustment_reasons', value: [...DEFAULT_ADJUSTMENT_REASONS] });
     if (config.seedDemo) await seedDemo(tx);
     await tx.insert(settings).values({ key: 'seeded', value: new Date().toISOString() });
   });

@@ -7,9 +7,11 @@ import { BRANCHES } from './constants';
 
 export const DEFAULT_STAFF_BRANCH = BRANCHES[0];
 
-/** The admin and the store staff user: passwords from the environment, or generated and printed once. */
+/**
+ * The sign-in accounts of a new installation: the admin, a store staff user, a loyalty manager and a branch
+ * manager (of the staff user's branch). Passwords come from the environment, or are generated and printed once.
+ */
 export async function seedUsers(tx: Executor, config: ServerConfig): Promise<string[]> {
-  const messages: string[] = [];
   const accounts = [
     {
       email: config.seed.adminEmail ?? 'admin@example.com',
@@ -18,6 +20,7 @@ export async function seedUsers(tx: Executor, config: ServerConfig): Promise<str
       roles: ['System Manager', 'Blog Manager'],
       branch: null,
       label: 'Admin',
+      env: 'ADMIN',
     },
     {
       email: config.seed.staffEmail ?? 'staff@example.com',
@@ -26,11 +29,33 @@ export async function seedUsers(tx: Executor, config: ServerConfig): Promise<str
       roles: ['Store Staff'],
       branch: DEFAULT_STAFF_BRANCH,
       label: 'Store staff',
+      env: 'STAFF',
+    },
+    {
+      email: config.seed.loyaltyManagerEmail ?? 'loyalty@example.com',
+      password: config.seed.loyaltyManagerPassword,
+      full_name: 'ผู้จัดการโปรแกรมสมาชิก',
+      roles: ['Loyalty Manager'],
+      branch: null,
+      label: 'Loyalty manager',
+      env: 'LOYALTY_MANAGER',
+    },
+    {
+      email: config.seed.branchManagerEmail ?? 'branch.manager@example.com',
+      password: config.seed.branchManagerPassword,
+      full_name: 'ผู้จัดการสาขาสยาม',
+      roles: ['Branch Manager'],
+      branch: DEFAULT_STAFF_BRANCH,
+      label: 'Branch manager',
+      env: 'BRANCH_MANAGER',
     },
   ];
-  for (const a of accounts) {
-    const password = a.password ?? randomToken(12);
-    if (!a.password) messages.push(`${a.label} sign-in: ${a.email} / ${password} (generated once; set ${a.label === 'Admin' ? 'ADMIN' : 'STAFF'}_PASSWORD to choose it)`);
+  const messages: string[] = [];
+  const passwords = accounts.map((a) => a.password ?? randomToken(12));
+  // scrypt runs on the thread pool: the four hashes take the time of one.
+  const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+  for (const [i, a] of accounts.entries()) {
+    if (!a.password) messages.push(`${a.label} sign-in: ${a.email} / ${passwords[i]} (generated once; set ${a.env}_PASSWORD to choose it)`);
     await tx.insert(users).values({
       name: a.email,
       email: a.email,
@@ -39,7 +64,7 @@ export async function seedUsers(tx: Executor, config: ServerConfig): Promise<str
       user_type: 'System User',
       roles: a.roles,
       branch: a.branch,
-      password_hash: await hashPassword(password),
+      password_hash: hashes[i]!,
       phone_verified: true,
     });
   }

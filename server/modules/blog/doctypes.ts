@@ -4,7 +4,6 @@ import { isAllowed, type RequestContext } from '../../frappe/context';
 import { FrappeError, validationError } from '../../frappe/errors';
 import type { Executor } from '../../db/client';
 import { blogCategories, blogPosts } from '../../db/schema/content';
-import { branches } from '../../db/schema/orders';
 import { ALL_ROWS } from '../realtime/scope';
 import { contentToHtml, sanitizeContent, typedFromHtml } from './sanitize';
 import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken, postSource } from './repository';
@@ -157,15 +156,4 @@ export const blogPostDoctype: DoctypeDef = {
     const source = await postSource(ctx.db, String(doc.name));
     return { ...doc, content_source: source ?? typedFromHtml(String(doc.content ?? '')) };
   },
-};
-
-/** Branches: a public list (the marketing /branch page and the gift checkout's branch selector). */
-export const branchDoctype: DoctypeDef = {
-  doctype: 'Branch',
-  table: branches,
-  fields: ['name', 'branch', 'address', 'opening_hours', 'phone'],
-  writable: [],
-  defaultOrder: 'name asc',
-  read: { allow: ['Guest'] },
-  realtime: false,
 };

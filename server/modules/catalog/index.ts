@@ -1,9 +1,7 @@
 import * as v from 'valibot';
-import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
-import type { DoctypeDef } from '../../frappe/doctypes';
 import { defineMethod, JsonText } from '../../frappe/methods';
-import { items } from '../../db/schema/catalog';
+import { itemDoctype } from './item-doctype';
 import { cachedPage } from './page-cache';
 import { parseQueryArgs, productFilterData } from './service';
 
@@ -26,21 +24,6 @@ const getProductFilterData = defineMethod({
     return cachedPage(ctx.db, JSON.stringify(base), async () => new JsonText(JSON.stringify(await productFilterData(ctx.db, base))));
   },
 });
-
-/** Item over /api/resource (the reward detail reads one): published items, anyone may read. */
-const itemDoctype: DoctypeDef = {
-  doctype: 'Item',
-  table: items,
-  fields: [
-    'name', 'item_code', 'item_name', 'item_group', 'website_image', 'description', 'price_list_rate',
-    'loyalty_points_based_price', 'item_schedule_start', 'item_schedule_end', 'tags', 'attributes', 'in_stock',
-    'creation', 'modified',
-  ],
-  read: { allow: ['Guest'] },
-  rows: () => eq(items.published, true),
-  defaultOrder: 'item_name asc',
-  realtime: false,
-};
 
 export const catalogModule: ServerModule = {
   name: 'catalog',

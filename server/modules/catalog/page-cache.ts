@@ -28,3 +28,8 @@ export function cachedPage<T>(db: object, key: string, load: () => Promise<T>, n
   if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
   return value;
 }
+
+/** Drops every remembered page of this database: the next read sees an item change at once, not TTL_MS later. */
+export function forgetPages(db: object) {
+  pagesByDb.delete(db);
+}

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type 
 import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
 import { salesInvoiceItems } from '../../db/schema/orders';
+import { loyaltyTiers } from '../../db/schema/loyalty';
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -29,6 +30,9 @@ const listColumns = {
   tags: items.tags,
   attributes: items.attributes,
   in_stock: items.in_stock,
+  stock_qty: items.stock_qty,
+  per_member_limit: items.per_member_limit,
+  eligible_tiers: items.eligible_tiers,
   creation: items.creation,
 };
 
@@ -102,4 +106,20 @@ export const conditions = {
 export async function itemsByCode(db: Executor, codes: string[]): Promise<ItemRow[]> {
   if (codes.length === 0) return [];
   return db.select().from(items).where(inArray(items.item_code, codes));
+}
+
+/** Whether any order line refers to the item (then it may be unpublished, not deleted). */
+export async function itemInUse(db: Executor, itemName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ code: salesInvoiceItems.item_code })
+    .from(salesInvoiceItems)
+    .where(sql`${salesInvoiceItems.item_code} = (select ${items.item_code} from ${items} where ${items.name} = ${itemName})`)
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Every tier name of every programme (an item's eligible tiers must be among them). */
+export async function tierNames(db: Executor): Promise<string[]> {
+  const rows = await db.selectDistinct({ name: loyaltyTiers.tier_name }).from(loyaltyTiers);
+  return rows.map((r) => r.name);
 }

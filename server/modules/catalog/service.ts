@@ -80,7 +80,7 @@ export function parseQueryArgs(raw: unknown): QueryArgs {
 }
 
 /** The item fields of spec §3 (and ERPNext's web-item names), as the list and the detail give them. */
-export function toWebItem(row: Pick<ItemRow, 'name' | 'item_code' | 'item_name' | 'item_group' | 'website_image' | 'description' | 'price_list_rate' | 'loyalty_points_based_price' | 'item_schedule_start' | 'item_schedule_end' | 'tags' | 'attributes' | 'in_stock'>) {
+export function toWebItem(row: Pick<ItemRow, 'name' | 'item_code' | 'item_name' | 'item_group' | 'website_image' | 'description' | 'price_list_rate' | 'loyalty_points_based_price' | 'item_schedule_start' | 'item_schedule_end' | 'tags' | 'attributes' | 'in_stock' | 'stock_qty' | 'per_member_limit' | 'eligible_tiers'>) {
   const rate = Number(row.price_list_rate);
   return {
     name: row.name,
@@ -99,6 +99,10 @@ export function toWebItem(row: Pick<ItemRow, 'name' | 'item_code' | 'item_name' 
     tags: row.tags,
     attributes: row.attributes,
     in_stock: row.in_stock,
+    // Ours: units left (null: not counted), the most one member may order, and the tiers that may redeem it.
+    stock_qty: row.stock_qty,
+    per_member_limit: row.per_member_limit,
+    eligible_tiers: row.eligible_tiers,
     route: `products/${row.name}`,
   };
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
+import { audited } from '../audit/service';
 import { validationError } from '../../frappe/errors';
 import { documents } from '../../db/schema/content';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
@@ -89,8 +90,8 @@ export const contentModule: ServerModule = {
   name: 'content',
   methods: [getLoyaltyProgram],
   doctypes: [
-    documentDoctype(INFORMATION_DOCUMENT),
-    documentDoctype(TERMS_DOCUMENT),
-    documentDoctype(REDEEM_CONDITIONS, { single: true }),
+    audited(documentDoctype(INFORMATION_DOCUMENT)),
+    audited(documentDoctype(TERMS_DOCUMENT)),
+    audited(documentDoctype(REDEEM_CONDITIONS, { single: true })),
   ],
 };

@@ -5,6 +5,7 @@ import { loyaltyPointEntries, loyaltyPrograms, loyaltyTiers } from '../../db/sch
 import { customers } from '../../db/schema/customers';
 import { validationError } from '../../frappe/errors';
 import { today } from '../../frappe/business-day';
+import type { EntryType } from '../../../contracts/admin';
 
 /**
  * The points ledger, compatible with ERPNext's Loyalty Point Entry:
@@ -100,42 +101,62 @@ export function pointsForAmount(program: Pick<Program, 'collection_factor'> | nu
 
 const entryName = () => `LPE-${randomBytes(6).toString('hex')}`;
 
-export interface EarnInput {
+export type { EntryType };
+
+/** Back-office fields of an entry: the reason (one of the configured list), an internal note, the member's line. */
+export interface EntryNotes {
+  reason?: string | null;
+  note?: string | null;
+  memberText?: string | null;
+}
+
+export interface EarnInput extends EntryNotes {
   customer: string;
   program: Program;
   points: number;
   purchaseAmount?: number;
   invoice?: string | null;
   invoiceType?: string | null;
-  source: 'purchase' | 'staff_award' | 'welcome' | 'adjustment';
+  source: 'purchase' | 'staff_award' | 'welcome' | 'adjustment' | 'import';
   postingDate?: string;
+  /** Defaults to the posting date plus the programme's expiry_duration (an imported balance may bring its own). */
+  expiryDate?: string;
   tier?: string | null;
   receiptNo?: string | null;
   staffUser?: string | null;
 }
 
-/** Writes one earned batch; its expiry is the posting date plus the programme's expiry_duration. */
-export async function earnPoints(db: Executor, input: EarnInput) {
+/** Adjustments and imported balances are the back office's; everything else positive is an earning. */
+const earnType = (source: EarnInput['source']): EntryType => (source === 'adjustment' || source === 'import' ? 'adjust' : 'earn');
+
+/** The row of one earned batch (earnPoints writes one; an import writes many in one statement). */
+export function batchRow(input: EarnInput): typeof loyaltyPointEntries.$inferInsert {
   if (!Number.isInteger(input.points) || input.points <= 0) throw new Error('earnPoints needs a positive whole number');
   const posting = input.postingDate ?? today();
-  const [row] = await db
-    .insert(loyaltyPointEntries)
-    .values({
-      name: entryName(),
-      customer: input.customer,
-      loyalty_program: input.program.name,
-      loyalty_program_tier: input.tier ?? null,
-      loyalty_points: input.points,
-      purchase_amount: input.purchaseAmount ?? 0,
-      posting_date: posting,
-      expiry_date: addDays(posting, input.program.expiry_duration),
-      invoice_type: input.invoice ? (input.invoiceType ?? 'Sales Invoice') : null,
-      invoice: input.invoice ?? null,
-      source: input.source,
-      receipt_no: input.receiptNo ?? null,
-      staff_user: input.staffUser ?? null,
-    })
-    .returning();
+  return {
+    name: entryName(),
+    customer: input.customer,
+    loyalty_program: input.program.name,
+    loyalty_program_tier: input.tier ?? null,
+    loyalty_points: input.points,
+    purchase_amount: input.purchaseAmount ?? 0,
+    posting_date: posting,
+    expiry_date: input.expiryDate ?? addDays(posting, input.program.expiry_duration),
+    invoice_type: input.invoice ? (input.invoiceType ?? 'Sales Invoice') : null,
+    invoice: input.invoice ?? null,
+    entry_type: earnType(input.source),
+    source: input.source,
+    reason: input.reason ?? null,
+    note: input.note ?? null,
+    member_text: input.memberText ?? null,
+    receipt_no: input.receiptNo ?? null,
+    staff_user: input.staffUser ?? null,
+  };
+}
+
+/** Writes one earned batch; its expiry is the posting date plus the programme's expiry_duration. */
+export async function earnPoints(db: Executor, input: EarnInput) {
+  const [row] = await db.insert(loyaltyPointEntries).values(batchRow(input)).returning();
   return row!;
 }
 
@@ -183,6 +204,7 @@ export async function openBatches(db: Executor, customer: string, asOf: string =
 }
 
 export const NOT_ENOUGH_POINTS = "You don't have enough Loyalty Points to redeem";
+export const NEGATIVE_BALANCE = 'This adjustment would make the balance negative';
 
 export interface RedeemInput {
   customer: string;
@@ -193,16 +215,30 @@ export interface RedeemInput {
   postingDate?: string;
 }
 
+export interface SpendInput extends EntryNotes {
+  customer: string;
+  program: Program;
+  points: number;
+  entryType: Extract<EntryType, 'redeem' | 'adjust'>;
+  source: 'redemption' | 'adjustment';
+  invoice?: string | null;
+  purchaseAmount?: number;
+  postingDate?: string;
+  staffUser?: string | null;
+}
+
 /**
- * Spends points: one negative row per batch consumed, soonest expiry first (a redemption may split across
- * batches). Call it inside a transaction that holds the customer's row lock (`lockCustomer`), so two
- * redemptions can never both see the same balance. Refuses (417) when the balance is short.
+ * Spends points: one negative row per batch consumed, soonest expiry first (a spend may split across batches),
+ * for a redemption or a negative adjustment alike. Call it inside a transaction that holds the customer's row
+ * lock (`lockCustomer`), so two spends can never both see the same balance. Refuses (417) when the balance is short.
  */
-export async function redeemPoints(db: Executor, input: RedeemInput) {
-  if (!Number.isInteger(input.points) || input.points <= 0) throw new Error('redeemPoints needs a positive whole number');
+export async function spendPoints(db: Executor, input: SpendInput) {
+  if (!Number.isInteger(input.points) || input.points <= 0) throw new Error('spendPoints needs a positive whole number');
+  const short = () =>
+    input.entryType === 'redeem' ? validationError(NOT_ENOUGH_POINTS, 'not_enough_points') : validationError(NEGATIVE_BALANCE, 'negative_balance');
   const asOf = input.postingDate ?? today();
   const balance = await balanceOf(db, input.customer, asOf);
-  if (balance < input.points) throw validationError(NOT_ENOUGH_POINTS, 'not_enough_points');
+  if (balance < input.points) throw short();
   const batches = await openBatches(db, input.customer, asOf);
   const plan: { batch: Batch; take: number }[] = [];
   let left = input.points;
@@ -212,7 +248,7 @@ export async function redeemPoints(db: Executor, input: RedeemInput) {
     plan.push({ batch, take });
     left -= take;
   }
-  if (left > 0) throw validationError(NOT_ENOUGH_POINTS, 'not_enough_points');
+  if (left > 0) throw short();
   const rows = plan.map(({ batch, take }) => ({
     name: entryName(),
     customer: input.customer,
@@ -222,18 +258,33 @@ export async function redeemPoints(db: Executor, input: RedeemInput) {
     purchase_amount: input.purchaseAmount ?? 0,
     posting_date: asOf,
     expiry_date: batch.expiry_date,
-    invoice_type: 'Sales Invoice',
-    invoice: input.invoice,
+    invoice_type: input.invoice ? 'Sales Invoice' : null,
+    invoice: input.invoice ?? null,
     redeem_against: batch.name,
-    source: 'redemption',
+    entry_type: input.entryType,
+    source: input.source,
+    reason: input.reason ?? null,
+    note: input.note ?? null,
+    member_text: input.memberText ?? null,
+    staff_user: input.staffUser ?? null,
   }));
   return db.insert(loyaltyPointEntries).values(rows).returning();
 }
 
+/** A redemption: the order's points spent FIFO by expiry (see spendPoints). */
+export function redeemPoints(db: Executor, input: RedeemInput) {
+  return spendPoints(db, { ...input, entryType: 'redeem', source: 'redemption' });
+}
+
 /** Locks the member's customer row until the transaction ends: the one place concurrent orders queue up. */
 export async function lockCustomer(tx: Executor, customer: string) {
-  const rows = await tx.select({ name: customers.name }).from(customers).where(eq(customers.name, customer)).for('update');
-  return rows.length > 0;
+  return (await lockCustomerRow(tx, customer)) !== null;
+}
+
+/** lockCustomer, answering whether the back office has blocked the member (null: no such customer). */
+export async function lockCustomerRow(tx: Executor, customer: string): Promise<{ name: string; blocked: boolean } | null> {
+  const [row] = await tx.select({ name: customers.name, blocked: customers.blocked }).from(customers).where(eq(customers.name, customer)).for('update');
+  return row ?? null;
 }
 
 /** The next batch to expire (for the 'points expire within …' note): its date and what is left of it. */

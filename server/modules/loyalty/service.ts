@@ -44,6 +44,10 @@ export async function pointsDetails(ctx: RequestContext) {
       purchase_amount: r.purchase_amount,
       customer: r.customer,
       source: r.source,
+      // What the row is (earn, redeem, adjust...) and, for an adjustment, the line written for the member;
+      // the reason and the internal note stay in the back office.
+      entry_type: r.entry_type,
+      member_text: r.member_text,
       receipt_no: r.receipt_no,
       creation: r.creation,
     })),

@@ -52,7 +52,10 @@ const getOrders = defineMethod({
   handler: (ctx, args) => ordersOf(ctx, { start: args.start ?? 0, limit: args.limit ?? 50, orderType: args.order_type }),
 });
 
-/** Sales Invoice (a reward order and a purchase): members read their own, staff their branch's. Written only by place_order. */
+/**
+ * Sales Invoice (a reward order and a purchase): members read their own, staff and branch managers their
+ * branch's, loyalty managers every one. Written only by place_order.
+ */
 const salesInvoiceDoctype: DoctypeDef = {
   doctype: 'Sales Invoice',
   table: salesInvoices,
@@ -61,7 +64,7 @@ const salesInvoiceDoctype: DoctypeDef = {
     'grand_total', 'loyalty_points', 'points_earned', 'payment_method', 'delivery_method', 'branch', 'customer_address',
     'shipping_address_name', 'address_display', 'owner', 'creation', 'modified',
   ],
-  read: { allow: ['Member', 'Store Staff'], scope: invoiceScope },
+  read: { allow: ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager'], scope: invoiceScope },
   defaultOrder: 'creation desc',
   expand: expandInvoice,
 };
@@ -69,6 +72,5 @@ const salesInvoiceDoctype: DoctypeDef = {
 export const ordersModule: ServerModule = {
   name: 'orders',
   methods: [placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders],
-  // Branch (read by the gift form) is declared by the blog module (marketing /branch page): one definition.
   doctypes: [salesInvoiceDoctype],
 };

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/auth';
 import { addresses } from '../../db/schema/addresses';
+import { items } from '../../db/schema/catalog';
 import { branches, deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
 import type { OrderKind } from './validation';
 
@@ -90,4 +91,32 @@ export async function itemsOf(db: Executor, invoices: string[]) {
 export async function deliveryNotesOf(db: Executor, invoices: string[]) {
   if (invoices.length === 0) return [];
   return db.select().from(deliveryNotes).where(inArray(deliveryNotes.sales_invoice, invoices)).orderBy(deliveryNotes.creation, deliveryNotes.name);
+}
+
+/**
+ * Takes `qty` units of a counted item in one conditional update (the row lock it takes queues concurrent orders
+ * of the item): the units left, or null when fewer than `qty` are left. An uncounted item (stock_qty null) is
+ * left alone and answers undefined. in_stock follows the count.
+ */
+export async function takeStock(tx: Executor, itemCode: string, qty: number): Promise<number | null | undefined> {
+  const [taken] = await tx
+    .update(items)
+    .set({ stock_qty: sql`${items.stock_qty} - ${qty}`, in_stock: sql`${items.stock_qty} - ${qty} > 0`, modified: sql`now()` })
+    .where(and(eq(items.item_code, itemCode), isNotNull(items.stock_qty), gte(items.stock_qty, qty)))
+    .returning({ left: items.stock_qty });
+  if (taken) return taken.left;
+  const [row] = await tx.select({ stock: items.stock_qty }).from(items).where(eq(items.item_code, itemCode)).limit(1);
+  return row?.stock === null || row?.stock === undefined ? undefined : null;
+}
+
+/** Units of each item the customer has ordered so far, over all their orders. */
+export async function orderedQty(db: Executor, customer: string, itemCodes: string[]): Promise<Map<string, number>> {
+  if (itemCodes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: salesInvoiceItems.item_code, qty: sql<number>`sum(${salesInvoiceItems.qty})::int` })
+    .from(salesInvoiceItems)
+    .innerJoin(salesInvoices, eq(salesInvoices.name, salesInvoiceItems.parent))
+    .where(and(eq(salesInvoices.customer, customer), inArray(salesInvoiceItems.item_code, itemCodes)))
+    .groupBy(salesInvoiceItems.item_code);
+  return new Map(rows.map((r) => [r.code, Number(r.qty)]));
 }

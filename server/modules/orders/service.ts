@@ -1,11 +1,15 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
-import { notFound, validationError } from '../../frappe/errors';
+import { FrappeError, notFound, validationError } from '../../frappe/errors';
 import { customers } from '../../db/schema/customers';
 import { salesInvoices } from '../../db/schema/orders';
 import { itemsByCode } from '../catalog/repository';
-import { addDays, earnPoints, lockCustomer, programOf, redeemPoints, tierOf, today } from '../loyalty/ledger';
+import { addDays, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf, today } from '../loyalty/ledger';
+import { forgetPages } from '../catalog/page-cache';
+import { audit } from '../audit/service';
+import { ALL_ROWS } from '../realtime/scope';
+import { enforceItemRules } from './limits';
 import { requireCustomer } from '../loyalty/members';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
@@ -18,6 +22,7 @@ export const PURCHASE_PAYMENT_METHODS = ['bank-transfer'] as const;
 /** The gift form starts with payment_method 'bank-transfer' (spec §5); a redemption is paid in points whatever it says. */
 export const REDEMPTION_PAYMENT_METHODS = ['bank-transfer', 'points', 'loyalty-points'] as const;
 export const POINTS_MISMATCH = 'Loyalty points do not match the price of the items';
+export const MEMBER_BLOCKED = 'This membership is blocked. Please contact us.';
 
 type AddressRow = NonNullable<Awaited<ReturnType<typeof ownAddress>>>;
 const addressDisplay = (a: AddressRow) =>
@@ -68,8 +73,9 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
 
 /**
  * headless_e_commerce.api.place_order. Prices everything itself (client prices and points are checked
- * against it, never used), then in ONE transaction with the member's customer row locked: checks and spends
- * the points (FIFO by expiry), writes the Sales Invoice, a Draft Delivery Note per reward, and the points a
+ * against it, never used), then in ONE transaction with the member's customer row locked: refuses a blocked
+ * member, enforces the items' tiers, per-member limits and stock (taking the units), checks and spends the
+ * points (FIFO by expiry), writes the Sales Invoice, a Draft Delivery Note per reward, and the points a
  * purchase earns once it is paid (at once when nothing is left to pay, else at confirm_payment).
  */
 export async function placeOrder(ctx: RequestContext, args: Record<string, unknown>) {
@@ -100,12 +106,19 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     if (!shipping) throw validationError('Shipping address not found');
     branch = input.branch;
   }
-  if (branch && !(await branchByName(ctx.db, branch))) throw validationError(`Branch ${branch} not found`, 'branch_not_found');
+  if (branch) {
+    const row = await branchByName(ctx.db, branch);
+    if (!row) throw validationError(`Branch ${branch} not found`, 'branch_not_found');
+    if (row.disabled) throw validationError(`Branch ${branch} is not taking orders`, 'branch_disabled');
+  }
   if (q.loyalty_points > 0 && !program) throw validationError('Customer isn\'t enrolled in any Loyalty Program');
 
   const year = postingDate.slice(0, 4);
   const created = await ctx.db.transaction(async (tx) => {
-    if (!(await lockCustomer(tx, customer.name))) throw validationError('No customer is linked to this user');
+    const locked = await lockCustomerRow(tx, customer.name);
+    if (!locked) throw validationError('No customer is linked to this user');
+    if (locked.blocked) throw new FrappeError('PermissionError', MEMBER_BLOCKED, { code: 'member_blocked' });
+    const ranOut = await enforceItemRules(tx, customer.name, program, q.lines);
     const name = await nextInSeries(tx, `ACC-SINV-${year}-`);
     const rewardLines = q.lines.filter((l) => l.points > 0);
     const invoice = await insertInvoice(
@@ -158,8 +171,9 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
       });
       notes.push(dn.name);
     }
-    return { invoice, notes };
+    return { invoice, notes, ranOut };
   });
+  if (created.ranOut) forgetPages(ctx.db);
   ctx.services.notifyListUpdate('Sales Invoice', created.invoice.name, ctx.user.name);
   for (const dn of created.notes) ctx.services.notifyListUpdate('Delivery Note', dn, ctx.user.name);
   return {
@@ -196,6 +210,14 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
       await lockCustomer(tx, inv.customer);
       await earnForPurchase(tx, inv, program, today());
     }
+    await audit(ctx, tx, {
+      action: 'confirm_payment',
+      doctype: 'Sales Invoice',
+      name: inv.name,
+      before: { status: inv.status },
+      after: { status: 'Paid', points_posted: program ? inv.points_earned : 0 },
+      branch: inv.branch,
+    });
     const [member] = await tx.select({ user: customers.user }).from(customers).where(eq(customers.name, inv.customer));
     return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: member?.user ?? null };
   });
@@ -262,9 +284,11 @@ export async function ordersOf(ctx: RequestContext, page: OrdersPage) {
   );
 }
 
-/** Sales Invoice read: a member sees their own, store staff the invoices of their branch. */
+/** Sales Invoice read: a member sees their own, store staff and branch managers their branch's, loyalty managers all. */
 export function invoiceScope(ctx: RequestContext): SQL | null {
-  if (ctx.user.roles.includes('Store Staff')) return ctx.user.branch ? sql`${salesInvoices.branch} = ${ctx.user.branch}` : null;
+  const roles = ctx.user.roles;
+  if (roles.includes('Loyalty Manager')) return ALL_ROWS;
+  if (roles.includes('Store Staff') || roles.includes('Branch Manager')) return ctx.user.branch ? sql`${salesInvoices.branch} = ${ctx.user.branch}` : null;
   return inArray(salesInvoices.customer, ctx.db.select({ name: customers.name }).from(customers).where(sql`${customers.user} = ${ctx.user.name}`));
 }
 

@@ -4,6 +4,7 @@ import { defineMethod, noArgs, numeric } from '../../frappe/methods';
 import { DEFAULT_DISCOUNT, DEFAULT_SHIPPING_FEE, DISCOUNT_SETTING, SHIPPING_FEE_SETTING } from '../orders/pricing';
 import { DAILY_CAP_DEFAULT, DAILY_CAP_SETTING } from '../staff/service';
 import { readSettings, writeSettings, type Tunable } from './service';
+import { audit } from '../audit/service';
 
 /**
  * The programme's tunable figures, for the back office: until now they could only be changed in the database.
@@ -37,7 +38,11 @@ const updateSettings = defineMethod({
     (issue) => `Unknown setting: ${String(issue.expected === 'never' ? (issue.path?.[0]?.key ?? '') : '')}`,
   ),
   handler: async (ctx, args) => {
-    await writeSettings(ctx.db, args as Record<string, number | undefined>);
+    await ctx.db.transaction(async (tx) => {
+      const before = await readSettings(tx, TUNABLES);
+      await writeSettings(tx, args as Record<string, number | undefined>);
+      await audit(ctx, tx, { action: 'update', doctype: 'Settings', name: 'settings', before, after: await readSettings(tx, TUNABLES), branch: null });
+    });
     return readSettings(ctx.db, TUNABLES);
   },
 });

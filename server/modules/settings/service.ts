@@ -15,13 +15,10 @@ export async function readSettings(db: Executor, tunables: Tunable[]): Promise<R
   return out;
 }
 
-/** Writes the given values (undefined ones are left alone) in one transaction. */
-export async function writeSettings(db: Executor, values: Record<string, number | undefined>) {
-  const rows = Object.entries(values).filter((e): e is [string, number] => e[1] !== undefined);
-  if (!rows.length) return;
-  await db.transaction(async (tx) => {
-    for (const [key, value] of rows) {
-      await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value` } });
-    }
-  });
+/** Writes the given values (undefined ones are left alone), in the caller's transaction. */
+export async function writeSettings(tx: Executor, values: Record<string, number | undefined>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value` } });
+  }
 }

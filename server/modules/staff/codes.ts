@@ -25,6 +25,23 @@ export interface VerifiedCode {
 }
 
 /**
+ * The live device a member code belongs to and the time step it matched (current step ±window), or null for an
+ * unknown, revoked or stale code. Reads only: no attempt is counted and no step is used up.
+ */
+export async function matchMemberCode(db: Executor, raw: string, now = Date.now()): Promise<VerifiedCode | null> {
+  const parsed = parseMemberCode(raw);
+  if (!parsed) return null;
+  const device = await deviceByCodeNo(db, parsed.memberNo);
+  if (!device || device.revoked_at) return null;
+  const current = stepAt(now, MEMBER_CODE.stepSeconds);
+  let matched: number | null = null;
+  for (let s = current - MEMBER_CODE.window; s <= current + MEMBER_CODE.window; s += 1) {
+    if (safeEqual(await otpFor(device.secret, parsed.memberNo, s, MEMBER_CODE.digits), parsed.otp)) matched = s;
+  }
+  return matched === null ? null : { device, step: matched };
+}
+
+/**
  * Checks a member code against the server clock: its device exists and is live, its one-time part matches
  * the current step ±window, and that step is later than the last one used for an award. Unknown, revoked and
  * stale codes get the same answer. Failed guesses for one member number are limited (no brute force).
@@ -32,20 +49,13 @@ export interface VerifiedCode {
 export async function verifyMemberCode(db: Executor, raw: string, now = Date.now()): Promise<VerifiedCode> {
   const parsed = parseMemberCode(raw);
   if (!parsed) throw refuse('code_invalid');
-  const device = await deviceByCodeNo(db, parsed.memberNo);
-  const current = stepAt(now, MEMBER_CODE.stepSeconds);
-  let matched: number | null = null;
-  if (device && !device.revoked_at) {
-    for (let s = current - MEMBER_CODE.window; s <= current + MEMBER_CODE.window; s += 1) {
-      if (safeEqual(await otpFor(device.secret, parsed.memberNo, s, MEMBER_CODE.digits), parsed.otp)) matched = s;
-    }
-  }
-  if (!device || matched === null) {
+  const match = await matchMemberCode(db, raw, now);
+  if (!match) {
     await hitLimit(db, `member-code:fail:${parsed.memberNo}`, 20, 600, 'Too many invalid member codes. Please try again later.');
     throw refuse('code_invalid');
   }
-  if (device.last_used_step !== null && matched <= device.last_used_step) throw refuse('code_used');
-  return { device, step: matched };
+  if (match.device.last_used_step !== null && match.step <= match.device.last_used_step) throw refuse('code_used');
+  return match;
 }
 
 /**

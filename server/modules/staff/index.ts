@@ -68,7 +68,7 @@ const confirmRewardMethod = defineMethod({
 const actionsMethod = defineMethod({
   path: 'member_rewards.staff.actions',
   verbs: ['GET'],
-  allow: ['Store Staff'],
+  allow: ['Store Staff', 'Branch Manager', 'Loyalty Manager'],
   args: v.looseObject({
     start: v.optional(v.pipe(numeric(), v.integer(), v.minValue(0))),
     limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(200))),

@@ -17,6 +17,8 @@ export const STAFF_REFUSALS = {
   receipt_invalid: ['ValidationError', 'Receipt number may contain only letters, digits, - / _ .'],
   amount_invalid: ['ValidationError', 'Amount must be more than 0 and at most 1,000,000 baht'],
   daily_cap: ['ValidationError', 'This member has reached the daily points limit'],
+  staff_daily_cap: ['ValidationError', 'You have reached your daily limit for awarding points'],
+  member_blocked: ['PermissionError', 'This membership is blocked: no points can be awarded'],
   no_points: ['ValidationError', 'This amount earns no points'],
   no_program: ['ValidationError', "Customer isn't enrolled in any Loyalty Program"],
 } as const satisfies Record<StaffRefusalReason, readonly [ExcType, string]>;

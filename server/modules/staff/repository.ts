@@ -55,19 +55,31 @@ export async function memberOfCustomer(db: Executor, customer: string) {
   return row ?? null;
 }
 
-/** Points awarded by staff to the customer on a posting day (the daily cap counts these). */
-export async function staffAwardedOn(db: Executor, customer: string, day: string): Promise<number> {
+/**
+ * Points staff awarded on a posting day: to one member (the member's daily cap counts these) or by one staff
+ * account (its own daily cap counts these).
+ */
+export async function staffAwardedOn(db: Executor, who: { customer: string } | { staffUser: string }, day: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.loyalty_points}), 0)::int` })
     .from(loyaltyPointEntries)
     .where(
       and(
-        eq(loyaltyPointEntries.customer, customer),
+        'customer' in who ? eq(loyaltyPointEntries.customer, who.customer) : eq(loyaltyPointEntries.staff_user, who.staffUser),
         eq(loyaltyPointEntries.source, 'staff_award'),
         eq(loyaltyPointEntries.posting_date, day),
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The staff account's own daily award cap, its user row locked for the rest of the transaction: one account's
+ * awards to different members at the same moment are counted one after the other.
+ */
+export async function lockStaffCap(tx: Executor, user: string): Promise<number | null> {
+  const [row] = await tx.select({ cap: users.daily_award_cap }).from(users).where(eq(users.name, user)).for('update');
+  return row?.cap ?? null;
 }
 
 export async function receiptAward(db: Executor, branch: string, receiptNo: string) {

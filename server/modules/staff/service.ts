@@ -4,11 +4,12 @@ import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
 import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
-import { balanceOf, earnPoints, lockCustomer, pointsForAmount, programOf, tierOf, today } from '../loyalty/ledger';
+import { balanceOf, earnPoints, lockCustomerRow, pointsForAmount, programOf, tierOf, today } from '../loyalty/ledger';
+import { audit } from '../audit/service';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
 import { refuse } from './messages';
 import {
-  actionsOfBranch, deviceOfUser, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
+  actionsOfBranch, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
   branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, staffAwardedOn, submitNotes,
   userExists, userNames,
 } from './repository';
@@ -48,7 +49,7 @@ async function memberCard(ctx: RequestContext, customer: string) {
     program ? tierOf(ctx.db, customer, program.name) : Promise.resolve(null),
   ]);
   const cap = await numberSetting(ctx.db, DAILY_CAP_SETTING, DAILY_CAP_DEFAULT);
-  const awardedToday = await staffAwardedOn(ctx.db, customer, today());
+  const awardedToday = await staffAwardedOn(ctx.db, { customer }, today());
   return {
     customer,
     full_name: member.user.full_name || member.customer.customer_name,
@@ -178,7 +179,7 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
       const member = await memberOfUser(tx, device.user);
       if (!member || (claim.customer && claim.customer !== member.customer.name)) throw refuse('code_invalid');
       const customer = member.customer.name;
-      await lockCustomer(tx, customer);
+      if ((await lockCustomerRow(tx, customer))?.blocked) throw refuse('member_blocked');
       if (device.last_used_step !== null && claim.step <= device.last_used_step) throw refuse('code_used');
 
       const previous = await receiptAward(tx, branch, receiptNo);
@@ -190,8 +191,14 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
       if (points <= 0) throw refuse('no_points', { collection_factor: program.collection_factor });
 
       const cap = await numberSetting(tx, DAILY_CAP_SETTING, DAILY_CAP_DEFAULT);
-      const already = await staffAwardedOn(tx, customer, day);
+      const already = await staffAwardedOn(tx, { customer }, day);
       if (already + points > cap) throw refuse('daily_cap', { cap, remaining: Math.max(0, cap - already), points });
+      // The account's own cap, when the back office set one: what this staff member awards to anyone in a day.
+      const staffCap = await lockStaffCap(tx, ctx.user.name);
+      if (staffCap !== null) {
+        const given = await staffAwardedOn(tx, { staffUser: ctx.user.name }, day);
+        if (given + points > staffCap) throw refuse('staff_daily_cap', { cap: staffCap, remaining: Math.max(0, staffCap - given), points });
+      }
 
       const tier = await tierOf(tx, customer, program.name);
       const entry = await earnPoints(tx, {
@@ -213,6 +220,12 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
         detail: { customer, member: member.user.full_name || member.customer.customer_name, points, amount: input.amount },
       });
       await markStepUsed(tx, claim.device, claim.step);
+      await audit(ctx, tx, {
+        action: 'award_points',
+        doctype: 'Loyalty Point Entry',
+        name: entry.name,
+        after: { customer, points, amount: input.amount, receipt_no: receiptNo },
+      });
       const balance = await balanceOf(tx, customer, day);
       return {
         customer,
@@ -266,6 +279,13 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
         });
       }
       const member = await memberOfCustomer(tx, invoice.customer);
+      await audit(ctx, tx, {
+        action: 'confirm_reward',
+        doctype: 'Sales Invoice',
+        name: invoice.name,
+        before: { delivery_notes: changed.map((n) => ({ name: n.name, status: 'Draft' })) },
+        after: { delivery_notes: changed.map((n) => ({ name: n.name, status: 'Submitted' })) },
+      });
       await recordAction(tx, {
         staff_user: ctx.user.name,
         branch,
@@ -300,8 +320,9 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
 
 /** member_rewards.staff.actions: what the staff of the caller's branch did, newest first. */
 export async function branchActions(ctx: RequestContext, start: number, limit: number) {
-  // An administrator without a branch oversees every branch's log; staff see their own branch only.
-  const branch = ctx.user.roles.includes('System Manager') && !ctx.user.branch ? null : staffBranch(ctx);
+  // System and Loyalty Managers without a branch oversee every branch's log; staff and branch managers their own.
+  const overseer = ctx.user.roles.includes('System Manager') || ctx.user.roles.includes('Loyalty Manager');
+  const branch = overseer && !ctx.user.branch ? null : staffBranch(ctx);
   const rows = await actionsOfBranch(ctx.db, branch, start, limit);
   return rows.map((r) => {
     let detail: Record<string, unknown> = {};
@@ -318,6 +339,10 @@ export async function branchActions(ctx: RequestContext, start: number, limit: n
 export async function createStaffUser(ctx: RequestContext, args: { email: string; full_name: string; password: string; branch: string }) {
   if (!(await branchExists(ctx.db, args.branch))) throw validationError(`Branch ${args.branch.slice(0, 80)} not found`);
   if (await userExists(ctx.db, args.email)) throw new FrappeError('DuplicateEntryError', 'A user with this email already exists');
-  await insertStaffUser(ctx.db, { ...args, password_hash: await hashPassword(args.password), owner: ctx.user.name });
+  const passwordHash = await hashPassword(args.password);
+  await ctx.db.transaction(async (tx) => {
+    await insertStaffUser(tx, { ...args, password_hash: passwordHash, owner: ctx.user.name });
+    await audit(ctx, tx, { action: 'create', doctype: 'User', name: args.email, after: { full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] }, branch: args.branch });
+  });
   return { name: args.email, full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] };
 }

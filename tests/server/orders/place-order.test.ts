@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
 import { addAddress, balance, BRANCH, gift, givePoints, invoicesOf, PLACE_ORDER } from './support';
+import { eq } from 'drizzle-orm';
+import { auditLog } from '../../../server/db/schema/audit';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -198,6 +200,10 @@ describe('place_order: checkout', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 417, 417]);
     expect(message(results.find((r) => r.statusCode === 417)!)).toBe(`Sales Invoice ${order.name} is already paid`);
     expect(await balance(server, m.customer)).toBe(order.points_earned);
+    const log = await server.database.db.select().from(auditLog).where(eq(auditLog.ref_name, order.name));
+    expect(log.map((r) => [r.user, r.action, r.before, r.after])).toEqual([
+      [ADMIN.usr, 'confirm_payment', { status: 'Unpaid' }, { status: 'Paid', points_posted: order.points_earned }],
+    ]);
 
     await givePoints(server, m.customer, 20);
     const reward = (await m.session.call(PLACE_ORDER, gift('GIFT-TUMBLER', 20))).json().message;

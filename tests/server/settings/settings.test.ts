@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
+import { auditLog } from '../../../server/db/schema/audit';
 
 const GET = 'member_rewards.settings.get_settings';
 const UPDATE = 'member_rewards.settings.update_settings';
@@ -29,6 +31,12 @@ describe('programme settings (back office)', () => {
     expect((await totals()).shipping_fee).toBe(40);
     expect((await totals()).discount_amount).toBe(99);
     await admin.call(UPDATE, { shipping_fee: 59, staff_award_daily_cap: 500 });
+    // Each change is in the audit log with the figures it changed.
+    const log = await server.database.db.select().from(auditLog).where(eq(auditLog.ref_doctype, 'Settings'));
+    expect(log.sort((a, b) => a.seq - b.seq).map((r) => [r.user, r.before, r.after])).toEqual([
+      [ADMIN.usr, { shipping_fee: 59, staff_award_daily_cap: 500 }, { shipping_fee: 40, staff_award_daily_cap: 800 }],
+      [ADMIN.usr, { shipping_fee: 40, staff_award_daily_cap: 800 }, { shipping_fee: 59, staff_award_daily_cap: 500 }],
+    ]);
   });
 
   it('refuses bad values and unknown settings with a clear 417, changing nothing', async () => {

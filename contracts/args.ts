@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+
+/**
+ * Argument pieces shared by the back-office contracts. A GET sends every value as a string (`?start=20`), a POST
+ * as JSON: numbers and flags accept both forms. Each takes the sentence the caller sees when the value is wrong.
+ */
+
+/** A whole number, from a JSON number or a string of digits. */
+export const wholeNumber = (message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^[-+]?\d{1,12}$/, message), v.transform(Number))], message),
+    v.integer(message),
+  );
+
+/** A whole number from `min` to `max`. */
+export const boundedNumber = (min: number, max: number, message: string) =>
+  v.pipe(wholeNumber(message), v.minValue(min, message), v.maxValue(max, message));
+
+/** A yes/no flag: true/false, 1/0, '1'/'0', 'true'/'false'. */
+export const yesNo = (message: string) =>
+  v.pipe(
+    v.union([v.boolean(), v.picklist([0, 1]), v.picklist(['0', '1', 'true', 'false'])], message),
+    v.transform((x) => x === true || x === 1 || x === '1' || x === 'true'),
+  );
+
+/** Text that must be there (trimmed, 1..max characters); absent, empty and wrongly typed give the same sentence. */
+export const requiredText = (message: string, max: number, tooLong = message) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, tooLong));
+
+/** Optional text (trimmed, at most max characters); null and '' mean "not given". */
+export const optionalText = (max: number, tooLong: string) =>
+  v.optional(v.nullable(v.pipe(v.string(tooLong), v.trim(), v.maxLength(max, tooLong))));
+
+/** A calendar day YYYY-MM-DD that exists. */
+export const isoDay = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, message),
+    v.check((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, message),
+  );
+
+/** A page of a list: where it starts and how long it is. */
+export const pageArgs = (maxLimit: number) => ({
+  start: v.optional(boundedNumber(0, 1_000_000_000, 'start must be a whole number, 0 or more')),
+  limit: v.optional(boundedNumber(1, maxLimit, `limit must be a whole number from 1 to ${maxLimit}`)),
+});

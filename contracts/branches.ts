@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { requiredText, yesNo } from './args';
+import { BranchSchema } from './blog';
+
+/**
+ * Branch as the back office writes it over /api/resource/Branch (POST creates, PUT updates the fields sent; no
+ * delete: a branch is disabled). `branch_name` is accepted for `branch`, the branch's display name; the document
+ * is named by the name it was created with, which never changes.
+ */
+export const BRANCH_MESSAGES = {
+  nameRequired: 'Branch name is required',
+  tooLong: 'This field is too long',
+  phone: 'Phone may contain only digits, spaces, + and -',
+} as const;
+
+const M = BRANCH_MESSAGES;
+const text = (max: number) => v.optional(v.nullable(v.pipe(v.string(M.tooLong), v.trim(), v.maxLength(max, M.tooLong))));
+
+const branchFields = {
+  branch: requiredText(M.nameRequired, 140, M.tooLong),
+  address: text(500),
+  opening_hours: text(100),
+  phone: v.optional(v.nullable(v.pipe(v.string(M.phone), v.trim(), v.maxLength(30, M.phone), v.regex(/^[\d +-]*$/, M.phone)))),
+  disabled: v.optional(yesNo('disabled must be 0 or 1')),
+};
+
+export const BranchCreateSchema = v.looseObject(branchFields);
+export const BranchUpdateSchema = v.looseObject({ ...branchFields, branch: v.optional(branchFields.branch) });
+export const BRANCH_WRITABLE = ['branch', 'branch_name', 'address', 'opening_hours', 'phone', 'disabled'] as readonly string[];
+
+/** A Branch as the resource answers it; members and guests never see a disabled one. */
+export const BranchDocSchema = v.looseObject({ ...BranchSchema.entries, disabled: v.optional(v.boolean(), false) });
+export type BranchDoc = v.InferOutput<typeof BranchDocSchema>;

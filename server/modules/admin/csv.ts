@@ -1,0 +1,67 @@
+/**
+ * CSV as spreadsheets read and write it (RFC 4180): comma-separated, fields with commas, quotes or line breaks in
+ * double quotes, a quote inside written twice. Files from Excel start with a byte-order mark and end lines with CRLF.
+ */
+
+export const BOM = '\uFEFF';
+
+/** The rows of a CSV text, each a list of its fields as written (no trimming). Blank lines give no row. */
+export function parseCsv(text: string): { line: number; fields: string[] }[] {
+  const input = text.startsWith(BOM) ? text.slice(1) : text;
+  const rows: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endRow = () => {
+    fields.push(field);
+    if (fields.length > 1 || fields[0] !== '') rows.push({ line: rowLine, fields });
+    fields = [];
+    field = '';
+  };
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i]!;
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        if (c === '\n') line++;
+        field += c;
+      }
+    } else if (c === '"' && field === '') {
+      quoted = true;
+    } else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      endRow();
+      line++;
+      rowLine = line;
+    } else {
+      field += c;
+    }
+  }
+  if (field !== '' || fields.length) endRow();
+  return rows;
+}
+
+/**
+ * One CSV field. Text that a spreadsheet would run as a formula (starting with = + - @ or a tab/CR) gets a
+ * leading apostrophe (OWASP's CSV injection advice): a member could name themselves "=HYPERLINK(…)". Numbers
+ * stay numbers, so negative points are still negative.
+ */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (values: readonly unknown[]) => `${values.map(csvField).join(',')}\r\n`;
