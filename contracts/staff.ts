@@ -17,6 +17,8 @@ export const STAFF_REFUSAL_REASONS = [
   'receipt_invalid',
   'amount_invalid',
   'daily_cap',
+  'staff_daily_cap',
+  'member_blocked',
   'no_points',
   'no_program',
 ] as const;

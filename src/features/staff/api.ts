@@ -174,6 +174,10 @@ export function refusalMessage(error: unknown, formatTime: (iso: string) => stri
       return { key: 'staff.errAmountInvalid' };
     case 'daily_cap':
       return { key: 'staff.errDailyCap', params: { remaining: str('remaining'), cap: str('cap') } };
+    case 'staff_daily_cap':
+      return { key: 'staff.errStaffDailyCap' };
+    case 'member_blocked':
+      return { key: 'staff.errMemberBlocked' };
     case 'no_points':
       return { key: 'staff.errNoPoints', params: { factor: str('collection_factor') } };
     case 'no_branch':

@@ -29,6 +29,8 @@ const REASON: Record<StaffRefusalReason, MessageKey> = {
   receipt_invalid: 'staff.reasonReceiptInvalid',
   amount_invalid: 'staff.reasonAmountInvalid',
   daily_cap: 'staff.reasonDailyCap',
+  staff_daily_cap: 'staff.reasonStaffDailyCap',
+  member_blocked: 'staff.reasonMemberBlocked',
   no_points: 'staff.reasonNoPoints',
   no_program: 'staff.reasonNoProgram',
 };
