@@ -53,7 +53,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(overrides: Partial<ServerConfig> = {}, extraModules: ServerModule[] = []): Promise<TestServer> {
+export async function createTestServer(
+  overrides: Partial<ServerConfig> = {},
+  extraModules: ServerModule[] = [],
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const config = testConfig({
     seed: { adminEmail: ADMIN.usr, adminPassword: ADMIN.pwd, staffEmail: STAFF.usr, staffPassword: STAFF.pwd },
     ...overrides,
@@ -61,7 +65,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, ex
   const { database, drop, url } = await freshDatabase();
   await migrate(database);
   await seedIfEmpty(database.db, config);
-  const app = await buildApp(config, database, { extraModules });
+  const app = await buildApp(config, database, { extraModules, logStream: opts.logStream });
   await app.ready();
   return {
     app,

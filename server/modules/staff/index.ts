@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs, numeric } from '../../frappe/methods';
+import { defineMethod, noArgs, numeric, offsetArg } from '../../frappe/methods';
 import { awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode } from './service';
 
 const code = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(64, message));
@@ -73,7 +73,7 @@ const actionsMethod = defineMethod({
   verbs: ['GET'],
   allow: ['Store Staff'],
   args: v.looseObject({
-    start: v.optional(v.pipe(numeric(), v.integer(), v.minValue(0))),
+    start: v.optional(offsetArg()),
     limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(200))),
   }),
   handler: (ctx, args) => branchActions(ctx, args.start ?? 0, args.limit ?? 50),
