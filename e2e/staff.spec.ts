@@ -261,8 +261,12 @@ test('member code typed in → points awarded → history; gift for branch A: br
   await member.getByTestId('redeem-using').click();
   await member.getByRole('dialog').getByTestId('confirm-redeem').click();
   await expect(member).toHaveURL(/\/thankyou\?/);
-  const rewardCode = ((await member.getByTestId('thankyou-order').textContent()) ?? '').trim();
-  expect(rewardCode).toMatch(/^ACC-SINV-\d{4}-\d{5}$/);
+  const orderName = ((await member.getByTestId('thankyou-order').textContent()) ?? '').trim();
+  expect(orderName).toMatch(/^ACC-SINV-\d{4}-\d{5}$/);
+  // What the member shows at the till is the order's random code, not its sequential name.
+  await member.goto(`/my-order/${orderName}`);
+  const rewardCode = ((await member.getByTestId('order-code').textContent()) ?? '').trim();
+  expect(rewardCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
 
   // Branch B's till (a tablet) is refused.
   const tillBCtx = await newContext(browser, TABLET);
@@ -279,6 +283,10 @@ test('member code typed in → points awarded → history; gift for branch A: br
   const direct = await pageCall(tillB, 'member_rewards.staff.confirm_reward', { code: rewardCode });
   expect(direct.status).toBe(403);
   await screenshot(tillB, 'staff-other-branch-1024');
+
+  // The order's name alone no longer finds it.
+  await typeCode(tillA, orderName);
+  await expect(tillA.getByRole('alert').filter({ hasText: 'รหัสนี้ไม่ถูกต้อง' })).toBeVisible();
 
   // Branch A hands it over.
   await typeCode(tillA, rewardCode);
@@ -299,7 +307,7 @@ test('member code typed in → points awarded → history; gift for branch A: br
   expect(again.body).toMatchObject({ reason: 'already_confirmed', confirmed_by: STAFF_EMAIL });
   await typeCode(tillA2, rewardCode);
   await expect(tillA2.getByTestId('staff-result-reward').getByText(/ส่งมอบโดย/)).toBeVisible();
-  await expect(tillA2.getByRole('list', { name: 'รายการล่าสุดของสาขา' }).getByText(`ส่งมอบของรางวัล ${rewardCode}`).first()).toBeVisible();
+  await expect(tillA2.getByRole('list', { name: 'รายการล่าสุดของสาขา' }).getByText(`ส่งมอบของรางวัล ${orderName}`).first()).toBeVisible();
   await screenshot(tillA2, 'staff-log-1024');
 
   // The member's order shows the coupon as used.

@@ -17,7 +17,7 @@ export const STAFF = { usr: 'staff@example.com', pwd: 'staff-test-password' };
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the server tests both ways).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: 'memory://' });

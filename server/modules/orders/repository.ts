@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/auth';
 import { addresses } from '../../db/schema/addresses';
+import { customers } from '../../db/schema/customers';
 import { branches, deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
 import type { OrderKind } from './validation';
 
@@ -90,4 +91,15 @@ export async function itemsOf(db: Executor, invoices: string[]) {
 export async function deliveryNotesOf(db: Executor, invoices: string[]) {
   if (invoices.length === 0) return [];
   return db.select().from(deliveryNotes).where(inArray(deliveryNotes.sales_invoice, invoices)).orderBy(deliveryNotes.creation, deliveryNotes.name);
+}
+
+/** The reward code of an invoice when `user` is its member; null for anyone else and for purchases. */
+export async function rewardCodeOfOwn(db: Executor, invoice: string, user: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: salesInvoices.reward_code })
+    .from(salesInvoices)
+    .innerJoin(customers, eq(customers.name, salesInvoices.customer))
+    .where(and(eq(salesInvoices.name, invoice), eq(customers.user, user)))
+    .limit(1);
+  return row?.code ?? null;
 }

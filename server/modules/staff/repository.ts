@@ -123,18 +123,12 @@ export async function actionsOfBranch(db: Executor, branch: string | null, start
     .limit(limit);
 }
 
-/** A reward order by its code: the Sales Invoice name, or the name of one of its Delivery Notes. */
+/** A reward order by its till code (contracts/reward-code.ts, already normalised); never by its name. */
 export async function rewardInvoiceByCode(db: Executor, code: string) {
-  let invoiceName = code;
-  if (code.startsWith('MAT-DN-')) {
-    const [dn] = await db.select({ invoice: deliveryNotes.sales_invoice }).from(deliveryNotes).where(eq(deliveryNotes.name, code)).limit(1);
-    if (!dn) return null;
-    invoiceName = dn.invoice;
-  }
   const [inv] = await db
     .select()
     .from(salesInvoices)
-    .where(and(eq(salesInvoices.name, invoiceName), eq(salesInvoices.order_type, 'redemption')))
+    .where(and(eq(salesInvoices.reward_code, code), eq(salesInvoices.order_type, 'redemption')))
     .limit(1);
   return inv ?? null;
 }

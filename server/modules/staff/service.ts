@@ -81,6 +81,8 @@ async function rewardCard(ctx: RequestContext, code: string, branch: string) {
   const views = notes.map((n) => noteView(n, names));
   return {
     invoice: invoice.name,
+    /** What confirm_reward takes: the scanned code, as stored. */
+    code,
     posting_date: invoice.posting_date,
     branch: invoice.branch,
     loyalty_points: invoice.loyalty_points,

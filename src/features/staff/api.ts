@@ -45,6 +45,8 @@ const NoteSchema = v.looseObject({
 
 export const RewardCardSchema = v.looseObject({
   invoice: v.string(),
+  /** The scanned till code: what confirm_reward takes (the invoice name no longer resolves). */
+  code: v.string(),
   posting_date: v.string(),
   branch: nullableString,
   loyalty_points: v.number(),

@@ -6,6 +6,7 @@ import { refusalMessage, useConfirmReward, type RewardCard } from '../api';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
 import { imageUrl } from '@/lib/file-url';
+import { formatRewardCode } from '../../../../contracts/reward-code';
 
 /** A scanned reward order: what was redeemed, by whom, for which branch, and the hand-over confirmation. */
 export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: () => void }) {
@@ -25,7 +26,7 @@ export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: ()
             {t('staff.rewardTitle')}
           </Text>
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {t('staff.rewardCode', { code: reward.invoice })}
+            {t('staff.rewardCode', { code: formatRewardCode(reward.code) })}
           </Title>
         </div>
         <Badge size="lg" color={used ? 'gray' : 'green'} variant="light" style={{ flexShrink: 0 }}>
@@ -70,7 +71,7 @@ export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: ()
         </Alert>
       )}
       {!used && !refusal && (
-        <Button size="md" color="green" loading={confirm.isPending} onClick={() => confirm.mutate(reward.invoice)}>
+        <Button size="md" color="green" loading={confirm.isPending} onClick={() => confirm.mutate(reward.code)}>
           {t('staff.confirm')}
         </Button>
       )}
