@@ -17,6 +17,10 @@ export const ERROR_CODES = [
   'out_of_stock',
   'item_not_available',
   'branch_not_found',
+  // spending (redemptions, purchases, staff awards) needs a verified phone
+  'phone_not_verified',
+  // accounts
+  'email_in_use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -129,12 +129,18 @@ export function serverMessage(body: { _server_messages?: string }): string | und
 }
 
 let memberSeq = 0;
-/** A member with a password (members normally sign in with LINE; a password keeps server tests simple). */
+/**
+ * A member with a password (members normally sign in with LINE; a password keeps server tests simple) and, like
+ * every member who may spend, a verified phone: `phone: null` makes one who never verified a phone.
+ */
 export async function createMember(
   server: TestServer,
-  opts: { name?: string; roles?: Role[]; branch?: string | null; phone?: string } = {},
+  opts: { name?: string; roles?: Role[]; branch?: string | null; phone?: string | null } = {},
 ) {
   memberSeq += 1;
+  const isMember = !opts.roles || opts.roles.includes('Member');
+  // 07… numbers: tests that verify a phone of their own use 08… ones (tests/server/account/helpers.ts).
+  const phone = opts.phone !== undefined ? opts.phone : isMember ? `07${String(memberSeq).padStart(8, '0')}` : null;
   const name = opts.name ?? `member${memberSeq}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const pwd = 'member-password';
   await server.database.db.insert(users).values({
@@ -145,12 +151,12 @@ export async function createMember(
     last_name: String(memberSeq),
     roles: opts.roles ?? ['Member'],
     branch: opts.branch ?? null,
-    mobile_no: opts.phone ?? null,
-    phone_verified: Boolean(opts.phone),
+    mobile_no: phone,
+    phone_verified: Boolean(phone),
     password_hash: await hashPassword(pwd),
   });
   const customer = `CUST-T${String(memberSeq).padStart(4, '0')}-${Math.random().toString(36).slice(2, 6)}`;
-  if (!opts.roles || opts.roles.includes('Member')) {
+  if (isMember) {
     await server.database.db.insert(customers).values({ name: customer, customer_name: name, user: name, loyalty_program: 'Member Rewards' });
   }
   const session = new Session(server.app);

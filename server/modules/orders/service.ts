@@ -8,7 +8,7 @@ import { customers } from '../../db/schema/customers';
 import { salesInvoices } from '../../db/schema/orders';
 import { itemsByCode } from '../catalog/repository';
 import { addDays, earnPoints, lockCustomer, programOf, redeemPoints, tierOf, today } from '../loyalty/ledger';
-import { requireCustomer } from '../loyalty/members';
+import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
   branchByName, deliveryNotesOf, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
@@ -76,6 +76,7 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
  */
 export async function placeOrder(ctx: RequestContext, args: Record<string, unknown>) {
   const customer = await requireCustomer(ctx);
+  await requireVerifiedPhone(ctx.db, ctx.user.name);
   let kind = orderKind(args);
   if (kind === 'unknown') kind = await guessKind(ctx, args);
   const input = kind === 'redemption' ? parseRedemption(args) : parsePurchase(args);

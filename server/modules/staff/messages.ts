@@ -1,4 +1,5 @@
 import { FrappeError, type ExcType } from '../../frappe/errors';
+import { isErrorCode } from '../../../contracts/errors';
 
 /**
  * Refusals of the staff methods. Each carries a stable `reason` (top-level key of the error body) so the
@@ -16,11 +17,13 @@ export const STAFF_REFUSALS = {
   daily_cap: ['ValidationError', 'This member has reached the daily points limit'],
   no_points: ['ValidationError', 'This amount earns no points'],
   no_program: ['ValidationError', "Customer isn't enrolled in any Loyalty Program"],
+  phone_not_verified: ['PermissionError', 'This member has not verified a phone number yet. Ask them to verify it in the app first.'],
 } as const satisfies Record<string, readonly [ExcType, string]>;
 
 export type StaffRefusal = keyof typeof STAFF_REFUSALS;
 
 export function refuse(reason: StaffRefusal, extra: Record<string, unknown> = {}): FrappeError {
   const [exc, message] = STAFF_REFUSALS[reason];
-  return new FrappeError(exc, message, { extra: { reason, ...extra } });
+  // A refusal that is also one of the app-wide situations carries its machine code too.
+  return new FrappeError(exc, message, { extra: { reason, ...extra }, code: isErrorCode(reason) ? reason : undefined });
 }

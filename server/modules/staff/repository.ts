@@ -35,9 +35,17 @@ export async function markStepUsed(tx: Executor, id: string, step: number) {
   await tx.update(memberDevices).set({ last_used_step: step }).where(eq(memberDevices.id, id));
 }
 
+const memberUserColumns = {
+  name: users.name,
+  full_name: users.full_name,
+  user_image: users.user_image,
+  creation: users.creation,
+  phone_verified: users.phone_verified,
+};
+
 export async function memberOfUser(db: Executor, user: string) {
   const [row] = await db
-    .select({ customer: customers, user: { name: users.name, full_name: users.full_name, user_image: users.user_image, creation: users.creation } })
+    .select({ customer: customers, user: memberUserColumns })
     .from(customers)
     .innerJoin(users, eq(users.name, customers.user))
     .where(eq(customers.user, user))
@@ -47,7 +55,7 @@ export async function memberOfUser(db: Executor, user: string) {
 
 export async function memberOfCustomer(db: Executor, customer: string) {
   const [row] = await db
-    .select({ customer: customers, user: { name: users.name, full_name: users.full_name, user_image: users.user_image, creation: users.creation } })
+    .select({ customer: customers, user: memberUserColumns })
     .from(customers)
     .innerJoin(users, eq(users.name, customers.user))
     .where(eq(customers.name, customer))

@@ -176,6 +176,7 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
       if (!device || device.revoked_at) throw refuse('code_invalid');
       const member = await memberOfUser(tx, device.user);
       if (!member || (claim.customer && claim.customer !== member.customer.name)) throw refuse('code_invalid');
+      if (!member.user.phone_verified) throw refuse('phone_not_verified');
       const customer = member.customer.name;
       await lockCustomer(tx, customer);
       if (device.last_used_step !== null && claim.step <= device.last_used_step) throw refuse('code_used');

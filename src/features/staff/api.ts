@@ -176,6 +176,8 @@ export function refusalMessage(error: unknown, formatTime: (iso: string) => stri
       return { key: 'staff.errNoPoints', params: { factor: str('collection_factor') } };
     case 'no_branch':
       return { key: 'staff.errNoBranch' };
+    case 'phone_not_verified':
+      return { key: 'staff.errPhoneNotVerified' };
     default:
       if (error.httpStatus === 429) return { key: 'staff.errTooMany' };
       return { key: 'staff.errGeneric' };
