@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs, numeric, offsetArg } from '../../frappe/methods';
-import { awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode } from './service';
+import { defineMethod, flag, noArgs, numeric, offsetArg } from '../../frappe/methods';
+import {
+  awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
+} from './service';
 
 const code = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(64, message));
 
@@ -93,8 +95,23 @@ const createStaffUserMethod = defineMethod({
   handler: (ctx, args) => createStaffUser(ctx, args),
 });
 
+/** Ours: a System Manager disables (0) or re-enables (1) a Store Staff account. */
+const setStaffUserEnabledMethod = defineMethod({
+  path: 'member_rewards.staff.set_staff_user_enabled',
+  verbs: ['POST'],
+  allow: ['System Manager'],
+  args: v.looseObject({
+    user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)),
+    enabled: flag(),
+  }),
+  handler: (ctx, args) => setStaffUserEnabled(ctx, args.user, args.enabled === 1),
+});
+
 export const staffModule: ServerModule = {
   name: 'staff',
-  methods: [registerDeviceMethod, deviceStatusMethod, resolveCodeMethod, awardPointsMethod, confirmRewardMethod, actionsMethod, createStaffUserMethod],
+  methods: [
+    registerDeviceMethod, deviceStatusMethod, resolveCodeMethod, awardPointsMethod, confirmRewardMethod, actionsMethod, createStaffUserMethod,
+    setStaffUserEnabledMethod,
+  ],
   doctypes: [],
 };

@@ -181,9 +181,28 @@ export async function branchExists(db: Executor, name: string) {
   return Boolean(row);
 }
 
-export async function userExists(db: Executor, email: string) {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.name, email)).limit(1);
+/**
+ * Whether an address is already an account's: its name, or its verified e-mail (case-insensitively). An address
+ * someone merely typed into a profile or a sign-up is not.
+ */
+export async function addressInUse(db: Executor, email: string) {
+  const login = email.toLowerCase();
+  const [row] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(sql`lower(${users.name}) = ${login} or (${users.email_verified} and lower(${users.email}) = ${login})`)
+    .limit(1);
   return Boolean(row);
+}
+
+/** A Store Staff account by name (null for anyone else). */
+export async function staffUser(db: Executor, name: string) {
+  const [row] = await db.select().from(users).where(and(eq(users.name, name), sql`'Store Staff' = any(${users.roles})`)).limit(1);
+  return row ?? null;
+}
+
+export async function setEnabled(db: Executor, name: string, enabled: boolean) {
+  await db.update(users).set({ enabled, modified: sql`now()` }).where(eq(users.name, name));
 }
 
 export async function insertStaffUser(
@@ -193,6 +212,8 @@ export async function insertStaffUser(
   await db.insert(users).values({
     name: u.email,
     email: u.email,
+    // The administrator who creates the account vouches for the address.
+    email_verified: true,
     full_name: u.full_name,
     first_name: u.full_name,
     user_type: 'System User',

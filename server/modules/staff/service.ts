@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../frappe/context';
-import { FrappeError, validationError } from '../../frappe/errors';
+import { FrappeError, notFound, validationError } from '../../frappe/errors';
+import { endCredentials } from '../../frappe/sessions';
 import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
@@ -8,8 +9,8 @@ import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from 
 import { refuse } from './messages';
 import {
   actionsOfBranch, deviceOfUser, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
-  branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, staffAwardedOn, submitNotes,
-  userExists, userNames,
+  addressInUse, branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, setEnabled, staffAwardedOn,
+  staffUser, submitNotes, userNames,
 } from './repository';
 
 /** Settings key of the per-member daily cap on points awarded by staff, and its default. */
@@ -317,7 +318,30 @@ export async function branchActions(ctx: RequestContext, start: number, limit: n
 /** member_rewards.staff.create_staff_user (System Manager): a Store Staff account bound to one branch. */
 export async function createStaffUser(ctx: RequestContext, args: { email: string; full_name: string; password: string; branch: string }) {
   if (!(await branchExists(ctx.db, args.branch))) throw validationError(`Branch ${args.branch.slice(0, 80)} not found`);
-  if (await userExists(ctx.db, args.email)) throw new FrappeError('DuplicateEntryError', 'A user with this email already exists');
-  await insertStaffUser(ctx.db, { ...args, password_hash: await hashPassword(args.password), owner: ctx.user.name });
+  if (await addressInUse(ctx.db, args.email)) throw emailInUse();
+  try {
+    await insertStaffUser(ctx.db, { ...args, password_hash: await hashPassword(args.password), owner: ctx.user.name });
+  } catch (err) {
+    // Two administrators adding the same address at once: the unique index decides, with the same answer.
+    if (isUniqueViolation(err)) throw emailInUse();
+    throw err;
+  }
   return { name: args.email, full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] };
+}
+
+const emailInUse = () =>
+  new FrappeError('DuplicateEntryError', 'This e-mail address is already in use by another account', { title: 'Already Registered', code: 'email_in_use' });
+
+/**
+ * member_rewards.staff.set_staff_user_enabled (System Manager): disabling a Store Staff account ends its sessions,
+ * API tokens and member-code devices at once, so re-enabling it later brings none of them back.
+ */
+export async function setStaffUserEnabled(ctx: RequestContext, user: string, enabled: boolean) {
+  const row = await staffUser(ctx.db, user);
+  if (!row) throw notFound(`Store Staff user ${user.slice(0, 80)} not found`);
+  await ctx.db.transaction(async (tx) => {
+    await setEnabled(tx, row.name, enabled);
+    if (!enabled) await endCredentials(tx, row.name);
+  });
+  return { name: row.name, enabled: enabled ? 1 : 0 };
 }
