@@ -6,7 +6,8 @@ import type { Database } from './db/client';
 import type { CurrentUser, RequestContext, AppServices } from './frappe/context';
 import { GUEST } from './frappe/context';
 import { FrappeError, loggableError, sendFrappeError, toFrappeError } from './frappe/errors';
-import { resolveUser } from './frappe/sessions';
+import { hasCsrfToken, resolveUser } from './frappe/sessions';
+import { isCrossSite } from './frappe/origin';
 import { registerIdempotency, schedulePurge } from './frappe/idempotency';
 import { registerMethodRoutes } from './frappe/dispatch';
 import { registerResourceRoutes, resolveDoctype } from './frappe/resources';
@@ -16,7 +17,6 @@ import { isAppPath, registerStatic, sendAppShell } from './frappe/static';
 import { ChangeBus } from './frappe/realtime-bus';
 import { hasNul, nulRefusal, type MethodDef } from './frappe/methods';
 import type { ResolvedDoctype } from './frappe/doctypes';
-import { safeEqual } from './frappe/crypto';
 import { allModules } from './modules/index';
 import type { ServerModule } from './frappe/module';
 
@@ -80,17 +80,24 @@ export async function buildApp(
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     req.user = GUEST;
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/private/')) return;
+    // Frappe's `POST /` (cmd) too: its Idempotency-Key belongs to the signed-in caller, never to an IP address.
+    const rootCommand = req.method === 'POST' && req.url.split('?')[0] === '/';
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/private/') && !rootCommand) return;
     req.user = await resolveUser(database.db, req);
+  });
+
+  // Login CSRF and its kin: no write from another site's page, signed in or not (a forged sign-in would put the
+  // victim's browser in the attacker's account). Same-origin pages and API clients are unaffected.
+  app.addHook('preHandler', async (req) => {
+    if (UNSAFE.has(req.method) && isCrossSite(req.headers, config)) {
+      throw new FrappeError('CSRFTokenError', 'Cross-site requests are not accepted', { status: 403 });
+    }
   });
 
   app.addHook('preHandler', async (req) => {
     if (!UNSAFE.has(req.method) || req.user.via !== 'session') return;
     if (CSRF_EXEMPT.has(req.url.split('?')[0]!)) return;
-    const sent = req.headers['x-frappe-csrf-token'];
-    if (typeof sent !== 'string' || !req.user.csrfToken || !safeEqual(sent, req.user.csrfToken)) {
-      throw new FrappeError('CSRFTokenError', 'Invalid Request');
-    }
+    if (!hasCsrfToken(req)) throw new FrappeError('CSRFTokenError', 'Invalid Request');
   });
   // PostgreSQL text cannot hold NUL characters: refuse them up front as a clear 4xx rather than a failed query.
   app.addHook('preHandler', async (req) => {

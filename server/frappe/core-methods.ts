@@ -32,6 +32,7 @@ const logout = defineMethod({
   path: 'logout',
   verbs: ['GET', 'POST'],
   allow: ['Guest'],
+  sideEffects: true,
   args: noArgs,
   async handler(ctx) {
     // Signing out revokes the member's rotating-code device secret (issue 7): its codes stop working.

@@ -17,6 +17,12 @@ export interface MethodDef<S extends v.GenericSchema = v.GenericSchema> {
   raw?: boolean;
   /** Skips the CSRF check (login itself, which starts the session). */
   csrfExempt?: boolean;
+  /**
+   * A GET that changes something (sends an SMS, ends a session), kept because Frappe clients call it so. With a
+   * cookie session it needs the CSRF header or a request from one of our own pages, so another site's link or
+   * image cannot trigger it.
+   */
+  sideEffects?: boolean;
 }
 
 /** Keeps the generic link between the schema and the handler's argument type. */

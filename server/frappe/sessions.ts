@@ -176,3 +176,9 @@ export async function endCredentials(db: Executor, userName: string) {
   await db.delete(apiKeys).where(eq(apiKeys.user, userName));
   await revokeMemberCodes(db, userName);
 }
+
+/** Whether the request carries its session's CSRF token (X-Frappe-CSRF-Token). */
+export function hasCsrfToken(req: FastifyRequest): boolean {
+  const sent = req.headers['x-frappe-csrf-token'];
+  return typeof sent === 'string' && Boolean(req.user.csrfToken) && safeEqual(sent, req.user.csrfToken!);
+}

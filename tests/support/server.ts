@@ -93,8 +93,8 @@ export class Session {
   async request(opts: InjectOptions & { csrf?: boolean }) {
     const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
     if (Object.keys(this.cookies).length) headers.cookie = this.cookieHeader;
-    const unsafe = opts.method && opts.method !== 'GET';
-    if (unsafe && this.csrf && opts.csrf !== false) headers['x-frappe-csrf-token'] = this.csrf;
+    // Like the app's client: the session's token on every call (GETs with side effects need it too).
+    if (this.csrf && opts.csrf !== false) headers['x-frappe-csrf-token'] = this.csrf;
     const res = await this.app.inject({ ...opts, headers, remoteAddress: this.ip });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';

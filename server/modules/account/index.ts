@@ -129,6 +129,7 @@ const getPhone = defineMethod({
   path: 'honda_api.api_calls.verifyuser.getphone',
   verbs: ['GET', 'POST'],
   allow: ['Member'],
+  sideEffects: true,
   args: v.looseObject({ userphone: phoneArg('This phone number is invalid') }),
   handler: (ctx, { userphone }) => requestCode(ctx, userphone),
 });

@@ -9,6 +9,7 @@ import { isSystemManager } from '../../frappe/doctypes';
 import { resolveUser } from '../../frappe/sessions';
 import type { ListUpdate } from '../../frappe/realtime-bus';
 import { ALL_ROWS } from './scope';
+import { originIsOurs } from '../../frappe/origin';
 
 export const MAX_SUBSCRIPTIONS = 50;
 
@@ -18,28 +19,11 @@ export const ownChangesRoom = (doctype: string, user: string) => `doctype:${doct
 
 type Ack = (answer: { ok: boolean; message?: string }) => void;
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v?.split(',')[0]?.trim() || undefined;
-}
-
 /** Browsers always send Origin on a WebSocket or cross-site request: it must name this server. */
 export function sameOrigin(req: IncomingMessage, config: ServerConfig): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // not a browser (server-side clients, tests); the session cookie still decides
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  const allowed = [req.headers.host, firstHeader(req.headers['x-forwarded-host'])];
-  try {
-    allowed.push(new URL(config.publicUrl).host);
-  } catch {
-    /* publicUrl is optional in practice */
-  }
-  return allowed.includes(host);
+  return originIsOurs(origin, req.headers, config);
 }
 
 export function attachRelay(
