@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
-import { appErrors, expect, test } from './support/fixtures';
+import { appErrors, expect, test, watchCsp } from './support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
 import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
@@ -173,6 +173,8 @@ test('the camera path: a fake camera showing the screenshot of the member QR fin
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   const tillCtx = await browser2.newContext({ baseURL: BASE_URL, viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, permissions: ['camera'] });
+  // Its own browser: the camera scanner's WebAssembly must run under the policy too.
+  await watchCsp(tillCtx);
   const till = await tillCtx.newPage();
   const errors: string[] = [];
   till.on('pageerror', (e) => errors.push(e.message));

@@ -8,6 +8,7 @@ import { GUEST } from './frappe/context';
 import { FrappeError, loggableError, sendFrappeError, toFrappeError } from './frappe/errors';
 import { hasCsrfToken, resolveUser } from './frappe/sessions';
 import { isCrossSite } from './frappe/origin';
+import { applyPagePolicy, registerBrowserPolicy } from './frappe/browser-policy';
 import { registerIdempotency, schedulePurge } from './frappe/idempotency';
 import { registerMethodRoutes } from './frappe/dispatch';
 import { registerResourceRoutes, resolveDoctype } from './frappe/resources';
@@ -51,6 +52,7 @@ export async function buildApp(
     // Router-level failures (a name past that length, a bad URL) answer in Frappe's shape too, except a page
     // address the browser could not decode: that is the app's not-found screen, service worker or not.
     frameworkErrors: (err, req, reply) => {
+      applyPagePolicy(reply);
       const page = err.code === 'FST_ERR_BAD_URL' && (req.method === 'GET' || req.method === 'HEAD') && isAppPath(req.url);
       if (page && sendAppShell(reply, config.distDir, 404)) return;
       sendFrappeError(reply, toFrappeError(err, config.production));
@@ -76,9 +78,9 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+  await registerBrowserPolicy(app);
+
+  app.addHook('onRequest', async (req) => {
     req.user = GUEST;
     // Frappe's `POST /` (cmd) too: its Idempotency-Key belongs to the signed-in caller, never to an IP address.
     const rootCommand = req.method === 'POST' && req.url.split('?')[0] === '/';

@@ -67,7 +67,7 @@ describe('GETs that change something', () => {
     const call = (headers: Record<string, string>, csrf: boolean) =>
       m.session.request({ method: 'GET', url: '/api/method/honda_api.api_calls.verifyuser.getphone', query: { userphone: phone }, headers, csrf });
 
-    for (const headers of [EVIL, { 'sec-fetch-site': 'none' }, {}]) {
+    for (const headers of [EVIL, { 'sec-fetch-site': 'none' }, {}] as Record<string, string>[]) {
       const res = await call(headers, false);
       expect(res.statusCode, JSON.stringify(headers)).toBe(400);
       expect(res.json().exc_type).toBe('CSRFTokenError');
