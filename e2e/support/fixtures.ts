@@ -67,6 +67,9 @@ export const test = base.extend<Fixtures, { browser: Browser }>({
     await provide(context);
   },
   cspGuard: [
+    // Playwright reads a fixture's needs from its first parameter, which must be a destructuring pattern: this
+    // one needs nothing, so that no page or context is opened for tests that do not use one.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
       const before = cspViolations.length;
       await provide();
