@@ -6,7 +6,6 @@ import { refusalMessage, useConfirmReward, type RewardCard } from '../api';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
 import { imageUrl } from '@/lib/file-url';
-import { formatRewardCode } from '../../../../contracts/reward-code';
 
 /** A scanned reward order: what was redeemed, by whom, for which branch, and the hand-over confirmation. */
 export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: () => void }) {
@@ -26,7 +25,7 @@ export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: ()
             {t('staff.rewardTitle')}
           </Text>
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {t('staff.rewardCode', { code: formatRewardCode(reward.code) })}
+            {t('staff.rewardCode', { code: reward.invoice })}
           </Title>
         </div>
         <Badge size="lg" color={used ? 'gray' : 'green'} variant="light" style={{ flexShrink: 0 }}>
