@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createMember, createTestServer, freshDatabase, Session, STAFF, type TestServer } from '../support/server';
+import { createMember, createTillServer, freshDatabase, Session, type TestServer } from '../support/server';
 import { gift, givePoints, PLACE_ORDER } from '../server/orders/support';
 import { migrate } from '../../server/db/migrate';
 import { formatRewardCode, REWARD_CODE_ALPHABET } from '../../contracts/reward-code';
@@ -19,9 +19,7 @@ const CONFIRM = 'member_rewards.staff.confirm_reward';
 let server: TestServer;
 let staff: Session;
 beforeAll(async () => {
-  server = await createTestServer({ seedDemo: true });
-  staff = new Session(server.app);
-  await staff.login(STAFF.usr, STAFF.pwd);
+  ({ server, staff } = await createTillServer());
 }, 180_000);
 afterAll(() => server.close());
 

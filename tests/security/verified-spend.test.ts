@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../support/server';
+import { createMember, createTillServer, serverMessage, Session, type TestServer } from '../support/server';
 import { addAddress, balance, gift, givePoints, PLACE_ORDER } from '../server/orders/support';
 import { lastCode, newPhone } from '../server/account/helpers';
 import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code';
@@ -11,9 +11,7 @@ import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code
 let server: TestServer;
 let staff: Session;
 beforeAll(async () => {
-  server = await createTestServer({ seedDemo: true });
-  staff = new Session(server.app);
-  await staff.login(STAFF.usr, STAFF.pwd);
+  ({ server, staff } = await createTillServer());
 }, 180_000);
 afterAll(() => server.close());
 

@@ -164,3 +164,12 @@ export async function createMember(
   if (res.statusCode !== 200) throw new Error(`member login failed: ${res.body}`);
   return { name, customer, pwd, session };
 }
+
+/** A server with the demo data (catalogue, branches) and its store staff signed in, for tests of the till. */
+export async function createTillServer(): Promise<{ server: TestServer; staff: Session }> {
+  const server = await createTestServer({ seedDemo: true });
+  const staff = new Session(server.app);
+  const res = await staff.login(STAFF.usr, STAFF.pwd);
+  if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.body}`);
+  return { server, staff };
+}
