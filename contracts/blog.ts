@@ -49,7 +49,7 @@ export const SIGN_UP_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordShort: 'Password must be at least 8 characters',
   passwordLong: 'Password must be at most 128 characters',
-  taken: 'This username or email is already registered',
+  taken: 'This username is already registered',
 } as const;
 
 const M = SIGN_UP_MESSAGES;

@@ -35,7 +35,6 @@ export const ERROR_CODES = [
   'import_has_errors',
   // back office: staff accounts
   'staff_not_found',
-  'user_exists',
   'cannot_change_self',
   'role_not_allowed',
   'not_your_branch',
@@ -43,6 +42,10 @@ export const ERROR_CODES = [
   // uploads
   'file_too_large',
   'file_type_not_allowed',
+  // spending (redemptions, purchases, staff awards) needs a verified phone
+  'phone_not_verified',
+  // accounts
+  'email_in_use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,3 +1,5 @@
+import { normaliseRewardCode } from './reward-code';
+
 /**
  * Rotating member code, shared by the server (which checks it) and the app (which shows it on /my-id with
  * no network). TOTP-style (RFC 6238 shape, HMAC-SHA-256 via Web Crypto, available in browsers and Node 20).
@@ -92,14 +94,14 @@ export function parseMemberCode(raw: string): { memberNo: number; otp: string } 
   return { memberNo: Number(m[1]), otp: m[2]! };
 }
 
-/** A reward order code (the Sales Invoice name, or one Delivery Note of it) as shown on the member's order. */
-export const REWARD_CODE_RE = /^(ACC-SINV|MAT-DN)-\d{4}-\d{1,9}$/;
-
-/** What a scanned or typed text is: a member code, a reward order code, or neither. */
+/**
+ * What a scanned or typed text is: a member code, a reward order's code (contracts/reward-code.ts), or neither.
+ * An order or delivery note name (ACC-SINV-…, MAT-DN-…) is neither: names are sequential and guessable.
+ */
 export function classifyCode(raw: string): { kind: 'member'; code: string } | { kind: 'reward'; code: string } | { kind: 'unknown'; code: string } {
   const trimmed = raw.trim();
-  const upper = trimmed.toUpperCase();
-  if (REWARD_CODE_RE.test(upper)) return { kind: 'reward', code: upper };
   if (parseMemberCode(trimmed)) return { kind: 'member', code: normaliseCode(trimmed) };
+  const reward = normaliseRewardCode(trimmed);
+  if (reward) return { kind: 'reward', code: reward };
   return { kind: 'unknown', code: trimmed };
 }

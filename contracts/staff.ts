@@ -19,6 +19,7 @@ export const STAFF_REFUSAL_REASONS = [
   'daily_cap',
   'staff_daily_cap',
   'member_blocked',
+  'phone_not_verified',
   'no_points',
   'no_program',
 ] as const;

@@ -6,6 +6,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { adminApi, memberCall, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
+import { formatRewardCode } from '../contracts/reward-code';
 
 // The reader's .wasm comes from node_modules, never from a CDN.
 const require = createRequire(import.meta.url);
@@ -36,11 +37,13 @@ const marks = (page: import('@playwright/test').Page) =>
 interface Order {
   name: string;
   order_type: string;
+  reward_code?: string | null;
   delivery_notes: { status: string }[];
 }
 
 test.describe.serial('rewards and orders', () => {
   let orderName = '';
+  let rewardCode = '';
 
   test('a member redeems a reward: home, detail, gift checkout, thank-you, my orders, points history', async ({ page, consoleErrors }) => {
     await signInDemoMember(page);
@@ -136,15 +139,16 @@ test.describe.serial('rewards and orders', () => {
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 
-  test('the reward order QR code and barcode decode back to the order name', async ({ page, consoleErrors }) => {
+  test('the reward order shows its random till code, and its QR code and barcode decode back to it', async ({ page, consoleErrors }) => {
     await signInDemoMember(page);
-    if (!orderName) {
-      const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders');
-      orderName = orders.find((o) => o.order_type === 'redemption')?.name ?? '';
-    }
+    const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders');
+    if (!orderName) orderName = orders.find((o) => o.order_type === 'redemption')?.name ?? '';
     expect(orderName).not.toBe('');
+    rewardCode = orders.find((o) => o.name === orderName)?.reward_code ?? '';
+    expect(rewardCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
     await page.goto(`/my-order/${orderName}`);
-    await expect(page.getByTestId('order-code')).toHaveText(orderName);
+    // Shown in groups of four; the sequential order name is not what the till reads.
+    await expect(page.getByTestId('order-code')).toHaveText(formatRewardCode(rewardCode));
     await screenshot(page, 'rewards-order-code');
 
     await page.getByRole('tab', { name: 'QR Code' }).click();
@@ -158,9 +162,9 @@ test.describe.serial('rewards and orders', () => {
     const qrShot = await qr.screenshot({ type: 'jpeg', quality: 100 });
     const image = jpeg.decode(qrShot, { useTArray: true });
     const decoded = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height);
-    expect(decoded?.data).toBe(orderName);
+    expect(decoded?.data).toBe(rewardCode);
     const zxQr = await readBarcodes(new Uint8Array(await qr.screenshot({ type: 'png' })), { formats: ['QRCode'] });
-    expect(zxQr[0]?.text).toBe(orderName);
+    expect(zxQr[0]?.text).toBe(rewardCode);
     await page.getByTestId('drag-handle').click();
     await expect(qr).toHaveAttribute('data-size', '150');
 
@@ -169,13 +173,13 @@ test.describe.serial('rewards and orders', () => {
     await expect(barcode).toBeVisible();
     await screenshot(page, 'rewards-order-barcode');
     const results = await readBarcodes(new Uint8Array(await barcode.screenshot({ type: 'png' })), { formats: ['Code128'] });
-    expect(results[0]?.text).toBe(orderName);
+    expect(results[0]?.text).toBe(rewardCode);
 
     // Scrolling more than 1 px expands the panel. The element screenshots above may have scrolled the page
     // (which rightly expanded it), so this starts from a fresh visit at the top.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.goto(`/my-order/${orderName}`);
-    await expect(page.getByTestId('order-code')).toHaveText(orderName);
+    await expect(page.getByTestId('order-code')).toHaveText(formatRewardCode(rewardCode));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('tab', { name: 'QR Code' }).click();
     await expect(qr).toHaveAttribute('data-size', '150');
@@ -187,26 +191,27 @@ test.describe.serial('rewards and orders', () => {
   test('the reward order opens from a cold offline start (shop basement) and its codes still decode', async ({ page, context }) => {
     expect(orderName).not.toBe('');
     await signInDemoMember(page);
+    expect(rewardCode).not.toBe('');
     await page.goto(`/my-order/${orderName}`);
     await waitForServiceWorker(page);
-    await expect(page.getByTestId('order-code')).toHaveText(orderName);
+    await expect(page.getByTestId('order-code')).toHaveText(formatRewardCode(rewardCode));
     await page.waitForTimeout(300); // the member looks at it for a moment: its answer is written to the device
     for (const p of context.pages()) await p.close();
 
     await context.setOffline(true);
     const offline = await context.newPage();
     await offline.goto(`/my-order/${orderName}`);
-    await expect(offline.getByTestId('order-code')).toHaveText(orderName);
+    await expect(offline.getByTestId('order-code')).toHaveText(formatRewardCode(rewardCode));
     await offline.getByRole('tab', { name: 'QR Code' }).click();
     const qr = offline.getByTestId('order-qr');
     await expect(qr).toBeVisible();
     const zxQr = await readBarcodes(new Uint8Array(await qr.screenshot({ type: 'png' })), { formats: ['QRCode'] });
-    expect(zxQr[0]?.text).toBe(orderName);
+    expect(zxQr[0]?.text).toBe(rewardCode);
     await offline.getByRole('tab', { name: 'บาร์โค้ด' }).click();
     const barcode = offline.getByTestId('order-barcode');
     await expect(barcode).toBeVisible();
     const bars = await readBarcodes(new Uint8Array(await barcode.screenshot({ type: 'png' })), { formats: ['Code128'] });
-    expect(bars[0]?.text).toBe(orderName);
+    expect(bars[0]?.text).toBe(rewardCode);
     await screenshot(offline, 'rewards-order-offline');
     await context.setOffline(false);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, DIST_DIR } from './support/env';
-import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
+import { appErrors, expect, test, waitForServiceWorker, watchCsp } from './support/fixtures';
 import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
@@ -135,6 +135,7 @@ test.describe('app shell', () => {
     // needs a profile on disk: Playwright's usual contexts count as incognito, where nothing is installable.
     const profile = await mkdtemp(path.join(tmpdir(), 'mr-install-'));
     const installable = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: BASE_URL });
+    await watchCsp(installable);
     try {
       const tab = installable.pages()[0] ?? (await installable.newPage());
       await tab.goto('/login');

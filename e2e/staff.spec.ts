@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
-import { appErrors, expect, test } from './support/fixtures';
+import { appErrors, expect, test, watchCsp } from './support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
 import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
@@ -173,6 +173,8 @@ test('the camera path: a fake camera showing the screenshot of the member QR fin
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   const tillCtx = await browser2.newContext({ baseURL: BASE_URL, viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, permissions: ['camera'] });
+  // Its own browser: the camera scanner's WebAssembly must run under the policy too.
+  await watchCsp(tillCtx);
   const till = await tillCtx.newPage();
   const errors: string[] = [];
   till.on('pageerror', (e) => errors.push(e.message));
@@ -265,8 +267,12 @@ test('member code typed in → points awarded → history; gift for branch A: br
   await member.getByTestId('redeem-using').click();
   await member.getByRole('dialog').getByTestId('confirm-redeem').click();
   await expect(member).toHaveURL(/\/thankyou\?/);
-  const rewardCode = ((await member.getByTestId('thankyou-order').textContent()) ?? '').trim();
-  expect(rewardCode).toMatch(/^ACC-SINV-\d{4}-\d{5}$/);
+  const orderName = ((await member.getByTestId('thankyou-order').textContent()) ?? '').trim();
+  expect(orderName).toMatch(/^ACC-SINV-\d{4}-\d{5}$/);
+  // What the member shows at the till is the order's random code, not its sequential name.
+  await member.goto(`/my-order/${orderName}`);
+  const rewardCode = ((await member.getByTestId('order-code').textContent()) ?? '').trim();
+  expect(rewardCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
 
   // Branch B's till (a tablet) is refused.
   const tillBCtx = await newContext(browser, TABLET);
@@ -288,6 +294,10 @@ test('member code typed in → points awarded → history; gift for branch A: br
   expect(direct.status).toBe(403);
   await screenshot(tillB, 'staff-other-branch-1024');
 
+  // The order's name alone no longer finds it.
+  await typeCode(tillA, orderName);
+  await expect(tillA.getByRole('alert').filter({ hasText: 'รหัสนี้ไม่ถูกต้อง' })).toBeVisible();
+
   // Branch A hands it over.
   await typeCode(tillA, rewardCode);
   const reward = tillA.getByTestId('staff-result-reward');
@@ -307,7 +317,7 @@ test('member code typed in → points awarded → history; gift for branch A: br
   expect(again.body).toMatchObject({ reason: 'already_confirmed', confirmed_by: STAFF_EMAIL });
   await typeCode(tillA2, rewardCode);
   await expect(tillA2.getByTestId('staff-result-reward').getByText(/ส่งมอบโดย/)).toBeVisible();
-  await expect(tillA2.getByRole('list', { name: 'รายการล่าสุดของสาขา' }).getByText(`ส่งมอบของรางวัล ${rewardCode}`).first()).toBeVisible();
+  await expect(tillA2.getByRole('list', { name: 'รายการล่าสุดของสาขา' }).getByText(`ส่งมอบของรางวัล ${orderName}`).first()).toBeVisible();
   await screenshot(tillA2, 'staff-log-1024');
 
   // The member's order shows the coupon as used.

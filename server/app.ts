@@ -5,18 +5,19 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { CurrentUser, RequestContext, AppServices } from './frappe/context';
 import { GUEST } from './frappe/context';
-import { FrappeError, sendFrappeError, toFrappeError } from './frappe/errors';
-import { resolveUser } from './frappe/sessions';
+import { FrappeError, loggableError, sendFrappeError, toFrappeError } from './frappe/errors';
+import { hasCsrfToken, resolveUser } from './frappe/sessions';
+import { isCrossSite } from './frappe/origin';
+import { applyPagePolicy, registerBrowserPolicy } from './frappe/browser-policy';
 import { registerIdempotency, schedulePurge } from './frappe/idempotency';
 import { registerMethodRoutes } from './frappe/dispatch';
 import { registerResourceRoutes, resolveDoctype } from './frappe/resources';
 import { coreMethods } from './frappe/core-methods';
 import { registerFiles } from './frappe/files';
-import { registerStatic } from './frappe/static';
+import { isAppPath, registerStatic, sendAppShell } from './frappe/static';
 import { ChangeBus } from './frappe/realtime-bus';
-import type { MethodDef } from './frappe/methods';
+import { hasNul, nulRefusal, type MethodDef } from './frappe/methods';
 import type { ResolvedDoctype } from './frappe/doctypes';
-import { safeEqual } from './frappe/crypto';
 import { allModules } from './modules/index';
 import type { ServerModule } from './frappe/module';
 
@@ -36,26 +37,26 @@ const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** Writes that start a session or come back from LINE carry no CSRF token yet. */
 const CSRF_EXEMPT = new Set(['/api/method/login']);
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (!value || typeof value !== 'object' || depth > 20) return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
-}
-
 /** Builds the whole server on an open database. Never listens: tests use app.inject, main.ts listens. */
 export async function buildApp(
   config: ServerConfig,
   database: Database,
-  opts: { extraModules?: ServerModule[] } = {},
+  opts: { extraModules?: ServerModule[]; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   const modules = [...allModules, ...(opts.extraModules ?? [])];
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: config.trustProxy,
     // Document names can be long once URL-encoded (Thai text is 9 bytes a character).
     routerOptions: { maxParamLength: 1000 },
-    // Router-level failures (a name past that length, a bad URL) answer in Frappe's shape too.
-    frameworkErrors: (err, _req, reply) => sendFrappeError(reply, toFrappeError(err, config.production)),
+    // Router-level failures (a name past that length, a bad URL) answer in Frappe's shape too, except a page
+    // address the browser could not decode: that is the app's not-found screen, service worker or not.
+    frameworkErrors: (err, req, reply) => {
+      applyPagePolicy(reply);
+      const page = err.code === 'FST_ERR_BAD_URL' && (req.method === 'GET' || req.method === 'HEAD') && isAppPath(req.url);
+      if (page && sendAppShell(reply, config.distDir, 404)) return;
+      sendFrappeError(reply, toFrappeError(err, config.production));
+    },
     bodyLimit: 1024 * 1024,
   });
   const changes = new ChangeBus();
@@ -77,26 +78,33 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+  await registerBrowserPolicy(app);
+
+  app.addHook('onRequest', async (req) => {
     req.user = GUEST;
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/private/')) return;
+    // Frappe's `POST /` (cmd) too: its Idempotency-Key belongs to the signed-in caller, never to an IP address.
+    const rootCommand = req.method === 'POST' && req.url.split('?')[0] === '/';
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/private/') && !rootCommand) return;
     req.user = await resolveUser(database.db, req);
+  });
+
+  // Login CSRF and its kin: no write from another site's page, signed in or not (a forged sign-in would put the
+  // victim's browser in the attacker's account). Same-origin pages and API clients are unaffected.
+  app.addHook('preHandler', async (req) => {
+    if (UNSAFE.has(req.method) && isCrossSite(req.headers, config)) {
+      throw new FrappeError('CSRFTokenError', 'Cross-site requests are not accepted', { status: 403 });
+    }
   });
 
   app.addHook('preHandler', async (req) => {
     if (!UNSAFE.has(req.method) || req.user.via !== 'session') return;
     if (CSRF_EXEMPT.has(req.url.split('?')[0]!)) return;
-    const sent = req.headers['x-frappe-csrf-token'];
-    if (typeof sent !== 'string' || !req.user.csrfToken || !safeEqual(sent, req.user.csrfToken)) {
-      throw new FrappeError('CSRFTokenError', 'Invalid Request');
-    }
+    if (!hasCsrfToken(req)) throw new FrappeError('CSRFTokenError', 'Invalid Request');
   });
   // PostgreSQL text cannot hold NUL characters: refuse them up front as a clear 4xx rather than a failed query.
   app.addHook('preHandler', async (req) => {
     if (req.url.startsWith('/api/') && (hasNul(req.params) || hasNul(req.query) || hasNul(req.body))) {
-      throw new FrappeError('ValidationError', 'The request contains a character that is not allowed (NUL).');
+      throw nulRefusal();
     }
   });
   registerIdempotency(app, database.db);
@@ -104,7 +112,7 @@ export async function buildApp(
 
   app.setErrorHandler((err, req, reply) => {
     const fe = toFrappeError(err, config.production);
-    if (fe.status >= 500) req.log.error({ err }, 'request failed');
+    if (fe.status >= 500) req.log.error({ error: loggableError(err) }, 'request failed');
     if (fe.status === 401) reply.clearCookie('sid', { path: '/' });
     return sendFrappeError(reply, fe);
   });

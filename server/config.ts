@@ -14,6 +14,8 @@ export interface ServerConfig {
   distDir: string;
   filesDir: string;
   sessionTtlHours: number;
+  /** How long an API token (`frappeauth_app.authentication.login`) works. */
+  apiTokenTtlDays: number;
   maxUploadBytes: number;
   line?: { channelId: string; channelSecret: string };
   sms?: { url: string; token?: string };
@@ -77,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 24 * 30),
+    apiTokenTtlDays: Number(env.API_TOKEN_TTL_DAYS ?? 30),
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 5 * 1024 * 1024),
     line:
       env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET

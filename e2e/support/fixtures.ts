@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { VIEWPORT } from './env';
 
 export interface ConsoleEntry {
@@ -13,16 +13,70 @@ const EXPECTED_NOISE = [/Failed to load resource/i, /net::ERR_INTERNET_DISCONNEC
 interface Fixtures {
   /** console.error messages and uncaught exceptions of `page`, collected from the start. */
   consoleErrors: ConsoleEntry[];
+  /** Fails the test when any page it opened reported a Content-Security-Policy violation (automatic). */
+  cspGuard: void;
 }
 
 const collected = new WeakMap<Page, ConsoleEntry[]>();
+
+/** Content-Security-Policy violations seen by this worker's browsers: every test must add none. */
+const cspViolations: string[] = [];
+const watched = new WeakSet<BrowserContext>();
+const CSP_REPORT = /Content Security Policy|CSP violation/i;
+
+/**
+ * Records every CSP violation in the context's pages: Chromium's console report ("Refused to … because it violates
+ * the following Content Security Policy directive …") and the `securitypolicyviolation` event, which also covers
+ * violations the console would word differently. Contexts the specs create themselves are watched too (see the
+ * `browser` fixture); one launched by hand needs this call.
+ */
+export async function watchCsp(context: BrowserContext): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && CSP_REPORT.test(msg.text())) cspViolations.push(`${msg.location().url}: ${msg.text()}`);
+  });
+}
 
 /**
  * `test` with a 390x844 page that records console errors and uncaught exceptions:
  *   import { appErrors, expect, test } from './support/fixtures';
  *   test('x', async ({ page, consoleErrors }) => { ...; expect(appErrors(consoleErrors)).toEqual([]); });
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { browser: Browser }>({
+  // Every context a spec opens with browser.newContext() is watched for CSP violations as well.
+  browser: [
+    async ({ browser }, provide) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await watchCsp(context);
+        return context;
+      };
+      await provide(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, provide) => {
+    await watchCsp(context);
+    await provide(context);
+  },
+  cspGuard: [
+    // Playwright reads a fixture's needs from its first parameter, which must be a destructuring pattern: this
+    // one needs nothing, so that no page or context is opened for tests that do not use one.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const before = cspViolations.length;
+      await provide();
+      expect(cspViolations.slice(before), 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, provide) => {
     const entries: ConsoleEntry[] = [];
     collected.set(page, entries);

@@ -17,14 +17,18 @@ export interface CurrentUser {
 
 export const GUEST: CurrentUser = { name: 'Guest', roles: [], isGuest: true, fullName: 'Guest', branch: null, via: 'guest' };
 
-/** Who may call a method or use a doctype: 'Guest' means everyone. System Manager may do anything. */
-export type Allow = 'Guest' | Role;
+/**
+ * Who may call a method or use a doctype: 'Guest' means everyone, 'All' everyone signed in (Frappe's role of
+ * that name, which also covers accounts with no role). System Manager may do anything.
+ */
+export type Allow = 'Guest' | 'All' | Role;
 
 export function isAllowed(user: CurrentUser, allow: readonly Allow[]): boolean {
   if (allow.includes('Guest')) return true;
   if (user.isGuest) return false;
+  if (allow.includes('All')) return true;
   if (user.roles.includes('System Manager')) return true;
-  return allow.some((role) => role !== 'Guest' && user.roles.includes(role));
+  return allow.some((role) => role !== 'Guest' && role !== 'All' && user.roles.includes(role));
 }
 
 /** Services the modules share (adapters for the outside world live here). */

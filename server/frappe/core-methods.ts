@@ -2,12 +2,10 @@ import * as v from 'valibot';
 import { defineMethod, noArgs } from './methods';
 import { FrappeError, authError, notFound, validationError } from './errors';
 import { checkPassword, endSession, revokeMemberCodes, startSession } from './sessions';
-import { clearLimit, hitLimit } from './rate-limit';
 import { countDocs } from './resources';
 import { passwordResetMethods } from './password-reset';
+import { apiKeyMethods } from './api-keys';
 import type { ResolvedDoctype } from './doctypes';
-
-const LOGIN_LIMIT = { perUser: 10, perIp: 50, windowSeconds: 15 * 60 };
 
 const login = defineMethod({
   path: 'login',
@@ -20,12 +18,8 @@ const login = defineMethod({
     device: v.optional(v.string()),
   }),
   async handler(ctx, { usr, pwd, device }) {
-    const userKey = `login:user:${usr.toLowerCase()}`;
-    await hitLimit(ctx.db, `login:ip:${ctx.request.ip}`, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds);
-    await hitLimit(ctx.db, userKey, LOGIN_LIMIT.perUser, LOGIN_LIMIT.windowSeconds, 'Too many login attempts. Please try again later.');
-    const user = await checkPassword(ctx.db, usr, pwd);
+    const user = await checkPassword(ctx.db, ctx.request.ip, usr, pwd);
     if (!user) throw new FrappeError('AuthenticationError', 'Invalid login credentials', { extra: { message: 'Invalid login credentials' } });
-    await clearLimit(ctx.db, userKey);
     const { csrfToken } = await startSession(ctx.db, ctx.request, ctx.reply, user, ctx.config.sessionTtlHours, device);
     const system = user.user_type === 'System User';
     // Frappe's login answer, plus the CSRF token so the app needs no page-level global.
@@ -38,6 +32,7 @@ const logout = defineMethod({
   path: 'logout',
   verbs: ['GET', 'POST'],
   allow: ['Guest'],
+  sideEffects: true,
   args: noArgs,
   async handler(ctx) {
     // Signing out revokes the member's rotating-code device secret (issue 7): its codes stop working.
@@ -98,7 +93,7 @@ export function coreMethods(doctypes: Map<string, ResolvedDoctype>) {
       return countDocs(ctx, dt, filters);
     },
   });
-  return [login, logout, getLoggedUser, ping, version, boot, ...passwordResetMethods, getCount];
+  return [login, logout, getLoggedUser, ping, version, boot, ...passwordResetMethods, ...apiKeyMethods, getCount];
 }
 
 export { authError, validationError };

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowed, type RequestContext } from './context';
 import { FrappeError, permissionError, validationError } from './errors';
 import { decodeQueryArgs, describeIssues, JsonText, type HttpVerb, type MethodDef } from './methods';
+import { hasCsrfToken } from './sessions';
+import { fromOwnPage } from './origin';
 
 export function argsOf(req: FastifyRequest): Record<string, unknown> {
   const query = decodeQueryArgs((req.query ?? {}) as Record<string, unknown>);
@@ -44,6 +46,9 @@ export function registerMethodRoutes(
       }
       if (!isAllowed(req.user, def.allow)) {
         throw permissionError(`You are not permitted to access this resource. Function ${path} is not whitelisted.`);
+      }
+      if (def.sideEffects && req.method === 'GET' && req.user.via === 'session' && !hasCsrfToken(req) && !fromOwnPage(req.headers)) {
+        throw new FrappeError('CSRFTokenError', 'Invalid Request');
       }
       const parsed = v.safeParse(def.args, argsOf(req));
       if (!parsed.success) throw validationError(describeIssues(parsed.issues, def.args));

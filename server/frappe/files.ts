@@ -93,12 +93,15 @@ export function registerFiles(app: FastifyInstance, db: Db, config: ServerConfig
 
   const serve = (isPrivate: boolean) => async (req: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
     const file = path.basename(req.params.file);
+    // `.` and `..` name the folder itself or its parent: only stored files are served.
+    if (file === '' || file === '.' || file === '..') throw notFound('File not found');
     if (isPrivate) {
       const [doc] = await db.select().from(files).where(eq(files.file_url, `/private/files/${file}`)).limit(1);
       if (!doc || !canReadPrivate(req.user, doc.owner)) throw notFound('File not found');
     }
     const full = path.join(config.filesDir, isPrivate ? 'private' : 'public', file);
-    if (!fs.existsSync(full)) throw notFound('File not found');
+    const stat = await fs.promises.stat(full).catch(() => null);
+    if (!stat?.isFile()) throw notFound('File not found');
     const type = [...ALLOWED.entries()].find(([, exts]) => exts.includes(path.extname(file).toLowerCase()))?.[0] ?? 'application/octet-stream';
     reply.header('content-type', type).header('x-content-type-options', 'nosniff');
     reply.header('cache-control', isPrivate ? 'private, no-store' : 'public, max-age=86400');

@@ -1,5 +1,5 @@
 import {
-  and, between, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, not, notIlike, notInArray, or, sql,
+  and, arrayOverlaps, between, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, not, notIlike, notInArray, or, sql,
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -25,13 +25,105 @@ function scalar(value: unknown): string | number | boolean | null {
   throw validationError('Filter values must be strings, numbers or booleans');
 }
 
-function listValue(value: unknown): (string | number)[] {
+/** What a column holds, as far as a filter value is concerned. */
+type Kind = 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'list' | 'json';
+
+function kindOf(col: PgColumn): Kind {
+  const type = col.getSQLType().toLowerCase();
+  if (type.endsWith(']')) return 'list';
+  if (type.startsWith('json')) return 'json';
+  if (type.startsWith('timestamp')) return 'datetime';
+  if (type === 'date') return 'date';
+  if (type === 'boolean') return 'boolean';
+  if (/^(smallint|integer|bigint|serial|smallserial|bigserial)/.test(type)) return 'integer';
+  if (/^(numeric|decimal|real|double)/.test(type)) return 'number';
+  return 'text';
+}
+
+/** PostgreSQL's integer range: a filter on an integer column outside it could never match, and would fail. */
+const INT_RANGE = 2 ** 31;
+const NUMBER = /^\s*-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_PART = /^(\d{4})-(\d{2})-(\d{2})/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}(?:[ T]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$/i;
+
+/** A real calendar day from 0001-01-01 to 9999-12-31 (PostgreSQL has no year 0, and 2026-02-30 is no day). */
+function isCalendarDay(text: string): boolean {
+  const m = DAY_PART.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(2000, mo - 1, d));
+  date.setUTCFullYear(y);
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * A filter value converted to what its column holds, or a 417 naming the field: a value PostgreSQL would have
+ * to reject ('abc' for a price, a word for a date) never reaches the query.
+ */
+function typed(col: PgColumn, field: string, value: unknown): string | number | boolean {
+  const v = scalar(value);
+  if (v === null) throw validationError(`Filter value for ${field} must not be empty`);
+  switch (kindOf(col)) {
+    case 'integer': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n) || Math.abs(n) >= INT_RANGE) throw validationError(`Filter value for ${field} must be a whole number`);
+      return n;
+    }
+    case 'number': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && NUMBER.test(v) ? Number(v) : NaN;
+      if (!Number.isFinite(n)) throw validationError(`Filter value for ${field} must be a number`);
+      return n;
+    }
+    case 'boolean': {
+      if (v === true || v === 1 || v === '1' || v === 'true') return true;
+      if (v === false || v === 0 || v === '0' || v === 'false') return false;
+      throw validationError(`Filter value for ${field} must be 0 or 1`);
+    }
+    case 'date': {
+      if (typeof v !== 'string' || !DAY.test(v) || !isCalendarDay(v)) throw validationError(`Filter value for ${field} must be a date (YYYY-MM-DD)`);
+      return v;
+    }
+    case 'datetime': {
+      if (typeof v !== 'string' || !DATETIME.test(v.trim()) || !isCalendarDay(v.trim())) {
+        throw validationError(`Filter value for ${field} must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DD HH:MM:SS)`);
+      }
+      return v.trim();
+    }
+    default:
+      return String(v);
+  }
+}
+
+/** Most values one request may filter on: far below PostgreSQL's 65,535 bind parameters per statement. */
+export const MAX_FILTER_VALUES = 2000;
+/** Most conditions one request may hold (filters and or_filters together). */
+export const MAX_FILTER_CONDITIONS = 200;
+
+/** Counts the conditions and values of one request against the caps above. */
+export class FilterBudget {
+  private values = 0;
+  private conditions = 0;
+
+  takeValues(n: number) {
+    this.values += n;
+    if (this.values > MAX_FILTER_VALUES) throw validationError(`Too many filter values: at most ${MAX_FILTER_VALUES} in one request`);
+  }
+
+  takeCondition() {
+    this.conditions += 1;
+    if (this.conditions > MAX_FILTER_CONDITIONS) throw validationError(`Too many filters: at most ${MAX_FILTER_CONDITIONS} in one request`);
+  }
+}
+
+function listValue(col: PgColumn, field: string, value: unknown, budget: FilterBudget): (string | number | boolean)[] {
   const list = typeof value === 'string' ? value.split(',').map((s) => s.trim()) : value;
-  if (!Array.isArray(list) || list.length > 1000) throw validationError("The 'in' operator needs a list of values");
+  if (!Array.isArray(list) || list.length > MAX_FILTER_VALUES) throw validationError("The 'in' operator needs a list of values");
+  budget.takeValues(list.length);
   return list.map((x) => {
     const s = scalar(x);
     if (s === null || typeof s === 'boolean') throw validationError("The 'in' operator needs a list of values");
-    return s;
+    return typed(col, field, s);
   });
 }
 
@@ -71,50 +163,79 @@ function spanRange(op: string, value: unknown): [string, string] {
   return range;
 }
 
-const isTimestamp = (col: PgColumn) => col.getSQLType().startsWith('timestamp');
-const isText = (col: PgColumn) => /^(text|varchar|character)/.test(col.getSQLType());
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isText = (col: PgColumn) => kindOf(col) === 'text';
 
 /** Date bounds on a Datetime field cover whole days, as Frappe's get_between_date_filter does. */
-function dayBounds(col: PgColumn, from: unknown, to: unknown): SQL {
-  if (!isTimestamp(col)) return between(col, scalar(from), scalar(to));
-  const start = typeof from === 'string' && DAY.test(from) ? `${from} 00:00:00` : scalar(from);
-  const end = typeof to === 'string' && DAY.test(to) ? `${to} 23:59:59.999999` : scalar(to);
-  return between(col, start, end);
+function dayBounds(col: PgColumn, field: string, from: unknown, to: unknown): SQL {
+  const [start, end] = [typed(col, field, from), typed(col, field, to)];
+  if (kindOf(col) !== 'datetime') return between(col, start, end);
+  return between(
+    col,
+    typeof start === 'string' && DAY.test(start) ? `${start} 00:00:00` : start,
+    typeof end === 'string' && DAY.test(end) ? `${end} 23:59:59.999999` : end,
+  );
 }
 
-function condition(columns: Columns, doctype: string, field: unknown, op: unknown, value: unknown): SQL {
-  const col = column(columns, field, doctype);
-  const operator = typeof op === 'string' ? op.toLowerCase().trim() : op;
+/**
+ * A list column (tags, attributes, roles): `=` asks whether it holds the value, `in` whether it holds any of
+ * them; ordering makes no sense for a list.
+ */
+function listCondition(col: PgColumn, field: string, operator: string, value: unknown, budget: FilterBudget): SQL {
+  // One array parameter, however many values: the column's own mapper writes the array literal.
+  const holds = (values: string[]) => sql`coalesce(${arrayOverlaps(col, values)}, false)`;
   switch (operator) {
-    case '=': return value === null ? isNull(col) : eq(col, scalar(value));
-    case '!=': return value === null ? isNotNull(col) : (or(ne(col, scalar(value)), isNull(col)) as SQL);
-    case '>': return gt(col, scalar(value));
-    case '<': return lt(col, scalar(value));
-    case '>=': return gte(col, scalar(value));
-    case '<=': return lte(col, scalar(value));
+    case '=': return holds([String(typed(col, field, value))]);
+    case '!=': return sql`not ${holds([String(typed(col, field, value))])}`;
+    case 'in': return holds(listValue(col, field, value, budget).map(String));
+    case 'not in': return sql`not ${holds(listValue(col, field, value, budget).map(String))}`;
+    default:
+      throw validationError(`${field} is a list: filter it with =, !=, in, not in, like or is`);
+  }
+}
+
+function condition(columns: Columns, doctype: string, field: unknown, op: unknown, value: unknown, budget: FilterBudget): SQL {
+  const col = column(columns, field, doctype);
+  const name = String(field);
+  const kind = kindOf(col);
+  const operator = typeof op === 'string' ? op.toLowerCase().trim() : op;
+  budget.takeCondition();
+  if (operator !== 'in' && operator !== 'not in') budget.takeValues(Array.isArray(value) ? value.length : 1);
+  switch (operator) {
     case 'like': return ilike(sql`${col}::text`, String(scalar(value)));
     case 'not like': return notIlike(sql`${col}::text`, String(scalar(value)));
+    case 'is':
+      // Frappe counts an empty string as not set (ifnull(field, '') = '').
+      if (value === 'set') return isText(col) ? sql`coalesce(${col}, '') <> ''` : kind === 'list' ? sql`coalesce(cardinality(${col}), 0) > 0` : isNotNull(col);
+      if (value === 'not set') return isText(col) ? sql`coalesce(${col}, '') = ''` : kind === 'list' ? sql`coalesce(cardinality(${col}), 0) = 0` : isNull(col);
+      throw validationError("The 'is' operator takes 'set' or 'not set'");
+  }
+  if (kind === 'json') throw validationError(`${name} can only be filtered with like, not like or is`);
+  if (kind === 'list' && typeof operator === 'string' && (OPERATORS as readonly string[]).includes(operator)) {
+    return listCondition(col, name, operator, value, budget);
+  }
+  switch (operator) {
+    case '=': return value === null ? isNull(col) : eq(col, typed(col, name, value));
+    case '!=': return value === null ? isNotNull(col) : (or(ne(col, typed(col, name, value)), isNull(col)) as SQL);
+    case '>': return gt(col, typed(col, name, value));
+    case '<': return lt(col, typed(col, name, value));
+    case '>=': return gte(col, typed(col, name, value));
+    case '<=': return lte(col, typed(col, name, value));
     case 'in': {
-      const list = listValue(value);
+      const list = listValue(col, name, value, budget);
       return list.length ? inArray(col, list) : sql`false`;
     }
     case 'not in': {
-      const list = listValue(value);
+      const list = listValue(col, name, value, budget);
       return list.length ? (or(notInArray(col, list), isNull(col)) as SQL) : sql`true`;
     }
-    case 'is':
-      // Frappe counts an empty string as not set (ifnull(field, '') = '').
-      if (value === 'set') return isText(col) ? sql`coalesce(${col}, '') <> ''` : isNotNull(col);
-      if (value === 'not set') return isText(col) ? sql`coalesce(${col}, '') = ''` : isNull(col);
-      throw validationError("The 'is' operator takes 'set' or 'not set'");
     case 'between': {
       if (!Array.isArray(value) || value.length !== 2) throw validationError("The 'between' operator needs two values");
-      return dayBounds(col, value[0], value[1]);
+      return dayBounds(col, name, value[0], value[1]);
     }
     case 'timespan': case 'previous': case 'next': {
+      if (kind !== 'date' && kind !== 'datetime') throw validationError(`The '${operator}' operator needs a date field, and ${name} is not one`);
       const [from, to] = spanRange(operator, value);
-      return dayBounds(col, from, to);
+      return dayBounds(col, name, from, to);
     }
     default:
       throw validationError(`Operator must be one of ${OPERATORS.join(', ')}`);
@@ -122,26 +243,38 @@ function condition(columns: Columns, doctype: string, field: unknown, op: unknow
 }
 
 /** One filter entry: [field, op, value], [doctype, field, op, value] or [field, value]. */
-function fromList(columns: Columns, doctype: string, entry: unknown): SQL {
+function fromList(columns: Columns, doctype: string, entry: unknown, budget: FilterBudget): SQL {
   if (!Array.isArray(entry)) throw validationError('Each filter must be a list: [field, operator, value]');
   if (entry.length === 4) {
     if (entry[0] !== doctype) throw validationError(`Filters on other doctypes are not permitted: ${String(entry[0]).slice(0, 60)}`);
-    return condition(columns, doctype, entry[1], entry[2], entry[3]);
+    return condition(columns, doctype, entry[1], entry[2], entry[3], budget);
   }
-  if (entry.length === 3) return condition(columns, doctype, entry[0], entry[1], entry[2]);
-  if (entry.length === 2) return condition(columns, doctype, entry[0], '=', entry[1]);
+  if (entry.length === 3) return condition(columns, doctype, entry[0], entry[1], entry[2], budget);
+  if (entry.length === 2) return condition(columns, doctype, entry[0], '=', entry[1], budget);
   throw validationError('Each filter must be a list: [field, operator, value]');
 }
 
-/** Frappe filters in list or dict form (already JSON-decoded) to one SQL condition. */
-export function parseFilters(columns: Columns, doctype: string, filters: unknown, join: 'and' | 'or' = 'and'): SQL | undefined {
+/**
+ * Frappe filters in list or dict form (already JSON-decoded) to one SQL condition. `budget` counts the values of
+ * the whole request, so filters and or_filters together stay within MAX_FILTER_VALUES.
+ */
+export function parseFilters(
+  columns: Columns,
+  doctype: string,
+  filters: unknown,
+  join: 'and' | 'or' = 'and',
+  budget = new FilterBudget(),
+): SQL | undefined {
   if (filters === undefined || filters === null || filters === '') return undefined;
   let parts: SQL[];
   if (Array.isArray(filters)) {
-    parts = filters.map((f) => fromList(columns, doctype, f));
+    if (filters.length > MAX_FILTER_CONDITIONS) throw validationError(`Too many filters: at most ${MAX_FILTER_CONDITIONS} in one request`);
+    parts = filters.map((f) => fromList(columns, doctype, f, budget));
   } else if (typeof filters === 'object') {
     parts = Object.entries(filters as Record<string, unknown>).map(([field, value]) =>
-      Array.isArray(value) ? condition(columns, doctype, field, value[0], value[1]) : condition(columns, doctype, field, '=', value),
+      Array.isArray(value)
+        ? condition(columns, doctype, field, value[0], value[1], budget)
+        : condition(columns, doctype, field, '=', value, budget),
     );
   } else {
     throw validationError('Filters must be a list or an object');

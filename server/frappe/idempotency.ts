@@ -25,14 +25,16 @@ function requestHash(req: FastifyRequest): string {
 /**
  * Idempotency-Key on writes (Stripe's rules): the same key and body replay the first answer with no
  * second effect; the same key with another body is a 422; a key whose first request is still running is a 409.
- * Keys are scoped to the caller, so one member cannot replay another's answer.
+ * Keys are scoped to the signed-in caller, so one member cannot replay another's answer.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db) {
   app.addHook('preHandler', async (req, reply) => {
     const key = req.headers['idempotency-key'];
-    if (!UNSAFE.has(req.method) || typeof key !== 'string' || !key) return;
+    // A guest has no identity to hold a key: two visitors behind one address must never share answers, so
+    // guest writes (sign-in, sign-up, password reset) simply run, each under its own limits.
+    if (!UNSAFE.has(req.method) || typeof key !== 'string' || !key || req.user.isGuest) return;
     if (key.length > 255) throw new FrappeError('InvalidRequestError', 'Idempotency-Key is too long');
-    const principal = req.user.isGuest ? `guest:${req.ip}` : req.user.name;
+    const principal = req.user.name;
     const hash = requestHash(req);
     const inserted = await db
       .insert(idempotencyKeys)

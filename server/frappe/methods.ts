@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { RequestContext, Allow } from './context';
 import { FrappeError } from './errors';
+import { validationError } from './errors';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -23,6 +24,12 @@ export interface MethodDef<S extends v.GenericSchema = v.GenericSchema> {
   raw?: boolean;
   /** Skips the CSRF check (login itself, which starts the session). */
   csrfExempt?: boolean;
+  /**
+   * A GET that changes something (sends an SMS, ends a session), kept because Frappe clients call it so. With a
+   * cookie session it needs the CSRF header or a request from one of our own pages, so another site's link or
+   * image cannot trigger it.
+   */
+  sideEffects?: boolean;
 }
 
 /** Keeps the generic link between the schema and the handler's argument type. */
@@ -40,6 +47,15 @@ export function defineMethod<S extends v.GenericSchema>(def: MethodDef<S>): Meth
 
 export const noArgs = v.looseObject({});
 
+/** Whether a value (or any key or value inside it) holds a NUL character, which PostgreSQL text cannot store. */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 20) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
+export const nulRefusal = () => validationError('The request contains a character that is not allowed (NUL).');
+
 /**
  * Query values arrive as strings; Frappe clients JSON-encode objects and lists. Decode a value when it
  * looks like JSON so schemas can declare the real types.
@@ -49,12 +65,17 @@ export function decodeQueryArgs(query: Record<string, unknown>): Record<string, 
   for (const [key, value] of Object.entries(query)) {
     if (key === '_') continue; // jQuery cache-buster, dropped as Frappe does
     if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+      let decoded: unknown;
       try {
-        out[key] = JSON.parse(value);
-        continue;
+        decoded = JSON.parse(value);
       } catch {
-        /* keep the raw string: the schema decides whether it is acceptable */
+        out[key] = value; // not JSON after all: the schema decides whether the raw string is acceptable
+        continue;
       }
+      // Checked after decoding: the escape `\u0000` is six harmless characters until JSON.parse makes it a NUL.
+      if (hasNul(decoded)) throw nulRefusal();
+      out[key] = decoded;
+      continue;
     }
     out[key] = value;
   }
@@ -102,3 +123,10 @@ export const flag = () =>
     v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]),
     v.transform((x) => (x === 1 || x === '1' || x === true ? 1 : 0)),
   );
+
+/** The furthest any list may be paged: well past any real list, far inside PostgreSQL's bigint offsets. */
+export const MAX_OFFSET = 1_000_000;
+
+/** A paging offset (`start`, `limit_start`): a whole number from 0 to MAX_OFFSET. */
+export const offsetArg = () =>
+  v.pipe(numeric(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'), v.maxValue(MAX_OFFSET, `must be at most ${MAX_OFFSET}`));

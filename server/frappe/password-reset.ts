@@ -1,17 +1,18 @@
 import * as v from 'valibot';
-import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   PASSWORD_MESSAGES as M, RESET_KEY_MINUTES, RESET_PASSWORD_METHOD, UPDATE_PASSWORD_METHOD, UpdatePasswordSchema,
 } from '../../contracts/password';
 import { passwordResets, users } from '../db/schema/auth';
 import { hashPassword, randomToken, sha256 } from './crypto';
-import { FrappeError, validationError } from './errors';
+import { FrappeError, authError, validationError } from './errors';
 import { GatewayUnavailable } from './gateway';
 import { mailMode, sendMail } from './mail';
 import { defineMethod } from './methods';
 import type { RequestContext } from './context';
 import { hitLimit } from './rate-limit';
-import { endAllSessions, revokeMemberCodes } from './sessions';
+import { checkPassword, endCredentials, resolveAccount, startSession } from './sessions';
+import type { Executor } from '../db/client';
 
 /**
  * Gives the account one fresh single-use key (an older link stops working) and mails its link. False when no mail
@@ -64,28 +65,39 @@ const resetPassword = defineMethod({
     if (mailMode(ctx.config) === null) throw new FrappeError('ServerError', M.mailUnavailable);
     await hitLimit(ctx.db, `reset:ip:${ctx.request.ip}`, 10, 3600);
     await hitLimit(ctx.db, `reset:user:${user.toLowerCase()}`, 3, 3600);
-    const login = user.toLowerCase();
-    const [row] = await ctx.db
-      .select({ name: users.name, email: users.email, enabled: users.enabled })
-      .from(users)
-      .where(and(sql`(lower(${users.name}) = ${login} or lower(${users.email}) = ${login})`, isNotNull(users.password_hash)))
-      .limit(1);
-    if (!row?.email || !row.enabled) return M.sent;
+    // The same account sign-in finds for this name or address; the mail goes to its address either way.
+    const row = await resolveAccount(ctx.db, user);
+    if (!row?.email || !row.enabled || !row.password_hash) return M.sent;
     if (!(await mailResetLink(ctx, { name: row.name, email: row.email }))) throw new FrappeError('ServerError', M.mailUnavailable);
     return M.sent;
   },
 });
 
+const changeArgs = v.pipe(
+  v.looseObject({
+    key: v.optional(UpdatePasswordSchema.entries.key),
+    old_password: v.optional(v.pipe(v.string(M.passwordRequired), v.minLength(1, M.passwordRequired), v.maxLength(500))),
+    new_password: UpdatePasswordSchema.entries.new_password,
+  }),
+  v.check((a) => Boolean(a.key || a.old_password), M.keyRequired),
+);
+
+/** Any back-office role signs in at the staff sign-in; a role-less marketing-site account on the site. */
+const signInPlace = (roles: string[]) => (roles.some((r) => r !== 'Member') ? '/staff-login' : '/bakery');
+
 /**
- * Frappe's update_password with the mailed key: sets the new password, uses the key up and signs the account out
- * everywhere. Answers where to sign in again.
+ * Frappe's update_password, both ways it is called: with the mailed `key` (a reset), or signed in with
+ * `old_password` (a change). Either sets the new password and ends every session, API token and member-code
+ * device of the account; a change signs the caller in again on a fresh session, as Frappe does. A used key also
+ * proves the account controls its address. Answers where to sign in again.
  */
 const updatePassword = defineMethod({
   path: UPDATE_PASSWORD_METHOD,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: v.looseObject(UpdatePasswordSchema.entries),
-  async handler(ctx, { key, new_password }) {
+  args: changeArgs,
+  async handler(ctx, { key, old_password, new_password }) {
+    if (!key) return changePassword(ctx, old_password!, new_password);
     await hitLimit(ctx.db, `reset-update:ip:${ctx.request.ip}`, 20, 3600);
     const live = and(eq(passwordResets.key_hash, sha256(key)), gt(passwordResets.expires_at, sql`now()`));
     // A made-up or stale key is refused before the (deliberately slow) password hash is computed.
@@ -102,15 +114,39 @@ const updatePassword = defineMethod({
         .where(and(eq(users.name, claimed.user), eq(users.enabled, true)))
         .returning({ name: users.name, roles: users.roles });
       if (!row) throw validationError(M.keyInvalid);
-      await endAllSessions(tx, row.name);
-      await revokeMemberCodes(tx, row.name);
+      await endCredentials(tx, row.name);
+      await markEmailVerified(tx, row.name);
       return row;
     });
     // Expired keys of anyone are cleared on the way.
     await ctx.db.delete(passwordResets).where(lt(passwordResets.expires_at, sql`now()`));
-    // Any back-office role signs in at the staff sign-in; a role-less marketing-site account on the site.
-    return user.roles.some((r) => r !== 'Member') ? '/staff-login' : '/bakery';
+    return signInPlace(user.roles);
   },
 });
+
+/** The signed-in caller changes their password: the old one is checked under the sign-in limits. */
+async function changePassword(ctx: RequestContext, oldPassword: string, newPassword: string) {
+  if (ctx.user.isGuest) throw authError();
+  const account = await checkPassword(ctx.db, ctx.request.ip, ctx.user.name, oldPassword);
+  // A 417, not Frappe's 401: a 401 clears the session cookie, and a typo must not sign the caller out.
+  if (!account || account.name !== ctx.user.name) throw validationError('Incorrect old password');
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ password_hash: passwordHash, modified: sql`now()` }).where(eq(users.name, account.name));
+    await endCredentials(tx, account.name);
+    if (ctx.user.via === 'session') await startSession(tx, ctx.request, ctx.reply, account, ctx.config.sessionTtlHours);
+  });
+  return signInPlace(account.roles);
+}
+
+/**
+ * A mailed link reached the account's address: the address is verified, unless another account has verified it
+ * first (then this one's stays unverified and reserves nothing).
+ */
+async function markEmailVerified(tx: Executor, name: string) {
+  await tx.execute(sql`update ${users} set email_verified = true
+    where ${users.name} = ${name} and ${users.email} is not null and not ${users.email_verified}
+      and not exists (select 1 from ${users} as other where other.name <> ${name} and other.email_verified and lower(other.email) = lower(${users.email}))`);
+}
 
 export const passwordResetMethods = [resetPassword, updatePassword];

@@ -5,8 +5,8 @@ import type { DoctypeDef, Perm, ResolvedDoctype } from './doctypes';
 import { isSystemManager } from './doctypes';
 import { isAllowed, type RequestContext } from './context';
 import { FrappeError, notFound, permissionError, validationError } from './errors';
-import { parseFilters, parseOrderBy } from './filters';
-import { decodeQueryArgs } from './methods';
+import { FilterBudget, parseFilters, parseOrderBy } from './filters';
+import { decodeQueryArgs, MAX_OFFSET } from './methods';
 import type { Executor } from '../db/client';
 
 export function resolveDoctype(def: DoctypeDef): ResolvedDoctype {
@@ -40,10 +40,11 @@ async function rowScope(ctx: RequestContext, dt: ResolvedDoctype, perm: Perm | u
 
 const MAX_PAGE = 500;
 
-function intParam(value: unknown, name: string, fallback: number): number {
+function intParam(value: unknown, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined || value === '') return fallback;
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n) || n < 0) throw validationError(`${name} must be a non-negative whole number`);
+  if (n > max) throw validationError(`${name} must be at most ${max}`);
   return n;
 }
 
@@ -64,16 +65,17 @@ function pickFields(dt: ResolvedDoctype, fields: unknown): string[] {
 export async function listDocs(ctx: RequestContext, dt: ResolvedDoctype, params: Record<string, unknown>) {
   const scope = await rowScope(ctx, dt, dt.read);
   const fields = pickFields(dt, params.fields);
+  const budget = new FilterBudget();
   const where = and(
     scope,
-    parseFilters(dt.columns, dt.doctype, params.filters),
-    parseFilters(dt.columns, dt.doctype, params.or_filters, 'or'),
+    parseFilters(dt.columns, dt.doctype, params.filters, 'and', budget),
+    parseFilters(dt.columns, dt.doctype, params.or_filters, 'or', budget),
   );
   const order = parseOrderBy(dt.columns, dt.doctype, params.order_by ?? dt.defaultOrder);
   const limitRaw = params.limit ?? params.limit_page_length;
   let limit = intParam(limitRaw, 'limit', 20);
   if (limit === 0 || limit > MAX_PAGE) limit = MAX_PAGE; // Frappe's 0 = all; we cap to keep answers bounded
-  const start = intParam(params.limit_start, 'limit_start', 0);
+  const start = intParam(params.limit_start, 'limit_start', 0, MAX_OFFSET);
   const selection = Object.fromEntries(fields.map((f) => [f, dt.columns[f]!]));
   let query = ctx.db.select(selection).from(dt.table).where(where).$dynamic();
   if (order.length) query = query.orderBy(...order);
@@ -178,9 +180,10 @@ export function registerResourceRoutes(
   doctypes: Map<string, ResolvedDoctype>,
   context: (req: FastifyRequest, reply: import('fastify').FastifyReply) => RequestContext,
 ) {
-  const lookup = (raw: string) => {
-    const dt = doctypes.get(decodeURIComponent(raw));
-    if (!dt) throw notFound(`DocType ${decodeURIComponent(raw).slice(0, 80)} not found`);
+  // The router has already decoded the name once; decoding it again would turn `Item%25` into a URIError.
+  const lookup = (doctype: string) => {
+    const dt = doctypes.get(doctype);
+    if (!dt) throw notFound(`DocType ${doctype.slice(0, 80)} not found`);
     return dt;
   };
   type P = { doctype: string; name?: string };

@@ -5,6 +5,8 @@ import { apiKeys, memberDevices, sessions, users, type Role } from '../db/schema
 import { GUEST, type CurrentUser } from './context';
 import { randomToken, safeEqual, sha256, verifyPassword } from './crypto';
 import { FrappeError, authError } from './errors';
+import { touchApiKey } from './api-keys';
+import { clearLimit, hitLimit } from './rate-limit';
 
 export const SID_COOKIE = 'sid';
 
@@ -20,7 +22,7 @@ function userFromRow(row: typeof users.$inferSelect, via: CurrentUser['via'], ex
   };
 }
 
-/** `token key:secret` or `Basic base64(key:secret)`: API clients (Frappe's token auth). */
+/** `token key:secret` or `Basic base64(key:secret)`: API clients (Frappe's token auth). Expired keys sign nobody in. */
 async function userFromAuthorization(db: Db, header: string): Promise<CurrentUser> {
   const parts = header.trim().split(' ');
   if (parts.length !== 2) throw new FrappeError('InvalidRequestError', 'Invalid Authorization header');
@@ -35,9 +37,10 @@ async function userFromAuthorization(db: Db, header: string): Promise<CurrentUse
     .select({ user: users, secretHash: apiKeys.secret_hash })
     .from(apiKeys)
     .innerJoin(users, eq(users.name, apiKeys.user))
-    .where(eq(apiKeys.api_key, key))
+    .where(and(eq(apiKeys.api_key, key), gt(apiKeys.expires_at, sql`now()`)))
     .limit(1);
   if (!row || !row.user.enabled || !safeEqual(row.secretHash, sha256(secret))) throw authError('Invalid API key or secret');
+  await touchApiKey(db, key);
   return userFromRow(row.user, 'token');
 }
 
@@ -120,28 +123,62 @@ export async function endSession(db: Executor, req: FastifyRequest, reply: Fasti
   reply.setCookie('system_user', 'no', cookieOptions(req, false));
 }
 
-/** Ends every session of a user (sign-in on a new device revokes the others where a flow asks for it). */
-export async function endAllSessions(db: Executor, userName: string) {
-  await db.delete(sessions).where(eq(sessions.user, userName));
+/**
+ * The account a sign-in name stands for: the user name, else the one account whose verified e-mail it is, else
+ * the only account that gave it as an unverified e-mail (several such accounts: none; they sign in by name),
+ * else the verified phone. Compared case-insensitively; one account, whichever identifier is typed.
+ */
+export async function resolveAccount(db: Executor, identifier: string): Promise<typeof users.$inferSelect | undefined> {
+  const typed = identifier.trim();
+  const login = typed.toLowerCase();
+  if (!login) return undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      sql`lower(${users.name}) = ${login} or lower(${users.email}) = ${login} or (${users.mobile_no} = ${typed} and ${users.phone_verified})`,
+    )
+    .limit(20);
+  const byName = rows.find((r) => r.name.toLowerCase() === login);
+  if (byName) return byName;
+  const byEmail = rows.filter((r) => r.email?.toLowerCase() === login);
+  const verified = byEmail.find((r) => r.email_verified);
+  if (verified) return verified;
+  if (byEmail.length > 0) return byEmail.length === 1 ? byEmail[0] : undefined;
+  return rows.find((r) => r.mobile_no === typed);
+}
+
+/** One limit per account for every way of signing in with its password (login, token login, password change). */
+export const LOGIN_LIMIT = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 };
+
+/**
+ * Checks a password under the shared limits: 50 tries per IP, and 10 per account however it is named (user name,
+ * e-mail, phone) and whichever method is used. An unknown name has a counter of its own, so a made-up name and a
+ * real one are refused alike. Returns the account, or null for wrong credentials or a disabled account.
+ */
+export async function checkPassword(db: Db, ip: string, usr: string, pwd: string) {
+  await hitLimit(db, `login:ip:${ip}`, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds);
+  const account = await resolveAccount(db, usr);
+  const key = account ? `login:account:${account.name}` : `login:unknown:${usr.trim().toLowerCase()}`;
+  await hitLimit(db, key, LOGIN_LIMIT.perAccount, LOGIN_LIMIT.windowSeconds, 'Too many login attempts. Please try again later.');
+  const ok = await verifyPassword(pwd, account?.password_hash);
+  if (!ok || !account || !account.enabled) return null;
+  await clearLimit(db, key);
+  return account;
 }
 
 /**
- * Takes away everything that lets an account act: its sessions, its API keys and its member-code devices. Used
- * when the back office disables a staff account or blocks a member (the account's `enabled` flag keeps it out).
+ * Ends everything that lets the account in without its password: every cookie session, every API token and
+ * every rotating member-code device. After a password reset or change, and when an account is disabled.
  */
-export async function revokeCredentials(db: Executor, userName: string) {
-  await endAllSessions(db, userName);
+export async function endCredentials(db: Executor, userName: string) {
+  await db.delete(sessions).where(eq(sessions.user, userName));
   await db.delete(apiKeys).where(eq(apiKeys.user, userName));
   await revokeMemberCodes(db, userName);
 }
 
-export async function checkPassword(db: Db, usr: string, pwd: string) {
-  const login = usr.trim().toLowerCase();
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.name}) = ${login} or lower(${users.email}) = ${login} or ${users.mobile_no} = ${usr.trim()}`)
-    .limit(1);
-  const ok = await verifyPassword(pwd, row?.password_hash);
-  return ok && row && row.enabled ? row : null;
+/** Whether the request carries its session's CSRF token (X-Frappe-CSRF-Token). */
+export function hasCsrfToken(req: FastifyRequest): boolean {
+  const sent = req.headers['x-frappe-csrf-token'];
+  return typeof sent === 'string' && Boolean(req.user.csrfToken) && safeEqual(sent, req.user.csrfToken!);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound, sendFrappeError } from './errors';
 
@@ -49,6 +49,19 @@ async function registerRootCommand(app: FastifyInstance) {
   });
 }
 
+/** Whether a path belongs to the app's screens (not the API, files, realtime or the build's assets). */
+export const isAppPath = (url: string) => !NOT_APP.test(url.split('?')[0] ?? '/');
+
+/**
+ * The app's index.html with `status`: the app reads the address itself and shows its screen (or its not-found
+ * screen), also before a service worker is installed. Null when the app is not built.
+ */
+export function sendAppShell(reply: FastifyReply, distDir: string, status = 200): FastifyReply | null {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) return null;
+  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+}
+
 /** Serves the built app: hashed assets cached for a year, index.html and the service worker never cached. */
 export async function registerStatic(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
@@ -84,10 +97,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
     if (NOT_APP.test(url) || !read) {
       return sendFrappeError(reply, notFound(`Not found: ${url.slice(0, 120)}`));
     }
-    if (hasApp) {
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(fs.readFileSync(index));
-    }
+    if (hasApp) return sendAppShell(reply, distDir);
     return reply.type('text/plain; charset=utf-8').status(503).send('The app is not built yet: run `npm run build` (npm start does it for you).');
   });
 }

@@ -20,7 +20,7 @@ export const BRANCH_MANAGER = { usr: 'branch.manager@example.com', pwd: 'branch-
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the server tests both ways).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -56,7 +56,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(overrides: Partial<ServerConfig> = {}, extraModules: ServerModule[] = []): Promise<TestServer> {
+export async function createTestServer(
+  overrides: Partial<ServerConfig> = {},
+  extraModules: ServerModule[] = [],
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const config = testConfig({
     seed: {
       adminEmail: ADMIN.usr,
@@ -73,7 +77,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, ex
   const { database, drop, url } = await freshDatabase();
   await migrate(database);
   await seedIfEmpty(database.db, config);
-  const app = await buildApp(config, database, { extraModules });
+  const app = await buildApp(config, database, { extraModules, logStream: opts.logStream });
   await app.ready();
   return {
     app,
@@ -101,8 +105,8 @@ export class Session {
   async request(opts: InjectOptions & { csrf?: boolean }) {
     const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
     if (Object.keys(this.cookies).length) headers.cookie = this.cookieHeader;
-    const unsafe = opts.method && opts.method !== 'GET';
-    if (unsafe && this.csrf && opts.csrf !== false) headers['x-frappe-csrf-token'] = this.csrf;
+    // Like the app's client: the session's token on every call (GETs with side effects need it too).
+    if (this.csrf && opts.csrf !== false) headers['x-frappe-csrf-token'] = this.csrf;
     const res = await this.app.inject({ ...opts, headers, remoteAddress: this.ip });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
@@ -137,12 +141,18 @@ export function serverMessage(body: { _server_messages?: string }): string | und
 }
 
 let memberSeq = 0;
-/** A member with a password (members normally sign in with LINE; a password keeps server tests simple). */
+/**
+ * A member with a password (members normally sign in with LINE; a password keeps server tests simple) and, like
+ * every member who may spend, a verified phone: `phone: null` makes one who never verified a phone.
+ */
 export async function createMember(
   server: TestServer,
-  opts: { name?: string; roles?: Role[]; branch?: string | null; phone?: string } = {},
+  opts: { name?: string; roles?: Role[]; branch?: string | null; phone?: string | null } = {},
 ) {
   memberSeq += 1;
+  const isMember = !opts.roles || opts.roles.includes('Member');
+  // 07… numbers: tests that verify a phone of their own use 08… ones (tests/server/account/helpers.ts).
+  const phone = opts.phone !== undefined ? opts.phone : isMember ? `07${String(memberSeq).padStart(8, '0')}` : null;
   const name = opts.name ?? `member${memberSeq}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const pwd = 'member-password';
   await server.database.db.insert(users).values({
@@ -153,16 +163,25 @@ export async function createMember(
     last_name: String(memberSeq),
     roles: opts.roles ?? ['Member'],
     branch: opts.branch ?? null,
-    mobile_no: opts.phone ?? null,
-    phone_verified: Boolean(opts.phone),
+    mobile_no: phone,
+    phone_verified: Boolean(phone),
     password_hash: await hashPassword(pwd),
   });
   const customer = `CUST-T${String(memberSeq).padStart(4, '0')}-${Math.random().toString(36).slice(2, 6)}`;
-  if (!opts.roles || opts.roles.includes('Member')) {
+  if (isMember) {
     await server.database.db.insert(customers).values({ name: customer, customer_name: name, user: name, loyalty_program: 'Member Rewards' });
   }
   const session = new Session(server.app);
   const res = await session.login(name, pwd);
   if (res.statusCode !== 200) throw new Error(`member login failed: ${res.body}`);
   return { name, customer, pwd, session };
+}
+
+/** A server with the demo data (catalogue, branches) and its store staff signed in, for tests of the till. */
+export async function createTillServer(): Promise<{ server: TestServer; staff: Session }> {
+  const server = await createTestServer({ seedDemo: true });
+  const staff = new Session(server.app);
+  const res = await staff.login(STAFF.usr, STAFF.pwd);
+  if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.body}`);
+  return { server, staff };
 }

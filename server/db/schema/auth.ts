@@ -1,32 +1,43 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { docColumns } from './common';
 
 export const ROLES = ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager', 'Blog Manager', 'System Manager'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const users = pgTable('users', {
-  name: text('name').primaryKey(),
-  email: text('email').unique(),
-  full_name: text('full_name').notNull().default(''),
-  first_name: text('first_name').notNull().default(''),
-  last_name: text('last_name').notNull().default(''),
-  user_image: text('user_image'),
-  mobile_no: text('mobile_no').unique(),
-  phone_verified: boolean('phone_verified').notNull().default(false),
-  id_card_number: text('id_card_number'),
-  birth_date: date('birth_date', { mode: 'string' }),
-  line_sub: text('line_sub').unique(),
-  password_hash: text('password_hash'),
-  user_type: text('user_type').notNull().default('Website User'),
-  roles: text('roles').array().notNull().default([]),
-  /** Store Staff and Branch Managers belong to one branch. */
-  branch: text('branch'),
-  /** Store Staff: the most points this account may award in one business day (null: no limit of its own). */
-  daily_award_cap: integer('daily_award_cap'),
-  language: text('language').notNull().default('th'),
-  enabled: boolean('enabled').notNull().default(true),
-  ...docColumns(),
-});
+export const users = pgTable(
+  'users',
+  {
+    name: text('name').primaryKey(),
+    /**
+     * An address the account signs in with or is reached at. Only a verified one is reserved (unique, compared
+     * case-insensitively): typing an address into a profile or a sign-up form claims nothing.
+     */
+    email: text('email'),
+    /** Set when control of `email` is proven (a mailed link used) or vouched for (an administrator created the account). */
+    email_verified: boolean('email_verified').notNull().default(false),
+    full_name: text('full_name').notNull().default(''),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    user_image: text('user_image'),
+    mobile_no: text('mobile_no').unique(),
+    phone_verified: boolean('phone_verified').notNull().default(false),
+    id_card_number: text('id_card_number'),
+    birth_date: date('birth_date', { mode: 'string' }),
+    line_sub: text('line_sub').unique(),
+    password_hash: text('password_hash'),
+    user_type: text('user_type').notNull().default('Website User'),
+    roles: text('roles').array().notNull().default([]),
+    /** Store Staff and Branch Managers belong to one branch. */
+    branch: text('branch'),
+    /** Store Staff: the most points this account may award in one business day (null: no limit of its own). */
+    daily_award_cap: integer('daily_award_cap'),
+    language: text('language').notNull().default('th'),
+    enabled: boolean('enabled').notNull().default(true),
+    ...docColumns(),
+  },
+  (t) => [uniqueIndex('users_verified_email_uq').on(sql`lower(${t.email})`).where(sql`${t.email_verified}`)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -42,12 +53,19 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.user)],
 );
 
-export const apiKeys = pgTable('api_keys', {
-  api_key: text('api_key').primaryKey(),
-  user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
-  secret_hash: text('secret_hash').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    api_key: text('api_key').primaryKey(),
+    user: text('user').notNull().references(() => users.name, { onDelete: 'cascade' }),
+    secret_hash: text('secret_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Past this the key signs nobody in (API_TOKEN_TTL_DAYS when issued; keys older than the column, 30 days from then). */
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '30 days'`),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.user)],
+);
 
 /** Counters shared by every server instance (login, OTP and other limits). */
 export const rateLimits = pgTable('rate_limits', {

@@ -35,9 +35,18 @@ export const salesInvoices = pgTable(
     customer_address: text('customer_address'),
     shipping_address_name: text('shipping_address_name'),
     address_display: text('address_display'),
+    /**
+     * A reward order's code for the till (QR, barcode, typed): 16 random Crockford base-32 characters (80 bits),
+     * so one order's code says nothing about another's. Null for purchases.
+     */
+    reward_code: text('reward_code'),
     ...docColumns(),
   },
-  (t) => [index('si_customer_idx').on(t.customer), index('si_creation_idx').on(t.creation, t.name)],
+  (t) => [
+    index('si_customer_idx').on(t.customer),
+    index('si_creation_idx').on(t.creation, t.name),
+    uniqueIndex('si_reward_code_uq').on(t.reward_code),
+  ],
 );
 
 export const salesInvoiceItems = pgTable(

@@ -4,13 +4,14 @@ import type { ServerModule } from '../../frappe/module';
 import { defineMethod, noArgs } from '../../frappe/methods';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { FrappeError, notFound, permissionError, validationError } from '../../frappe/errors';
-import { clearLimit, hitLimit } from '../../frappe/rate-limit';
+import { hitLimit } from '../../frappe/rate-limit';
+import { issueApiKey } from '../../frappe/api-keys';
 import { checkPassword } from '../../frappe/sessions';
 import { smsOutbox, users } from '../../db/schema/auth';
 import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin, takePendingLogin, verifyIdToken } from './line';
 import { registerDevLine } from './dev-line';
 import { requestCode, verifyCode } from './otp';
-import { findOrCreateLineMember, issueApiKey, profileOf, startMemberSession, tierFor, updateProfile } from './service';
+import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
 import { profileInputSchema } from '../../../contracts/account';
 
 /** Where the app continues after LINE: only these in-app addresses may be asked for. */
@@ -72,8 +73,6 @@ const loginViaLine = defineMethod({
   },
 });
 
-const API_LOGIN_LIMIT = { perUser: 10, perIp: 50, windowSeconds: 15 * 60 };
-
 /**
  * Token login for API clients (frappeauth_app): the original's answer {status_code, text, user, token} with
  * its defects fixed: arguments by name, any extra keys ignored, and it works for Website Users too.
@@ -87,17 +86,14 @@ const tokenLogin = defineMethod({
     pwd: v.pipe(v.optional(v.string('Incomplete login details'), ''), v.minLength(1, 'Incomplete login details'), v.maxLength(500)),
   }),
   async handler(ctx, { usr, pwd }) {
-    const userKey = `apilogin:user:${usr.toLowerCase()}`;
-    await hitLimit(ctx.db, `apilogin:ip:${ctx.request.ip}`, API_LOGIN_LIMIT.perIp, API_LOGIN_LIMIT.windowSeconds);
-    await hitLimit(ctx.db, userKey, API_LOGIN_LIMIT.perUser, API_LOGIN_LIMIT.windowSeconds, 'Too many login attempts. Please try again later.');
-    const user = await checkPassword(ctx.db, usr, pwd);
+    // The same counters as `login`: guesses here and there add up for the account.
+    const user = await checkPassword(ctx.db, ctx.request.ip, usr, pwd);
     if (!user) {
       throw new FrappeError('AuthenticationError', 'Invalid login credentials', {
         extra: { message: { status_code: 401, text: 'Invalid login credentials' } },
       });
     }
-    await clearLimit(ctx.db, userKey);
-    const token = await issueApiKey(ctx.db, user.name);
+    const token = await issueApiKey(ctx.db, user.name, ctx.config.apiTokenTtlDays);
     return { status_code: 200, text: user.user_type === 'System User' ? 'Logged In' : 'No App', user: user.name, token };
   },
 });
@@ -133,6 +129,7 @@ const getPhone = defineMethod({
   path: 'honda_api.api_calls.verifyuser.getphone',
   verbs: ['GET', 'POST'],
   allow: ['Member'],
+  sideEffects: true,
   args: v.looseObject({ userphone: phoneArg('This phone number is invalid') }),
   handler: (ctx, { userphone }) => requestCode(ctx, userphone),
 });

@@ -74,13 +74,3 @@ export async function phoneHeldByOther(db: Executor, phone: string, user: string
     .limit(1);
   return Boolean(row);
 }
-
-export async function emailHeldByOther(db: Executor, email: string, user: string): Promise<boolean> {
-  const [row] = await db
-    .select({ name: users.name })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.name, user)))
-    .limit(1);
-  return Boolean(row);
-}
-

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
-import { apiKeys } from '../../db/schema/auth';
-import { randomToken, sha256 } from '../../frappe/crypto';
+import { hitLimit } from '../../frappe/rate-limit';
 import { notFound, permissionError, validationError } from '../../frappe/errors';
 import { startSession } from '../../frappe/sessions';
 import { balanceOf, tierOf, type TierInfo } from '../loyalty/ledger';
@@ -11,7 +10,6 @@ import {
   customerByName,
   customerOfUser,
   defaultLoyaltyProgram,
-  emailHeldByOther,
   insertCustomer,
   insertUser,
   nextCustomerName,
@@ -140,6 +138,9 @@ export interface ProfileUpdate {
   phone?: string;
 }
 
+/** E-mail changes of the profile form: per member and per IP, an hour. */
+export const EMAIL_CHANGE_LIMIT = { perAccount: 5, perIp: 20, windowSeconds: 3600, message: 'Too many e-mail changes. Please try again later.' };
+
 export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): Promise<Profile> {
   const me = await userByName(ctx.db, ctx.user.name);
   if (!me) throw notFound('User not found');
@@ -148,27 +149,27 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): 
     if (phone !== (me.mobile_no ?? null)) throw validationError(PROFILE_MESSAGES.phoneReadOnly);
   }
   const email = input.email?.trim().toLowerCase() || null;
-  if (email && email !== me.email?.toLowerCase()) {
-    if (email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw validationError(PROFILE_MESSAGES.email);
-    if (await emailHeldByOther(ctx.db, email, me.name)) throw validationError('This e-mail address cannot be used');
+  const emailChanged = email !== (me.email?.toLowerCase() ?? null);
+  if (email && emailChanged && email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw validationError(PROFILE_MESSAGES.email);
+  if (emailChanged) {
+    // The address is kept unverified and reserves nothing, so any address is accepted and the answer says nothing
+    // about who else uses it; the limits keep the form from being used to try address after address anyway.
+    await hitLimit(ctx.db, `email-change:user:${me.name}`, EMAIL_CHANGE_LIMIT.perAccount, EMAIL_CHANGE_LIMIT.windowSeconds, EMAIL_CHANGE_LIMIT.message);
+    await hitLimit(ctx.db, `email-change:ip:${ctx.request.ip}`, EMAIL_CHANGE_LIMIT.perIp, EMAIL_CHANGE_LIMIT.windowSeconds, EMAIL_CHANGE_LIMIT.message);
   }
   const fullName = `${input.first_name} ${input.last_name}`.trim();
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await updateUser(tx, me.name, {
-        first_name: input.first_name,
-        last_name: input.last_name,
-        full_name: fullName,
-        email,
-        id_card_number: input.id_card_number,
-        birth_date: input.birth_date,
-      });
-      await renameCustomer(tx, me.name, fullName);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, me.name, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      full_name: fullName,
+      email,
+      ...(emailChanged ? { email_verified: false } : {}),
+      id_card_number: input.id_card_number,
+      birth_date: input.birth_date,
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw validationError('This e-mail address cannot be used');
-    throw err;
-  }
+    await renameCustomer(tx, me.name, fullName);
+  });
   return profileOf(ctx.db, me.name);
 }
 
@@ -184,25 +185,4 @@ export async function tierFor(ctx: RequestContext, customerName: string): Promis
   if (!customer) throw notFound(`Customer ${customerName.slice(0, 80)} not found`);
   if (!customer.loyalty_program) return { tier_name: null, tier_thumbnail: null, next_tier_name: null, points_to_next_tier: 0 };
   return tierOf(ctx.db, customer.name, customer.loyalty_program);
-}
-
-// ---------------------------------------------------------------------------------------------------
-
-const KEYS_KEPT_PER_USER = 5;
-
-/** A new API key pair for the user (the secret is shown once and stored hashed); old pairs beyond 5 go. */
-export async function issueApiKey(db: Executor, user: string): Promise<string> {
-  const apiKey = randomToken(12);
-  const secret = randomToken(24);
-  await db.insert(apiKeys).values({ api_key: apiKey, user, secret_hash: sha256(secret) });
-  const keep = await db
-    .select({ key: apiKeys.api_key })
-    .from(apiKeys)
-    .where(eq(apiKeys.user, user))
-    .orderBy(desc(apiKeys.created_at))
-    .limit(KEYS_KEPT_PER_USER);
-  const all = await db.select({ key: apiKeys.api_key }).from(apiKeys).where(eq(apiKeys.user, user));
-  const stale = all.map((r) => r.key).filter((k) => !keep.some((r) => r.key === k));
-  if (stale.length) await db.delete(apiKeys).where(inArray(apiKeys.api_key, stale));
-  return `${apiKey}:${secret}`;
 }

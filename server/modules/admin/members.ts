@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../frappe/context';
 import { FrappeError } from '../../frappe/errors';
-import { revokeCredentials } from '../../frappe/sessions';
+import { endCredentials } from '../../frappe/sessions';
 import { onlyDigits } from '../../../contracts/account';
 import { classifyCode } from '../../../contracts/member-code';
 import type { MemberSummary, MemberRow } from '../../../contracts/admin';
@@ -135,7 +135,7 @@ export async function setMemberBlocked(ctx: RequestContext, args: { customer: st
       reason: args.blocked ? (args.reason ?? null) : null,
       by: args.blocked ? ctx.user.name : null,
     });
-    if (args.blocked) await revokeCredentials(tx, member.user.name);
+    if (args.blocked) await endCredentials(tx, member.user.name);
     await audit(ctx, tx, {
       action: args.blocked ? 'block' : 'unblock',
       doctype: 'Customer',

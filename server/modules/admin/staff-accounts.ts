@@ -4,10 +4,13 @@ import { FrappeError, validationError } from '../../frappe/errors';
 import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { mailResetLink } from '../../frappe/password-reset';
-import { revokeCredentials } from '../../frappe/sessions';
+import { endCredentials } from '../../frappe/sessions';
 import type { StaffRole, StaffRow } from '../../../contracts/admin';
 import { audit } from '../audit/service';
-import { branchRow, findStaff, insertStaffAccount, lockStaffUser, updateStaffAccount, userTaken, type StaffUserRow } from './staff-repository';
+import { branchRow, findStaff, insertStaffAccount, lockStaffUser, updateStaffAccount, type StaffUserRow } from './staff-repository';
+import { addressInUse } from '../staff/repository';
+import { emailInUse } from '../staff/messages';
+import { isUniqueViolation } from '../account/otp';
 
 /**
  * Staff accounts as the back office manages them. System and Loyalty Managers manage every branch's Store Staff
@@ -82,25 +85,34 @@ export async function createStaff(ctx: RequestContext, args: { email: string; fu
     throw new FrappeError('PermissionError', 'A Branch Manager may add Store Staff only', { code: 'role_not_allowed' });
   }
   await usableBranch(ctx, args.branch);
-  if (await userTaken(ctx.db, args.email)) throw new FrappeError('DuplicateEntryError', 'A user with this email already exists', { code: 'user_exists' });
+  if (await addressInUse(ctx.db, args.email)) throw emailInUse();
   const unusable = await hashPassword(randomBytes(24).toString('base64url'));
-  const created = await ctx.db.transaction(async (tx) => {
-    const row = await insertStaffAccount(tx, {
-      name: args.email,
-      email: args.email,
-      full_name: args.full_name,
-      first_name: args.full_name,
-      user_type: 'System User',
-      roles: [args.role],
-      branch: args.branch,
-      daily_award_cap: args.daily_award_cap ?? null,
-      password_hash: unusable,
-      phone_verified: true,
-      owner: ctx.user.name,
+  let created: StaffUserRow;
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      const row = await insertStaffAccount(tx, {
+        name: args.email,
+        email: args.email,
+        // The manager who creates the account vouches for the address.
+        email_verified: true,
+        full_name: args.full_name,
+        first_name: args.full_name,
+        user_type: 'System User',
+        roles: [args.role],
+        branch: args.branch,
+        daily_award_cap: args.daily_award_cap ?? null,
+        password_hash: unusable,
+        phone_verified: true,
+        owner: ctx.user.name,
+      });
+      await audit(ctx, tx, { action: 'create', doctype: 'User', name: row.name, after: staffRow(row), branch: row.branch, hidden: ['creation', 'name'] });
+      return row;
     });
-    await audit(ctx, tx, { action: 'create', doctype: 'User', name: row.name, after: staffRow(row), branch: row.branch, hidden: ['creation', 'name'] });
-    return row;
-  });
+  } catch (err) {
+    // Two managers adding the same address at once: the unique index decides, with the same answer.
+    if (isUniqueViolation(err)) throw emailInUse();
+    throw err;
+  }
   return { ...staffRow(created), reset_sent: await sendLink(ctx, created) };
 }
 
@@ -121,7 +133,7 @@ export async function updateStaff(ctx: RequestContext, args: { user: string; ful
     if (args.branch !== undefined) set.branch = args.branch;
     if (args.daily_award_cap !== undefined) set.daily_award_cap = args.daily_award_cap;
     const after = Object.keys(set).length ? await updateStaffAccount(tx, before.name, set) : before;
-    if (before.enabled && !after.enabled) await revokeCredentials(tx, after.name);
+    if (before.enabled && !after.enabled) await endCredentials(tx, after.name);
     await audit(ctx, tx, { action: 'update', doctype: 'User', name: after.name, before: staffRow(before), after: staffRow(after), branch: after.branch });
     return staffRow(after);
   });

@@ -35,11 +35,6 @@ export async function lockStaffUser(tx: Executor, name: string) {
   return row ?? null;
 }
 
-export async function userTaken(db: Executor, email: string) {
-  const [row] = await db.select({ name: users.name }).from(users).where(or(eq(users.name, email), eq(users.email, email))).limit(1);
-  return Boolean(row);
-}
-
 export async function insertStaffAccount(tx: Executor, row: typeof users.$inferInsert) {
   const [created] = await tx.insert(users).values(row).returning();
   return created!;

@@ -35,11 +35,13 @@ export async function postSource(db: Executor, name: string): Promise<string | n
   return row?.source ?? null;
 }
 
-export async function userNameOrEmailTaken(db: Executor, username: string, email: string): Promise<boolean> {
+/** Whether a user name is taken, compared case-insensitively with names and with verified e-mail addresses. */
+export async function userNameTaken(db: Executor, username: string): Promise<boolean> {
+  const login = username.toLowerCase();
   const rows = await db
     .select({ name: users.name })
     .from(users)
-    .where(sql`lower(${users.name}) in (${username}, ${email}) or lower(${users.email}) in (${username}, ${email})`)
+    .where(sql`lower(${users.name}) = ${login} or (${users.email_verified} and lower(${users.email}) = ${login})`)
     .limit(1);
   return rows.length > 0;
 }

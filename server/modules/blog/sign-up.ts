@@ -6,14 +6,15 @@ import { hitLimit } from '../../frappe/rate-limit';
 import { startSession } from '../../frappe/sessions';
 import { hashPassword } from '../../frappe/crypto';
 import { users } from '../../db/schema/auth';
-import { userNameOrEmailTaken } from './repository';
+import { userNameTaken } from './repository';
 
 export const SIGN_UP_LIMIT = { perIp: 5, windowSeconds: 3600 };
 
 /**
  * The marketing site's "Register" tab. It makes a visitor account (a Website User with no role): it can sign
  * in to the marketing site, but it is not a loyalty member (no Customer, no points): members join through
- * LINE and phone verification. The new account is signed in at once.
+ * LINE and phone verification. The new account is signed in at once; its e-mail counts as verified only once a
+ * mailed link (password reset) has been used.
  */
 export const signUp = defineMethod({
   path: SIGN_UP_METHOD,
@@ -22,7 +23,9 @@ export const signUp = defineMethod({
   args: v.looseObject(SignUpSchema.entries),
   async handler(ctx, { username, email, password }) {
     await hitLimit(ctx.db, `signup:ip:${ctx.request.ip}`, SIGN_UP_LIMIT.perIp, SIGN_UP_LIMIT.windowSeconds, 'Too many sign-ups. Please try again later.');
-    if (await userNameOrEmailTaken(ctx.db, username, email)) {
+    // Only the user name is checked: the e-mail is stored unverified and reserves nothing, so the answer never
+    // says whether an address has an account, and nobody can block an address they do not control.
+    if (await userNameTaken(ctx.db, username)) {
       throw new FrappeError('DuplicateEntryError', SIGN_UP_MESSAGES.taken, { title: 'Already Registered' });
     }
     const [row] = await ctx.db
@@ -30,6 +33,7 @@ export const signUp = defineMethod({
       .values({
         name: username,
         email,
+        email_verified: false,
         full_name: username,
         first_name: username,
         user_type: 'Website User',

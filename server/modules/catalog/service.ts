@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { and, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
-import { describeIssues, numeric } from '../../frappe/methods';
+import { FilterBudget } from '../../frappe/filters';
+import { describeIssues, hasNul, nulRefusal, numeric, offsetArg } from '../../frappe/methods';
 import { conditions, filterFacets, findItems, SORTS, type ItemRow } from './repository';
 import { formatBaht } from './format';
 
@@ -21,7 +22,7 @@ export const QueryArgs = v.object({
   field_filters: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
   attribute_filters: v.optional(v.nullable(v.record(v.pipe(v.string(), v.maxLength(60)), stringOrList))),
   item_group: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(140)))),
-  start: v.optional(v.nullable(v.pipe(numeric(), v.integer('start must be a whole number'), v.minValue(0, 'start must not be negative')))),
+  start: v.optional(v.nullable(offsetArg())),
   from_filters: v.optional(v.nullable(truthy)),
   sort: v.optional(v.nullable(v.picklist(SORTS, `sort must be one of ${SORTS.join(', ')}`))),
   price_min: v.optional(v.nullable(numeric())),
@@ -43,8 +44,9 @@ const flagOf = (value: unknown) => value === true || value === 1 || value === '1
  * field_filters: ERPNext's {field: value | [values]} (a list means any of them), for the fields a shop
  * filters on. `loyalty_points_based_price: 1` (or 'set') keeps the rewards (items priced in points), 0 the rest.
  */
-function fieldFilter(field: string, value: unknown): SQL | undefined {
+function fieldFilter(field: string, value: unknown, budget: FilterBudget): SQL | undefined {
   const values = list(value);
+  budget.takeValues(values.length);
   if (values.length === 0) return undefined;
   switch (field) {
     case 'item_group': return conditions.groupIn(values);
@@ -59,19 +61,22 @@ function fieldFilter(field: string, value: unknown): SQL | undefined {
 }
 
 /** attribute_filters {type: [...], size: [...], colour: [...]}: any value within an attribute, every attribute. */
-function attributeFilter(attribute: string, value: string | string[]): SQL | undefined {
+function attributeFilter(attribute: string, value: string | string[], budget: FilterBudget): SQL | undefined {
   const values = list(value).map((x) => `${attribute}:${x}`);
+  budget.takeValues(values.length);
   return values.length ? conditions.attributesOverlap(values) : undefined;
 }
 
 export function parseQueryArgs(raw: unknown): QueryArgs {
   let input = raw ?? {};
   if (typeof input === 'string') {
+    const text = input;
     try {
-      input = input.trim() ? JSON.parse(input) : {};
+      input = text.trim() ? JSON.parse(text) : {};
     } catch {
       throw validationError('query_args must be a JSON object');
     }
+    if (hasNul(input)) throw nulRefusal();
   }
   if (typeof input !== 'object' || Array.isArray(input)) throw validationError('query_args must be a JSON object');
   const parsed = v.safeParse(QueryArgs, input);
@@ -110,9 +115,10 @@ export function toWebItem(row: Pick<ItemRow, 'name' | 'item_code' | 'item_name' 
 /** erpnext.e_commerce.api.get_product_filter_data: one page of the catalogue, its total and the facets. */
 export async function productFilterData(db: Executor, args: QueryArgs) {
   const parts: (SQL | undefined)[] = [];
+  const budget = new FilterBudget();
   if (args.item_group) parts.push(conditions.groupIn([args.item_group]));
-  for (const [field, value] of Object.entries(args.field_filters ?? {})) parts.push(fieldFilter(field, value));
-  for (const [attribute, value] of Object.entries(args.attribute_filters ?? {})) parts.push(attributeFilter(attribute, value));
+  for (const [field, value] of Object.entries(args.field_filters ?? {})) parts.push(fieldFilter(field, value, budget));
+  for (const [attribute, value] of Object.entries(args.attribute_filters ?? {})) parts.push(attributeFilter(attribute, value, budget));
   if (args.search) parts.push(conditions.search(args.search));
   const scope = and(...parts);
   const priced = and(

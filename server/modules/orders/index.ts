@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
-import { defineMethod, numeric } from '../../frappe/methods';
+import { defineMethod, numeric, offsetArg } from '../../frappe/methods';
 import { salesInvoices } from '../../db/schema/orders';
 import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
 
@@ -44,7 +44,7 @@ const getOrders = defineMethod({
   verbs: ['GET', 'POST'],
   allow: ['Member'],
   args: v.looseObject({
-    start: v.optional(v.pipe(numeric(), v.integer(), v.minValue(0))),
+    start: v.optional(offsetArg()),
     limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(100))),
     // The coupon screens read reward orders only, so a member's purchases never crowd them out of a page.
     order_type: v.optional(v.picklist(['redemption', 'purchase'], 'Order type must be redemption or purchase')),

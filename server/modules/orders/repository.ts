@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/auth';
 import { addresses } from '../../db/schema/addresses';
 import { items } from '../../db/schema/catalog';
+import { customers } from '../../db/schema/customers';
 import { branches, deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
 import type { OrderKind } from './validation';
 
@@ -119,4 +120,15 @@ export async function orderedQty(db: Executor, customer: string, itemCodes: stri
     .where(and(eq(salesInvoices.customer, customer), inArray(salesInvoiceItems.item_code, itemCodes)))
     .groupBy(salesInvoiceItems.item_code);
   return new Map(rows.map((r) => [r.code, Number(r.qty)]));
+}
+
+/** The reward code of an invoice when `user` is its member; null for anyone else and for purchases. */
+export async function rewardCodeOfOwn(db: Executor, invoice: string, user: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: salesInvoices.reward_code })
+    .from(salesInvoices)
+    .innerJoin(customers, eq(customers.name, salesInvoices.customer))
+    .where(and(eq(salesInvoices.name, invoice), eq(customers.user, user)))
+    .limit(1);
+  return row?.code ?? null;
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { rewardCodeFrom } from '../../../contracts/reward-code';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { FrappeError, notFound, validationError } from '../../frappe/errors';
@@ -10,10 +12,10 @@ import { forgetPages } from '../catalog/page-cache';
 import { audit } from '../audit/service';
 import { ALL_ROWS } from '../realtime/scope';
 import { enforceItemRules } from './limits';
-import { requireCustomer } from '../loyalty/members';
+import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
-  branchByName, deliveryNotesOf, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
+  branchByName, deliveryNotesOf, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
   setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow, type OrdersPage,
 } from './repository';
 import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
@@ -80,6 +82,7 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
  */
 export async function placeOrder(ctx: RequestContext, args: Record<string, unknown>) {
   const customer = await requireCustomer(ctx);
+  await requireVerifiedPhone(ctx.db, ctx.user.name);
   let kind = orderKind(args);
   if (kind === 'unknown') kind = await guessKind(ctx, args);
   const input = kind === 'redemption' ? parseRedemption(args) : parsePurchase(args);
@@ -142,6 +145,7 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
         customer_address: billing?.name ?? null,
         shipping_address_name: shipping?.name ?? null,
         address_display: shipping ? addressDisplay(shipping) : null,
+        reward_code: kind === 'redemption' ? rewardCodeFrom(randomBytes(10)) : null,
         owner: ctx.user.name,
       },
       q.lines.map((l) => ({
@@ -189,6 +193,7 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     loyalty_points: created.invoice.loyalty_points,
     points_earned: created.invoice.points_earned,
     branch: created.invoice.branch,
+    reward_code: created.invoice.reward_code,
     delivery_notes: created.notes,
   };
 }
@@ -255,6 +260,7 @@ function orderView(inv: InvoiceRow, lines: InvoiceItemRow[], notes: DeliveryNote
     customer_address: inv.customer_address,
     shipping_address_name: inv.shipping_address_name,
     address: inv.address_display,
+    reward_code: inv.reward_code,
     creation: inv.creation,
     items: lines.map((l) => ({
       item_code: l.item_code,
@@ -292,12 +298,16 @@ export function invoiceScope(ctx: RequestContext): SQL | null {
   return inArray(salesInvoices.customer, ctx.db.select({ name: customers.name }).from(customers).where(sql`${customers.user} = ${ctx.user.name}`));
 }
 
-/** The child rows of one invoice, added to /api/resource/Sales Invoice/{name}. */
+/**
+ * The child rows of one invoice, added to /api/resource/Sales Invoice/{name}, and the reward code for its member
+ * only: staff of the branch may read the order, but the code is what the member shows at the till.
+ */
 export async function expandInvoice(ctx: RequestContext, doc: Record<string, unknown>) {
   const name = String(doc.name);
-  const [lines, notes] = await Promise.all([itemsOf(ctx.db, [name]), deliveryNotesOf(ctx.db, [name])]);
+  const [lines, notes, code] = await Promise.all([itemsOf(ctx.db, [name]), deliveryNotesOf(ctx.db, [name]), rewardCodeOfOwn(ctx.db, name, ctx.user.name)]);
   return {
     ...doc,
+    ...(code ? { reward_code: code } : {}),
     address: doc.address_display ?? null,
     items: lines.map((l) => ({ item_code: l.item_code, item_name: l.item_name, image: l.image, qty: l.qty, rate: l.rate, amount: l.amount, loyalty_points: l.loyalty_points })),
     delivery_notes: notes.map((n) => ({ name: n.name, status: n.status, branch: n.branch, submitted_at: n.submitted_at })),

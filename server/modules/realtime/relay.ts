@@ -9,6 +9,7 @@ import { isSystemManager } from '../../frappe/doctypes';
 import { resolveUser } from '../../frappe/sessions';
 import type { ListUpdate } from '../../frappe/realtime-bus';
 import { ALL_ROWS } from './scope';
+import { originIsOurs } from '../../frappe/origin';
 
 export const MAX_SUBSCRIPTIONS = 50;
 
@@ -18,28 +19,11 @@ export const ownChangesRoom = (doctype: string, user: string) => `doctype:${doct
 
 type Ack = (answer: { ok: boolean; message?: string }) => void;
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v?.split(',')[0]?.trim() || undefined;
-}
-
 /** Browsers always send Origin on a WebSocket or cross-site request: it must name this server. */
 export function sameOrigin(req: IncomingMessage, config: ServerConfig): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // not a browser (server-side clients, tests); the session cookie still decides
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  const allowed = [req.headers.host, firstHeader(req.headers['x-forwarded-host'])];
-  try {
-    allowed.push(new URL(config.publicUrl).host);
-  } catch {
-    /* publicUrl is optional in practice */
-  }
-  return allowed.includes(host);
+  return originIsOurs(origin, req.headers, config);
 }
 
 export function attachRelay(
@@ -59,14 +43,20 @@ export function attachRelay(
     }
   };
 
-  /** The room this caller joins for a doctype, or a reason for refusing. */
-  const roomFor = async (socket: Socket, doctype: unknown): Promise<{ room?: string; message?: string }> => {
+  /**
+   * The rooms this caller joins for a doctype, or a reason for refusing. A signed-in caller of a doctype guests
+   * may follow joins their own-changes room too: only there do events carry the user who made the change.
+   */
+  const roomFor = async (socket: Socket, doctype: unknown): Promise<{ rooms?: string[]; message?: string }> => {
     if (typeof doctype !== 'string' || !doctype || doctype.length > 140) return { message: 'Invalid doctype' };
     const dt = app.doctypeRegistry.get(doctype);
     if (!dt || dt.realtime === false) return { message: `DocType ${doctype} has no realtime updates` };
     const user = await userOf(socket);
     if (!isAllowed(user, dt.read.allow)) return { message: `No permission for ${doctype}` };
-    if (!dt.read.scope || isSystemManager(user)) return { room: doctypeRoom(doctype) };
+    const shared = () => ({
+      rooms: user.isGuest || !dt.read.allow.includes('Guest') ? [doctypeRoom(doctype)] : [doctypeRoom(doctype), ownChangesRoom(doctype, user.name)],
+    });
+    if (!dt.read.scope || isSystemManager(user)) return shared();
     const ctx = { db: deps.database.db, config: deps.config, user, services: deps.services } as RequestContext;
     let scope: unknown = null;
     try {
@@ -74,18 +64,18 @@ export function attachRelay(
     } catch {
       scope = null;
     }
-    if (scope === ALL_ROWS) return { room: doctypeRoom(doctype) };
+    if (scope === ALL_ROWS) return shared();
     if (user.isGuest) return { message: `No permission for ${doctype}` };
-    return { room: ownChangesRoom(doctype, user.name) };
+    return { rooms: [ownChangesRoom(doctype, user.name)] };
   };
 
   io.on('connection', (socket) => {
     socket.on('doctype_subscribe', async (doctype: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       if (socket.rooms.size > MAX_SUBSCRIPTIONS) return reply({ ok: false, message: 'Too many subscriptions' });
-      const { room, message } = await roomFor(socket, doctype);
-      if (!room) return reply({ ok: false, message });
-      await socket.join(room);
+      const { rooms, message } = await roomFor(socket, doctype);
+      if (!rooms) return reply({ ok: false, message });
+      await socket.join(rooms);
       reply({ ok: true });
     });
     socket.on('doctype_unsubscribe', async (doctype: unknown, ack?: Ack) => {
@@ -99,13 +89,19 @@ export function attachRelay(
   });
 
   const relay = (ev: ListUpdate) => {
-    if (app.doctypeRegistry.get(ev.doctype)?.realtime === false) return;
-    // With the Postgres adapter this reaches the sockets of every server instance.
-    io.to([doctypeRoom(ev.doctype), ownChangesRoom(ev.doctype, ev.user)]).emit('list_update', {
-      doctype: ev.doctype,
-      name: ev.name,
-      user: ev.user,
-    });
+    const dt = app.doctypeRegistry.get(ev.doctype);
+    if (dt?.realtime === false) return;
+    // With the Postgres adapter this reaches the sockets of every server instance. A room guests may join hears
+    // what changed but not who changed it (an editor's login e-mail is nobody else's business); the changer's own
+    // room, and the shared room of a doctype only signed-in roles read, keep Frappe's `user`.
+    const guestsListen = dt?.read.allow.includes('Guest') ?? true;
+    const { doctype, name, user } = ev;
+    if (guestsListen) {
+      io.to(doctypeRoom(doctype)).except(ownChangesRoom(doctype, user)).emit('list_update', { doctype, name });
+      io.to(ownChangesRoom(doctype, user)).emit('list_update', { doctype, name, user });
+    } else {
+      io.to([doctypeRoom(doctype), ownChangesRoom(doctype, user)]).emit('list_update', { doctype, name, user });
+    }
   };
   app.changes.on('list_update', relay);
   return () => app.changes.off('list_update', relay);

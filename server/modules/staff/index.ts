@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs, numeric } from '../../frappe/methods';
+import { defineMethod, flag, noArgs, numeric, offsetArg } from '../../frappe/methods';
 import { RECEIPT_NO_MAX } from '../../../contracts/staff';
-import { awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode } from './service';
+import {
+  awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
+} from './service';
 
 const code = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(64, message));
 
@@ -70,7 +72,7 @@ const actionsMethod = defineMethod({
   verbs: ['GET'],
   allow: ['Store Staff', 'Branch Manager', 'Loyalty Manager'],
   args: v.looseObject({
-    start: v.optional(v.pipe(numeric(), v.integer(), v.minValue(0))),
+    start: v.optional(offsetArg()),
     limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(200))),
   }),
   handler: (ctx, args) => branchActions(ctx, args.start ?? 0, args.limit ?? 50),
@@ -90,8 +92,23 @@ const createStaffUserMethod = defineMethod({
   handler: (ctx, args) => createStaffUser(ctx, args),
 });
 
+/** Ours: a System Manager disables (0) or re-enables (1) a Store Staff account. */
+const setStaffUserEnabledMethod = defineMethod({
+  path: 'member_rewards.staff.set_staff_user_enabled',
+  verbs: ['POST'],
+  allow: ['System Manager'],
+  args: v.looseObject({
+    user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)),
+    enabled: flag(),
+  }),
+  handler: (ctx, args) => setStaffUserEnabled(ctx, args.user, args.enabled === 1),
+});
+
 export const staffModule: ServerModule = {
   name: 'staff',
-  methods: [registerDeviceMethod, deviceStatusMethod, resolveCodeMethod, awardPointsMethod, confirmRewardMethod, actionsMethod, createStaffUserMethod],
+  methods: [
+    registerDeviceMethod, deviceStatusMethod, resolveCodeMethod, awardPointsMethod, confirmRewardMethod, actionsMethod, createStaffUserMethod,
+    setStaffUserEnabledMethod,
+  ],
   doctypes: [],
 };

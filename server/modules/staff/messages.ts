@@ -1,5 +1,6 @@
 import type { StaffRefusalReason } from '../../../contracts/staff';
 import { FrappeError, type ExcType } from '../../frappe/errors';
+import { isErrorCode } from '../../../contracts/errors';
 
 /**
  * Refusals of the staff methods. Each carries a stable `reason` (top-level key of the error body, listed in
@@ -21,11 +22,17 @@ export const STAFF_REFUSALS = {
   member_blocked: ['PermissionError', 'This membership is blocked: no points can be awarded'],
   no_points: ['ValidationError', 'This amount earns no points'],
   no_program: ['ValidationError', "Customer isn't enrolled in any Loyalty Program"],
+  phone_not_verified: ['PermissionError', 'This member has not verified a phone number yet. Ask them to verify it in the app first.'],
 } as const satisfies Record<StaffRefusalReason, readonly [ExcType, string]>;
 
 export type StaffRefusal = keyof typeof STAFF_REFUSALS;
 
 export function refuse(reason: StaffRefusal, extra: Record<string, unknown> = {}): FrappeError {
   const [exc, message] = STAFF_REFUSALS[reason];
-  return new FrappeError(exc, message, { extra: { reason, ...extra } });
+  // A refusal that is also one of the app-wide situations carries its machine code too.
+  return new FrappeError(exc, message, { extra: { reason, ...extra }, code: isErrorCode(reason) ? reason : undefined });
 }
+
+/** A new staff account's address is another account's name or verified e-mail (compared case-insensitively). */
+export const emailInUse = () =>
+  new FrappeError('DuplicateEntryError', 'This e-mail address is already in use by another account', { title: 'Already Registered', code: 'email_in_use' });

@@ -35,9 +35,17 @@ export async function markStepUsed(tx: Executor, id: string, step: number) {
   await tx.update(memberDevices).set({ last_used_step: step }).where(eq(memberDevices.id, id));
 }
 
+const memberUserColumns = {
+  name: users.name,
+  full_name: users.full_name,
+  user_image: users.user_image,
+  creation: users.creation,
+  phone_verified: users.phone_verified,
+};
+
 export async function memberOfUser(db: Executor, user: string) {
   const [row] = await db
-    .select({ customer: customers, user: { name: users.name, full_name: users.full_name, user_image: users.user_image, creation: users.creation } })
+    .select({ customer: customers, user: memberUserColumns })
     .from(customers)
     .innerJoin(users, eq(users.name, customers.user))
     .where(eq(customers.user, user))
@@ -47,7 +55,7 @@ export async function memberOfUser(db: Executor, user: string) {
 
 export async function memberOfCustomer(db: Executor, customer: string) {
   const [row] = await db
-    .select({ customer: customers, user: { name: users.name, full_name: users.full_name, user_image: users.user_image, creation: users.creation } })
+    .select({ customer: customers, user: memberUserColumns })
     .from(customers)
     .innerJoin(users, eq(users.name, customers.user))
     .where(eq(customers.name, customer))
@@ -135,18 +143,12 @@ export async function actionsOfBranch(db: Executor, branch: string | null, start
     .limit(limit);
 }
 
-/** A reward order by its code: the Sales Invoice name, or the name of one of its Delivery Notes. */
+/** A reward order by its till code (contracts/reward-code.ts, already normalised); never by its name. */
 export async function rewardInvoiceByCode(db: Executor, code: string) {
-  let invoiceName = code;
-  if (code.startsWith('MAT-DN-')) {
-    const [dn] = await db.select({ invoice: deliveryNotes.sales_invoice }).from(deliveryNotes).where(eq(deliveryNotes.name, code)).limit(1);
-    if (!dn) return null;
-    invoiceName = dn.invoice;
-  }
   const [inv] = await db
     .select()
     .from(salesInvoices)
-    .where(and(eq(salesInvoices.name, invoiceName), eq(salesInvoices.order_type, 'redemption')))
+    .where(and(eq(salesInvoices.reward_code, code), eq(salesInvoices.order_type, 'redemption')))
     .limit(1);
   return inv ?? null;
 }
@@ -191,9 +193,28 @@ export async function branchExists(db: Executor, name: string) {
   return Boolean(row);
 }
 
-export async function userExists(db: Executor, email: string) {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.name, email)).limit(1);
+/**
+ * Whether an address is already an account's: its name, or its verified e-mail (case-insensitively). An address
+ * someone merely typed into a profile or a sign-up is not.
+ */
+export async function addressInUse(db: Executor, email: string) {
+  const login = email.toLowerCase();
+  const [row] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(sql`lower(${users.name}) = ${login} or (${users.email_verified} and lower(${users.email}) = ${login})`)
+    .limit(1);
   return Boolean(row);
+}
+
+/** A Store Staff account by name (null for anyone else). */
+export async function staffUser(db: Executor, name: string) {
+  const [row] = await db.select().from(users).where(and(eq(users.name, name), sql`'Store Staff' = any(${users.roles})`)).limit(1);
+  return row ?? null;
+}
+
+export async function setEnabled(db: Executor, name: string, enabled: boolean) {
+  await db.update(users).set({ enabled, modified: sql`now()` }).where(eq(users.name, name));
 }
 
 export async function insertStaffUser(
@@ -203,6 +224,8 @@ export async function insertStaffUser(
   await db.insert(users).values({
     name: u.email,
     email: u.email,
+    // The administrator who creates the account vouches for the address.
+    email_verified: true,
     full_name: u.full_name,
     first_name: u.full_name,
     user_type: 'System User',

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../frappe/context';
-import { FrappeError, validationError } from '../../frappe/errors';
+import { FrappeError, notFound, validationError } from '../../frappe/errors';
+import { endCredentials } from '../../frappe/sessions';
 import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
@@ -7,11 +8,11 @@ import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
 import { balanceOf, earnPoints, lockCustomerRow, pointsForAmount, programOf, tierOf, today } from '../loyalty/ledger';
 import { audit } from '../audit/service';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
-import { refuse } from './messages';
+import { emailInUse, refuse } from './messages';
 import {
   actionsOfBranch, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
-  branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, staffAwardedOn, submitNotes,
-  userExists, userNames,
+  addressInUse, branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, setEnabled, staffAwardedOn,
+  staffUser, submitNotes, userNames,
 } from './repository';
 
 /** Settings key of the per-member daily cap on points awarded by staff, and its default. */
@@ -83,6 +84,8 @@ async function rewardCard(ctx: RequestContext, code: string, branch: string) {
   const views = notes.map((n) => noteView(n, names));
   return {
     invoice: invoice.name,
+    /** What confirm_reward takes: the scanned code, as stored. */
+    code,
     posting_date: invoice.posting_date,
     branch: invoice.branch,
     loyalty_points: invoice.loyalty_points,
@@ -178,6 +181,7 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
       if (!device || device.revoked_at) throw refuse('code_invalid');
       const member = await memberOfUser(tx, device.user);
       if (!member || (claim.customer && claim.customer !== member.customer.name)) throw refuse('code_invalid');
+      if (!member.user.phone_verified) throw refuse('phone_not_verified');
       const customer = member.customer.name;
       if ((await lockCustomerRow(tx, customer))?.blocked) throw refuse('member_blocked');
       if (device.last_used_step !== null && claim.step <= device.last_used_step) throw refuse('code_used');
@@ -338,11 +342,32 @@ export async function branchActions(ctx: RequestContext, start: number, limit: n
 /** member_rewards.staff.create_staff_user (System Manager): a Store Staff account bound to one branch. */
 export async function createStaffUser(ctx: RequestContext, args: { email: string; full_name: string; password: string; branch: string }) {
   if (!(await branchExists(ctx.db, args.branch))) throw validationError(`Branch ${args.branch.slice(0, 80)} not found`);
-  if (await userExists(ctx.db, args.email)) throw new FrappeError('DuplicateEntryError', 'A user with this email already exists');
+  if (await addressInUse(ctx.db, args.email)) throw emailInUse();
   const passwordHash = await hashPassword(args.password);
-  await ctx.db.transaction(async (tx) => {
-    await insertStaffUser(tx, { ...args, password_hash: passwordHash, owner: ctx.user.name });
-    await audit(ctx, tx, { action: 'create', doctype: 'User', name: args.email, after: { full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] }, branch: args.branch });
-  });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await insertStaffUser(tx, { ...args, password_hash: passwordHash, owner: ctx.user.name });
+      await audit(ctx, tx, { action: 'create', doctype: 'User', name: args.email, after: { full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] }, branch: args.branch });
+    });
+  } catch (err) {
+    // Two administrators adding the same address at once: the unique index decides, with the same answer.
+    if (isUniqueViolation(err)) throw emailInUse();
+    throw err;
+  }
   return { name: args.email, full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] };
+}
+
+
+/**
+ * member_rewards.staff.set_staff_user_enabled (System Manager): disabling a Store Staff account ends its sessions,
+ * API tokens and member-code devices at once, so re-enabling it later brings none of them back.
+ */
+export async function setStaffUserEnabled(ctx: RequestContext, user: string, enabled: boolean) {
+  const row = await staffUser(ctx.db, user);
+  if (!row) throw notFound(`Store Staff user ${user.slice(0, 80)} not found`);
+  await ctx.db.transaction(async (tx) => {
+    await setEnabled(tx, row.name, enabled);
+    if (!enabled) await endCredentials(tx, row.name);
+  });
+  return { name: row.name, enabled: enabled ? 1 : 0 };
 }

@@ -29,6 +29,8 @@ export const OrderSchema = v.looseObject({
   delivery_method: v.optional(v.nullable(v.string()), null),
   branch: v.optional(v.nullable(v.string()), null),
   address: v.optional(v.nullable(v.string()), null),
+  /** A reward order's till code (contracts/reward-code.ts); only its member is sent it. */
+  reward_code: v.optional(v.nullable(v.string()), null),
   items: v.optional(v.array(LineSchema), []),
   delivery_notes: v.optional(v.array(NoteSchema), []),
 });

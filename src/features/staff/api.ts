@@ -45,6 +45,8 @@ const NoteSchema = v.looseObject({
 
 export const RewardCardSchema = v.looseObject({
   invoice: v.string(),
+  /** The scanned till code: what confirm_reward takes (the invoice name no longer resolves). */
+  code: v.string(),
   posting_date: v.string(),
   branch: nullableString,
   loyalty_points: v.number(),
@@ -182,6 +184,8 @@ export function refusalMessage(error: unknown, formatTime: (iso: string) => stri
       return { key: 'staff.errNoPoints', params: { factor: str('collection_factor') } };
     case 'no_branch':
       return { key: 'staff.errNoBranch' };
+    case 'phone_not_verified':
+      return { key: 'staff.errPhoneNotVerified' };
     default:
       if (error.httpStatus === 429) return { key: 'staff.errTooMany' };
       return { key: 'staff.errGeneric' };

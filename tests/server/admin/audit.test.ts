@@ -47,8 +47,9 @@ describe('audit log', () => {
     expect(await count()).toBe(before);
 
     await givePoints(server, m.customer, 15);
-    const order = (await m.session.call(PLACE_ORDER, gift('GIFT-TOTE', 15))).json().message.name as string;
-    expect((await staff.call('member_rewards.staff.confirm_reward', { code: order })).statusCode).toBe(200);
+    const placed = (await m.session.call(PLACE_ORDER, gift('GIFT-TOTE', 15))).json().message as { name: string; reward_code: string };
+    const order = placed.name;
+    expect((await staff.call('member_rewards.staff.confirm_reward', { code: placed.reward_code })).statusCode).toBe(200);
     const [confirm] = await auditOf(server, order);
     expect(confirm).toMatchObject({ action: 'confirm_reward', ref_doctype: 'Sales Invoice', branch: BRANCHES[0] });
     expect(confirm!.after).toEqual({ delivery_notes: [{ name: expect.stringMatching(/^MAT-DN-/), status: 'Submitted' }] });

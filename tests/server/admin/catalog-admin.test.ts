@@ -196,7 +196,7 @@ describe('Branch over /api/resource', () => {
     expect(refused.statusCode).toBe(417);
     expect(errorCode(refused)).toBe('branch_disabled');
     const till = await createMember(server, { roles: ['Store Staff'], branch: 'สาขาเชียงใหม่' });
-    const confirmed = await till.session.call('member_rewards.staff.confirm_reward', { code: order.json().message.name });
+    const confirmed = await till.session.call('member_rewards.staff.confirm_reward', { code: order.json().message.reward_code });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     await lm.request({ method: 'PUT', url: `${BRANCH}/${encodeURIComponent('สาขาเชียงใหม่')}`, payload: { disabled: false } });
   });

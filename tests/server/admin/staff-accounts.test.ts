@@ -46,7 +46,10 @@ describe('staff accounts', () => {
     expect(boot).toMatchObject({ roles: ['Store Staff'], branch: CHIANG_MAI });
     const dup = await lm.call(M.createStaff, { email: 'cashier1@example.com', full_name: 'x', branch: SIAM });
     expect(dup.statusCode).toBe(409);
-    expect(errorCode(dup)).toBe('user_exists');
+    expect(errorCode(dup)).toBe('email_in_use');
+    // The same address in other letters is the same address.
+    const shouted = await lm.call(M.createStaff, { email: 'CASHIER1@Example.com', full_name: 'x', branch: SIAM });
+    expect(errorCode(shouted)).toBe('email_in_use');
     expect((await auditOf(server, 'cashier1@example.com'))[0]).toMatchObject({ action: 'create', ref_doctype: 'User', branch: CHIANG_MAI, role: 'Loyalty Manager' });
   });
 

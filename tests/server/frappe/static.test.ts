@@ -134,3 +134,20 @@ describe('the SPA fallback stays out of server paths', () => {
     expect(res.json().exc_type).toBe('DoesNotExistError');
   });
 });
+
+describe('a page address the server cannot decode', () => {
+  it('is the app with status 404, so the app shows its not-found screen even before a service worker is installed', async () => {
+    for (const url of ['/%E0%A4%A', '/my-order/%ZZ', '/products/%']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(isIndex(res), url).toBe(true);
+      expect(String(res.headers['content-type'])).toMatch(/text\/html/);
+    }
+  });
+
+  it('under /api it stays a Frappe 400', async () => {
+    const res = await get('/api/resource/Item/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().exc_type).toBe('InvalidRequestError');
+  });
+});

@@ -47,8 +47,8 @@ async function givePoints(customer: string, points: number) {
   await earnPoints(server.database.db, { customer, program: program!, points, source: 'adjustment' });
 }
 
-/** A gift redeemed by the member for pickup at `branch`; returns the Sales Invoice name (the reward order code). */
-async function redeemGift(m: { session: Session; customer: string }, branch: string = BRANCHES[0]) {
+/** A gift redeemed by the member for pickup at `branch`: its Sales Invoice name and the code the till scans. */
+async function redeemGift(m: { session: Session; customer: string }, branch: string = BRANCHES[0]): Promise<{ invoice: string; code: string }> {
   await givePoints(m.customer, 15);
   const res = await m.session.call(PLACE_ORDER, {
     loyalty_points: 15,
@@ -57,7 +57,7 @@ async function redeemGift(m: { session: Session; customer: string }, branch: str
     branch,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().message.name as string;
+  return { invoice: res.json().message.name as string, code: res.json().message.reward_code as string };
 }
 
 async function scan(s: Session, code: string) {
@@ -354,11 +354,11 @@ describe('award_points', () => {
 describe('reward order codes', () => {
   it('shows the reward, the member and the branch; staff of another branch are refused', async () => {
     const m = await memberWithDevice();
-    const code = await redeemGift(m);
+    const { invoice, code } = await redeemGift(m);
     const res = await scan(staffA, code);
     expect(res.statusCode, res.body).toBe(200);
     const reward = res.json().message.reward;
-    expect(reward).toMatchObject({ invoice: code, branch: BRANCHES[0], confirmed: false });
+    expect(reward).toMatchObject({ invoice, code, branch: BRANCHES[0], confirmed: false });
     expect(reward.items[0]).toMatchObject({ item_code: 'GIFT-TOTE', qty: 1 });
     expect(reward.delivery_notes[0]).toMatchObject({ status: 'Draft' });
     expect(reward.member.full_name).toMatch(/^Member /);
@@ -371,17 +371,17 @@ describe('reward order codes', () => {
 
   it('staff of branch B cannot confirm a reward for branch A', async () => {
     const m = await memberWithDevice();
-    const code = await redeemGift(m);
+    const { invoice, code } = await redeemGift(m);
     const res = await staffB.call(CONFIRM, { code });
     expect(res.statusCode).toBe(403);
     expect(body(res).reason).toBe('other_branch');
-    const [dn] = await server.database.db.select().from(deliveryNotes).where(eq(deliveryNotes.sales_invoice, code));
+    const [dn] = await server.database.db.select().from(deliveryNotes).where(eq(deliveryNotes.sales_invoice, invoice));
     expect(dn!.status).toBe('Draft');
   });
 
   it('two staff confirming the same code concurrently → exactly one success; the other learns who and when', async () => {
     const m = await memberWithDevice();
-    const code = await redeemGift(m);
+    const { invoice, code } = await redeemGift(m);
     const results = await Promise.all([staffA.call(CONFIRM, { code }), staffA2.call(CONFIRM, { code }), staffA.call(CONFIRM, { code })]);
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
@@ -390,7 +390,7 @@ describe('reward order codes', () => {
       expect(r.statusCode).toBe(409);
       expect(body(r)).toMatchObject({ reason: 'already_confirmed', confirmed_by: winner.confirmed_by, confirmed_at: winner.confirmed_at });
     }
-    const notes = await server.database.db.select().from(deliveryNotes).where(eq(deliveryNotes.sales_invoice, code));
+    const notes = await server.database.db.select().from(deliveryNotes).where(eq(deliveryNotes.sales_invoice, invoice));
     expect(notes.every((n) => n.status === 'Submitted')).toBe(true);
     const later = await staffA2.call(CONFIRM, { code });
     expect(body(later)).toMatchObject({ reason: 'already_confirmed', confirmed_by: winner.confirmed_by });
@@ -459,7 +459,7 @@ describe('create_staff_user (System Manager)', () => {
     const till = new Session(server.app);
     expect((await till.login(email, 'a-long-password')).statusCode).toBe(200);
     const m = await memberWithDevice();
-    const code = await redeemGift(m, BRANCHES[1]);
+    const { code } = await redeemGift(m, BRANCHES[1]);
     expect((await till.call(CONFIRM, { code })).statusCode).toBe(200);
     expect(body(await staffA.call(CONFIRM, { code })).reason).toBe('other_branch');
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
-import { orderMessage } from '@/lib/order-messages';
+import { orderRefusal } from '@/lib/order-messages';
 import { addressesQuery, addressText, branchesQuery, newKey, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
 import { AddressEntry } from './address-entry';
 import classes from './checkout.module.css';
@@ -110,7 +110,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
           // A refused order changed nothing: the next attempt is a new request. An order that got no answer
           // keeps its key, so retrying it can never place it twice.
           if (!(isFrappeClientError(e) && e.isNetworkError)) pending.current = null;
-          setError(orderMessage(e.message, t));
+          setError(orderRefusal(e, t));
         },
       },
     );

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
-import { orderMessage } from '@/lib/order-messages';
+import { orderRefusal } from '@/lib/order-messages';
 import { branchesQuery, giftItemQuery, newKey, useRedeem, type GiftPayload, type RedemptionResult } from '../api';
 import classes from './gift.module.css';
 import '@mantine/core/styles/Modal.css';
@@ -67,7 +67,7 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
           // A refused redemption changed nothing: a new attempt is a new request. One that got no answer keeps
           // its key, so retrying it can never redeem twice.
           if (!(isFrappeClientError(e) && e.isNetworkError)) key.current = newKey();
-          setError(orderMessage(e.message, t));
+          setError(orderRefusal(e, t));
         },
       },
     );

@@ -6,6 +6,7 @@ import { couponState, invoiceQuery } from '../api';
 import { imageUrl } from '../format';
 import { Code128Barcode } from '@/components/code128-barcode';
 import { OrderQr } from './order-qr';
+import { formatRewardCode } from '../../../../contracts/reward-code';
 import classes from './orders.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Badge.css';
@@ -17,7 +18,7 @@ export const QR_COLLAPSED = 150;
 export const SCROLL_THRESHOLD = 1;
 const DRAG_THRESHOLD = 24;
 
-/** /my-order/{id}: the reward, 'use in store', and the order name as Code / QR Code / Barcode in a panel with a drag handle. */
+/** /my-order/{id}: the reward, 'use in store', and its till code as Code / QR Code / Barcode in a panel with a drag handle. */
 export function RewardOrderDetail({ name }: { name: string }) {
   const t = useT();
   const query = useQuery(invoiceQuery(name));
@@ -49,6 +50,9 @@ export function RewardOrderDetail({ name }: { name: string }) {
     );
   }
   const order = query.data;
+  // The till resolves the random code, never the order's (sequential) name; QR and barcode carry it ungrouped.
+  const code = order.reward_code ?? order.name;
+  const shown = order.reward_code ? formatRewardCode(order.reward_code) : order.name;
   const first = order.items[0];
   const used = couponState(order) === 'used';
   const qrSize = expanded ? QR_EXPANDED : QR_COLLAPSED;
@@ -107,7 +111,7 @@ export function RewardOrderDetail({ name }: { name: string }) {
           <Tabs.Panel value="code">
             <Stack align="center" gap="sm" p="md">
               <Text className={classes.code} data-testid="order-code">
-                {order.name}
+                {shown}
               </Text>
               <Text size="sm" c="dimmed" ta="center">
                 {t('orders.codeInstruction')}
@@ -116,7 +120,7 @@ export function RewardOrderDetail({ name }: { name: string }) {
           </Tabs.Panel>
           <Tabs.Panel value="qr">
             <Stack align="center" gap="sm" p="md">
-              {tab === 'qr' && <OrderQr value={order.name} size={qrSize} label={t('orders.qrLabel', { name: order.name })} />}
+              {tab === 'qr' && <OrderQr value={code} size={qrSize} label={t('orders.qrLabel', { name: shown })} />}
               <Text size="sm" c="dimmed" ta="center">
                 {t('orders.qrInstruction')}
               </Text>
@@ -124,9 +128,9 @@ export function RewardOrderDetail({ name }: { name: string }) {
           </Tabs.Panel>
           <Tabs.Panel value="barcode">
             <Stack align="center" gap="sm" p="md">
-              {tab === 'barcode' && <Code128Barcode value={order.name} label={t('orders.barcodeLabel', { name: order.name })} height={expanded ? 100 : 80} testId="order-barcode" />}
+              {tab === 'barcode' && <Code128Barcode value={code} label={t('orders.barcodeLabel', { name: shown })} height={expanded ? 100 : 80} testId="order-barcode" />}
               <Text ff="monospace" fw={700} aria-hidden="true">
-                {order.name}
+                {shown}
               </Text>
               <Text size="sm" c="dimmed" ta="center">
                 {t('orders.barcodeInstruction')}

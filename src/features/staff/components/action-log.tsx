@@ -31,6 +31,7 @@ const REASON: Record<StaffRefusalReason, MessageKey> = {
   daily_cap: 'staff.reasonDailyCap',
   staff_daily_cap: 'staff.reasonStaffDailyCap',
   member_blocked: 'staff.reasonMemberBlocked',
+  phone_not_verified: 'staff.reasonPhoneNotVerified',
   no_points: 'staff.reasonNoPoints',
   no_program: 'staff.reasonNoProgram',
 };

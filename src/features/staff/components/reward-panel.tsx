@@ -70,7 +70,7 @@ export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: ()
         </Alert>
       )}
       {!used && !refusal && (
-        <Button size="md" color="green" loading={confirm.isPending} onClick={() => confirm.mutate(reward.invoice)}>
+        <Button size="md" color="green" loading={confirm.isPending} onClick={() => confirm.mutate(reward.code)}>
           {t('staff.confirm')}
         </Button>
       )}

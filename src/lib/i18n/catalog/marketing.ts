@@ -56,7 +56,7 @@ export const marketing = defineCatalog({
     signUpPasswordRequired: 'กรุณากรอกรหัสผ่าน',
     signUpPasswordShort: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร',
     signUpPasswordLong: 'รหัสผ่านต้องไม่เกิน 128 ตัวอักษร',
-    signUpTaken: 'ชื่อผู้ใช้หรืออีเมลนี้ถูกใช้สมัครแล้ว',
+    signUpTaken: 'ชื่อผู้ใช้นี้ถูกใช้สมัครแล้ว',
     memberHint: 'สมาชิกสะสมคะแนน? เข้าสู่ระบบด้วย LINE ที่แอปสมาชิก',
     memberLink: 'ไปที่แอปสมาชิก',
 
@@ -281,7 +281,7 @@ export const marketing = defineCatalog({
     signUpPasswordRequired: 'Password is required',
     signUpPasswordShort: 'Password must be at least 8 characters',
     signUpPasswordLong: 'Password must be at most 128 characters',
-    signUpTaken: 'This username or email is already registered',
+    signUpTaken: 'This username is already registered',
     memberHint: 'Collecting points? Members sign in with LINE in the member app.',
     memberLink: 'Go to the member app',
 

@@ -16,8 +16,10 @@ const MEMBER = {
   daily_cap: 500,
   awarded_today: 0,
 };
+const REWARD_CODE = '7K2MQ9XD4HTBW0RS';
 const REWARD = {
   invoice: 'ACC-SINV-2026-00007',
+  code: REWARD_CODE,
   posting_date: '2026-01-05',
   branch: 'Siam',
   loyalty_points: 15,
@@ -57,7 +59,7 @@ beforeEach(() => {
   fetchSpy.mockClear();
   answers = {
     'member_rewards.staff.resolve_code': ({ code }) =>
-      json(200, { message: String(code).startsWith('ACC-') ? { kind: 'reward', reward: REWARD } : { kind: 'member', member: MEMBER, scan_token: `t-${String(code)}` } }),
+      json(200, { message: String(code).replaceAll('-', '') === REWARD_CODE ? { kind: 'reward', reward: REWARD } : { kind: 'member', member: MEMBER, scan_token: `t-${String(code)}` } }),
     'member_rewards.staff.award_points': ({ amount, receipt_no }) =>
       json(200, { message: { customer: 'CUST-1', full_name: MEMBER.full_name, points: 20, amount, receipt_no, loyalty_points: 44, awarded_today: 20, daily_cap: 500 } }),
     'member_rewards.staff.confirm_reward': () =>
@@ -107,7 +109,7 @@ describe('the till', () => {
 
   it('after a reward hand-over, "Scan the next code" also returns the focus to the code field', async () => {
     await renderStaff();
-    await scanCode('ACC-SINV-2026-00007');
+    await scanCode('7K2M-Q9XD-4HTB-W0RS');
     const card = await screen.findByTestId('staff-result-reward');
     fireEvent.click(within(card).getByRole('button', { name: 'Confirm hand-over' }));
     fireEvent.click(await within(card).findByRole('button', { name: 'Scan the next code' }));
