@@ -2,6 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { notFound, validationError } from '../../frappe/errors';
+import { claimIdempotentRequest } from '../../frappe/request-status';
 import { customers } from '../../db/schema/customers';
 import { salesInvoices } from '../../db/schema/orders';
 import { itemsByCode } from '../catalog/repository';
@@ -105,6 +106,8 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
 
   const year = postingDate.slice(0, 4);
   const created = await ctx.db.transaction(async (tx) => {
+    // The key a client may ask about after losing the answer (request_status): from here on it cannot be given up.
+    await claimIdempotentRequest(tx, ctx.request);
     if (!(await lockCustomer(tx, customer.name))) throw validationError('No customer is linked to this user');
     const name = await nextInSeries(tx, `ACC-SINV-${year}-`);
     const rewardLines = q.lines.filter((l) => l.points > 0);
