@@ -315,4 +315,75 @@ test.describe.serial('rewards and orders', () => {
     expect(after.loyalty_points).toBe(before.loyalty_points);
     expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);
   });
+
+  test('a redemption cut off on the way spends nothing, even when the request reaches the server later; one whose answer is lost is redeemed once', async ({ page, context, consoleErrors }) => {
+    await signInDemoMember(page);
+    const points = async () => (await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details')).loyalty_points;
+    const rewardOrders = async () => (await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders', { order_type: 'redemption' })).length;
+    const before = await points();
+    const ordersBefore = await rewardOrders();
+    expect(before).toBeGreaterThanOrEqual(10);
+    const redeemKeychain = async () => {
+      await page.getByTestId('branch-select').selectOption('สาขาสยาม');
+      await page.getByTestId('redeem-using').click();
+      await page.getByRole('dialog').getByTestId('confirm-redeem').click();
+    };
+
+    // The request leaves the phone, then the connection drops before it reaches the server.
+    let held: import('@playwright/test').Request | undefined;
+    await page.route('**/api/method/headless_e_commerce.api.place_order', (route) => {
+      held = route.request(); // never forwarded
+    });
+    await page.goto('/GIFT-KEYCHAIN/gift-checkout');
+    await redeemKeychain();
+    await expect(page.getByTestId('spend-progress')).toHaveAttribute('data-phase', 'sending');
+    await expect.poll(() => held).toBeDefined();
+    await context.setOffline(true);
+    // No answer and nobody to ask: not known yet, the dialog can be left, and the button says why it cannot act.
+    const outcome = page.getByTestId('spend-outcome');
+    await expect(outcome).toHaveAttribute('data-phase', 'unknown');
+    await expect(outcome).toContainText('ยังไม่ทราบผล');
+    await screenshot(page, 'rewards-redeem-unknown');
+    await outcome.getByRole('button', { name: 'ปิด' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('redeem-using')).toBeDisabled();
+    await expect(page.getByTestId('redeem-offline')).toHaveText('คุณออฟไลน์อยู่ ต้องเชื่อมต่ออินเทอร์เน็ตจึงจะแลกของรางวัลได้');
+    await screenshot(page, 'rewards-redeem-offline');
+
+    // Back online: the app asks the server, which never got it and now never will.
+    await context.setOffline(false);
+    await expect(outcome).toHaveAttribute('data-phase', 'nothing');
+    await expect(outcome).toContainText('ยังไม่มีการใช้คะแนนของคุณ');
+    await screenshot(page, 'rewards-redeem-nothing');
+    const headers = await held!.allHeaders();
+    // (with the session's CSRF token: a request without a valid one would be refused before it could do anything)
+    const csrf = await page.evaluate(async () => (await (await fetch('/api/method/member_rewards.api.boot')).json()).message.csrf_token as string);
+    // The very request the phone sent (its cookie, CSRF token and Idempotency-Key) reaches the server after all.
+    const late = await page.request.post(held!.url(), {
+      headers: { ...Object.fromEntries(['cookie', 'content-type', 'accept', 'idempotency-key'].map((h) => [h, headers[h] ?? ''])), 'x-frappe-csrf-token': csrf },
+      data: held!.postData() ?? '',
+    });
+    expect(late.status(), await late.text()).toBe(417);
+    expect((await late.json()).error_code).toBe('request_abandoned');
+    expect(await points()).toBe(before);
+    expect(await rewardOrders()).toBe(ordersBefore);
+    await outcome.getByRole('button', { name: 'ปิด' }).click();
+
+    // This time the server carries it out, and only its answer is lost on the way back.
+    await page.unroute('**/api/method/headless_e_commerce.api.place_order');
+    await page.route(
+      '**/api/method/headless_e_commerce.api.place_order',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await redeemKeychain();
+    await expect(page).toHaveURL(/\/thankyou\?/);
+    await expect(page.getByText('แลกของรางวัลสำเร็จ')).toBeVisible();
+    expect(await points()).toBe(before - 10);
+    expect(await rewardOrders()).toBe(ordersBefore + 1);
+    expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);
+  });
 });
