@@ -193,7 +193,9 @@ export function useSpend<T>(kind: SpendKind, { method, schema, onSettled }: UseS
   const online = useOnline();
   const busy = useRef(false);
   const settled = useRef(onSettled);
-  settled.current = onSettled;
+  useEffect(() => {
+    settled.current = onSettled;
+  });
 
   const run = useCallback(async (first: 'sending' | 'checking', work: () => Promise<SpendOutcome<T>>) => {
     if (busy.current) return;

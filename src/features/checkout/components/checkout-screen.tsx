@@ -78,7 +78,9 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   const place = usePlaceOrder();
   const { phase, online } = place;
   const placed = useRef(onPlaced);
-  placed.current = onPlaced;
+  useEffect(() => {
+    placed.current = onPlaced;
+  });
   useEffect(() => {
     if (phase.state === 'done') placed.current(phase.result);
   }, [phase]);

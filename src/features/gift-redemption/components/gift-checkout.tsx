@@ -39,8 +39,9 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
   const [confirming, setConfirming] = useState(false);
   const { phase, online, busy, send, check, reset } = redeem;
   const redeemed = useRef(onRedeemed);
-  redeemed.current = onRedeemed;
-
+  useEffect(() => {
+    redeemed.current = onRedeemed;
+  });
   useEffect(() => {
     if (phase.state === 'done') redeemed.current(phase.result);
   }, [phase]);
