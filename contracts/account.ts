@@ -15,6 +15,7 @@ export const PROFILE_MESSAGES = {
   email: 'Please enter a valid e-mail address',
   tooLong: 'This field is too long',
   phoneReadOnly: 'The phone number cannot be changed here',
+  emailTaken: 'This e-mail address cannot be used',
 } as const;
 
 export const PHONE_MESSAGES = {

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'out_of_stock',
   'item_not_available',
   'branch_not_found',
+  // profile
+  'email_taken',
   // a write given up after its answer was lost (member_rewards.api.request_status): it never runs
   'request_abandoned',
 ] as const;

@@ -150,7 +150,7 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): 
   const email = input.email?.trim().toLowerCase() || null;
   if (email && email !== me.email?.toLowerCase()) {
     if (email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw validationError(PROFILE_MESSAGES.email);
-    if (await emailHeldByOther(ctx.db, email, me.name)) throw validationError('This e-mail address cannot be used');
+    if (await emailHeldByOther(ctx.db, email, me.name)) throw validationError(PROFILE_MESSAGES.emailTaken, 'email_taken');
   }
   const fullName = `${input.first_name} ${input.last_name}`.trim();
   try {
@@ -166,7 +166,7 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): 
       await renameCustomer(tx, me.name, fullName);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw validationError('This e-mail address cannot be used');
+    if (isUniqueViolation(err)) throw validationError(PROFILE_MESSAGES.emailTaken, 'email_taken');
     throw err;
   }
   return profileOf(ctx.db, me.name);

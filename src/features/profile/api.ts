@@ -43,6 +43,7 @@ const MESSAGE_KEYS: Record<string, MessageKey> = {
   [PROFILE_MESSAGES.email]: 'auth.errEmail',
   [PROFILE_MESSAGES.tooLong]: 'auth.errTooLong',
   [PROFILE_MESSAGES.phoneReadOnly]: 'auth.errPhoneReadOnly',
+  [PROFILE_MESSAGES.emailTaken]: 'auth.errEmailTaken',
 };
 /** The catalogue key of a rule message (the spec's English sentence), if it is one of ours. */
 export const messageKeyFor = (message: string): MessageKey | undefined => MESSAGE_KEYS[message];
@@ -55,6 +56,7 @@ const MESSAGE_FIELDS: Record<string, keyof ProfileFormValues> = {
   [PROFILE_MESSAGES.birthDateInvalid]: 'birth_date',
   [PROFILE_MESSAGES.email]: 'email',
   [PROFILE_MESSAGES.phoneReadOnly]: 'phone',
+  [PROFILE_MESSAGES.emailTaken]: 'email',
 };
 export const fieldFor = (message: string): keyof ProfileFormValues | undefined => MESSAGE_FIELDS[message];
 

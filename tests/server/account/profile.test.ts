@@ -168,6 +168,7 @@ describe('update_profile', () => {
     const res = await s.call(UPDATE, { ...valid, email: DEMO_MEMBER.user });
     expect(res.statusCode).toBe(417);
     expect(serverMessage(res.json())).toBe('This e-mail address cannot be used');
+    expect(res.json().error_code).toBe('email_taken');
   });
 
   it('the phone cannot be changed here', async () => {

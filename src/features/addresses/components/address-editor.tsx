@@ -1,6 +1,7 @@
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
+import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT, type Translate } from '@/lib/i18n';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
@@ -19,10 +20,16 @@ export interface AddressEditorProps {
   fixing?: OutboxEntry;
 }
 
-function serverErrorOf(raw: string, t: Translate, notFound = false): ServerFieldError {
+/**
+ * A refusal under its field when it is one of the shared address rules, else above the button; in the member's
+ * language either way (a refusal with no rule of ours is said by errorText, never in the server's words).
+ */
+function serverErrorOf(error: unknown, t: Translate): ServerFieldError {
+  const raw = typeof error === 'string' ? error : isFrappeClientError(error) ? (error.serverMessages[0]?.message ?? '') : '';
   const key = messageKeyFor(raw);
-  const message = key ? t(key) : notFound ? t('addresses.errNotFound') : raw;
-  return { field: fieldFor(raw) as ServerFieldError['field'], message: key ? message : t('addresses.errSaveFailed', { message }) };
+  if (key) return { field: fieldFor(raw) as ServerFieldError['field'], message: t(key) };
+  const notFound = isFrappeClientError(error) && error.httpStatus === 404;
+  return { message: t('addresses.errSaveFailed', { message: notFound ? t('addresses.errNotFound') : errorText(error, t) }) };
 }
 
 /** The add / edit form wired to the write path, with the success dialog that leads back to the list. */
@@ -50,7 +57,7 @@ export function AddressEditor({ address, options, fixing }: AddressEditorProps) 
         setSaved(sent.queued ? 'queued' : 'saved');
         if (!address && !fixing) setFormKey((k) => k + 1); // the add form starts empty again
       },
-      onError: (error) => setServerError(serverErrorOf(error.message, t, isFrappeClientError(error) && error.httpStatus === 404)),
+      onError: (error) => setServerError(serverErrorOf(error, t)),
     });
   };
 

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
+import { errorText } from '@/lib/error-text';
+import { isFrappeClientError } from '@/lib/frappe';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { useLang, useT } from '@/lib/i18n';
 import { addressesQuery, addressOptionsQuery, labelOf, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
@@ -37,7 +39,7 @@ export function AddressList() {
 
   const rejectedMessage = (raw = '') => {
     const key = messageKeyFor(raw);
-    return key ? t(key) : raw;
+    return key ? t(key) : t('errors.generic');
   };
   // A refused add or edit opens its form with the refused values; a refused delete can only be discarded.
   const fix = (entry: OutboxEntry) =>
@@ -171,7 +173,7 @@ export function AddressList() {
           <Text size="sm">{toDelete && t('addresses.deleteText', { name: receiver(toDelete) })}</Text>
           {write.isError && (
             <Alert color="red" variant="light" role="alert">
-              {write.error.message}
+              {isFrappeClientError(write.error) && write.error.httpStatus === 404 ? t('addresses.errNotFound') : errorText(write.error, t)}
             </Alert>
           )}
           <Group grow>

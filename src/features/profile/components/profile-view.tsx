@@ -35,7 +35,7 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   const user = loaded && waiting ? profileWithChange(loaded, write.args) : loaded;
   const rejectedMessage = (raw = '') => {
     const key = messageKeyFor(raw);
-    return key ? t(key) : raw;
+    return key ? t(key) : t('errors.generic');
   };
   if (!user) {
     return (

@@ -86,7 +86,9 @@ describe('checkout screen', () => {
   it('offline, placing the order is disabled and says why; nothing is sent', async () => {
     resetOnlineForTests(false);
     const queryClient = seeded();
-    queryClient.setQueryData(addressesQuery().queryKey, [{ name: 'ADDR-1', address_line1: '1 Sukhumvit', city: 'Khlong Toei', country: 'Thailand', is_primary_address: 1 }]);
+    queryClient.setQueryData(addressesQuery().queryKey, [
+      { name: 'ADDR-1', address_title: 'Home', first_name: 'Somjai', last_name: 'Jaidee', address_line1: '1 Sukhumvit', address_line2: '', city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: 1, is_shipping_address: 0 },
+    ]);
     renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} />, { queryClient });
     const place = await screen.findByRole('button', { name: 'Place order' });
     expect(place).toHaveProperty('disabled', true);
