@@ -7,6 +7,7 @@ import { OfflineState } from '@/components/offline-state';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
 import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
+import { useOnline } from '@/lib/online';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { useLang, useT } from '@/lib/i18n';
 import { addressesQuery, addressOptionsQuery, labelOf, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
@@ -28,11 +29,14 @@ export function AddressList() {
   const [toDelete, setToDelete] = useState<AddressDoc | null>(null);
   const [deleteKey, setDeleteKey] = useState('');
   const outbox = useOutbox(isAddressWrite);
+  const online = useOnline();
   const navigate = useNavigate();
 
-  if (list.isPending) return <PageSkeleton rows={3} withCard={false} />;
-  if (list.isError && !list.data) {
-    return <OfflineState onRetry={() => void list.refetch()} />;
+  // The saved list could not be read (never cached here and offline, or the server failed): the changes made on
+  // this device still show, with their sync state; without any there is nothing to show yet.
+  const unavailable = list.data === undefined && (list.isError || !online);
+  if (list.data === undefined && !(unavailable && outbox.length > 0)) {
+    return list.isError ? <OfflineState onRetry={() => void list.refetch()} /> : <PageSkeleton rows={3} withCard={false} />;
   }
   // Server addresses with the outbox's changes on top: waiting ones shown at once, then 'saved'.
   const { shown: addresses, rejected } = mergeOutbox(list.data ?? [], outbox, list.dataUpdatedAt);
@@ -65,7 +69,12 @@ export function AddressList() {
           onFix={entry.kind === 'address.delete' ? undefined : fix}
         />
       ))}
-      {addresses.length === 0 ? (
+      {unavailable && (
+        <Text size="sm" c="dimmed" role="status" data-testid="addresses-partial">
+          {t('addresses.onlyThisDevice')}
+        </Text>
+      )}
+      {addresses.length === 0 && unavailable ? null : addresses.length === 0 ? (
         <Paper className={classes.empty} radius="lg" p="xl">
           <Title order={2} size="h4">
             {t('addresses.emptyTitle')}
