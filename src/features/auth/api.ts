@@ -56,11 +56,12 @@ export const tierQuery = (customer: string) =>
  * LINE's authorize address, fetched when the login page opens (cache-busted as the original did). Never
  * persisted or shared: each answer binds a fresh state and nonce to this browser's cookie.
  */
-export const authorizeUrlQuery = (redirectTo: '/phonverify' | '/signup' = '/phonverify') =>
+/** `next`: the in-app page to land on once signed in (checked with isSafeNextPath by the caller and the server). */
+export const authorizeUrlQuery = (redirectTo: '/phonverify' | '/signup' = '/phonverify', next?: string) =>
   queryOptions({
-    queryKey: authKeys.authorizeUrl(redirectTo),
+    queryKey: [...authKeys.authorizeUrl(redirectTo), next ?? ''] as const,
     queryFn: ({ signal }) =>
-      frappe.call(METHODS.authorizeUrl, { redirect_to: redirectTo, _: Date.now() }, { signal, schema: v.string() }),
+      frappe.call(METHODS.authorizeUrl, { redirect_to: redirectTo, next, _: Date.now() }, { signal, schema: v.string() }),
     staleTime: 5 * 60_000,
     gcTime: 0,
     retry: 1,
