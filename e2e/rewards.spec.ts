@@ -4,6 +4,8 @@ import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
+import { request } from '@playwright/test';
+import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
 import { adminApi, memberCall, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
@@ -209,6 +211,47 @@ test.describe.serial('rewards and orders', () => {
     expect(bars[0]?.text).toBe(orderName);
     await screenshot(offline, 'rewards-order-offline');
     await context.setOffline(false);
+  });
+
+  test('when the branch hands a reward over, my orders says so at once and its code is dimmed, without the instruction', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    if (!orderName) {
+      const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders', { order_type: 'redemption' });
+      orderName = orders.find((o) => o.delivery_notes[0]?.status === 'Draft')?.name ?? '';
+    }
+    // The code staff scan, as the member's screen shows it.
+    await page.goto(`/my-order/${orderName}`);
+    const code = (await page.getByTestId('order-code').textContent())?.trim() ?? '';
+    await expect(page.getByTestId('order-instruction').first()).toBeVisible();
+
+    // The list is open and following the member's orders (its subscription has gone out on the socket).
+    const subscribed = new Promise<void>((resolve) => {
+      page.on('request', (r) => {
+        if (r.url().includes('/socket.io/') && (r.postData() ?? '').includes('doctype_subscribe')) resolve();
+      });
+      page.on('websocket', (ws) => ws.on('framesent', (f) => String(f.payload).includes('doctype_subscribe') && resolve()));
+    });
+    await page.goto('/my-order');
+    const row = page.locator(`[data-testid="order-row"][data-order="${orderName}"]`);
+    await expect(row.getByTestId('coupon-state')).toHaveText('ใช้คูปองได้');
+    await subscribed;
+
+    const staff = await request.newContext({ baseURL: BASE_URL });
+    const login = await staff.post('/api/method/login', { data: { usr: STAFF_EMAIL, pwd: STAFF_PASSWORD } });
+    const csrf = ((await login.json()) as { csrf_token: string }).csrf_token;
+    const confirmed = await staff.post('/api/method/member_rewards.staff.confirm_reward', { headers: { 'X-Frappe-CSRF-Token': csrf }, data: { code } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await staff.dispose();
+
+    // Well inside the list's 15 s freshness, with no reload and no return to the screen.
+    await expect(row.getByTestId('coupon-state')).toHaveText('ใช้คูปองแล้ว', { timeout: 5000 });
+    await screenshot(page, 'rewards-my-orders-used');
+    await row.getByTestId('order-view').click();
+    await expect(page.getByTestId('order-code')).toHaveAttribute('data-used', 'true');
+    await expect(page.getByTestId('order-instruction')).toHaveCount(0);
+    await expect(page.getByTestId('order-used').first()).toHaveText('คูปองนี้ใช้ไปแล้ว');
+    await screenshot(page, 'rewards-reward-used');
+    expect(appErrors(consoleErrors)).toEqual([]);
   });
 
   test('a member buys through the cart and checks out with a new address', async ({ page, consoleErrors }) => {

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
+import { useCurrentUser } from '@/features/auth';
 import { OfflineGate } from '@/features/offline';
-import { OrderList, ordersQuery } from '@/features/orders';
+import { OrderList, ordersQuery, useLiveOrders } from '@/features/orders';
 import { useT } from '@/lib/i18n';
 
 export const Route = createFileRoute('/my-order/')({
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/my-order/')({
 function MyOrdersPage() {
   const t = useT();
   const orders = useInfiniteQuery(ordersQuery());
+  useLiveOrders(useCurrentUser().boot?.user);
   return (
     <>
       <TitleHeader title={t('orders.title')} backTo="/my-account" />

@@ -52,6 +52,8 @@ export const ordersQuery = () =>
     // A short page is the last one.
     getNextPageParam: (last, _pages, start) => (last.length < ORDERS_PAGE ? undefined : start + ORDERS_PAGE),
     staleTime: 15 * 1000,
+    // A coupon handed over while the member was away shows as used as soon as they come back to the screen.
+    refetchOnWindowFocus: 'always',
   });
 
 /** The Sales Invoice with its items and delivery notes (own orders only). */
@@ -62,6 +64,7 @@ export const invoiceQuery = (name: string) =>
     // Its status changes on the server (payment confirmed, coupon handed over): refetched whenever it is opened
     // online; offline, the saved copy still shows.
     staleTime: 0,
+    refetchOnWindowFocus: 'always',
   });
 
 export type CouponState = 'usable' | 'used' | 'none';
