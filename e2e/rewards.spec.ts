@@ -295,18 +295,23 @@ test.describe.serial('rewards and orders', () => {
 
     await page.getByTestId('choose-address').click();
     const form = page.getByTestId('address-entry');
+    // The same form as on the address screens: required markers, 'please choose' lists, the same messages.
     await form.getByTestId('save-address').click();
-    await expect(form.getByText('กรุณากรอกชื่อถนน')).toBeVisible();
-    await form.getByLabel('ชื่อผู้รับ').fill('สมใจ');
-    await form.getByLabel('นามสกุล').fill('ใจดี');
-    await form.getByLabel('ที่อยู่ (บ้านเลขที่ ถนน)').fill('99/1 ถนนสุขุมวิท');
+    await expect(form.getByText('กรุณาระบุชื่อผู้รับ')).toBeVisible();
+    await expect(form.getByText('กรุณาระบุที่อยู่ (บ้านเลขที่ ถนน)')).toBeVisible();
+    await expect(form.getByLabel('จังหวัด')).toHaveValue('');
+    await expect(form.getByLabel('จังหวัด').locator('option').first()).toHaveText('กรุณาเลือก');
+    await form.getByLabel(/^ชื่อผู้รับ/).fill('สมใจ');
+    await form.getByLabel(/^นามสกุล/).fill('ใจดี');
+    await form.getByLabel(/^ที่อยู่\s*\*?$/).fill('99/1 ถนนสุขุมวิท');
     await form.getByLabel('จังหวัด').selectOption('Bangkok');
     await form.getByLabel('เขต / อำเภอ').selectOption('Khlong Toei');
-    await form.getByLabel('รหัสไปรษณีย์').fill('10110');
+    await form.getByLabel(/^รหัสไปรษณีย์/).fill('10110');
     await form.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
     await screenshot(page, 'rewards-checkout-address');
     await form.getByTestId('save-address').click();
     await expect(page.getByTestId('choose-address')).toContainText('99/1 ถนนสุขุมวิท');
+    await expect(page.getByTestId('choose-address')).toContainText('คลองเตย กรุงเทพมหานคร 10110');
     await page.getByTestId('place-order').click();
 
     await expect(page).toHaveURL(/\/thankyou\?/);
@@ -323,7 +328,9 @@ test.describe.serial('rewards and orders', () => {
     const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders');
     expect(orders[0]?.order_type).toBe('purchase');
     await page.goto(`/my-order-details/${orders[0]!.name}`);
-    await expect(page.getByText('99/1 ถนนสุขุมวิท', { exact: false })).toBeVisible();
+    // Written as everywhere else, in Thai: district and province from the lists, no English.
+    await expect(page.getByTestId('address-text')).toContainText('คลองเตย กรุงเทพมหานคร 10110');
+    await expect(page.getByTestId('address-text')).not.toContainText('Bangkok');
     await expect(page.getByText('คะแนนที่จะได้รับเมื่อชำระเงินแล้ว')).toBeVisible();
     await screenshot(page, 'rewards-order-details');
 

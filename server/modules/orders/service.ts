@@ -271,13 +271,26 @@ export function invoiceScope(ctx: RequestContext): SQL | null {
   return inArray(salesInvoices.customer, ctx.db.select({ name: customers.name }).from(customers).where(sql`${customers.user} = ${ctx.user.name}`));
 }
 
+/**
+ * The shipping address in parts, so the app can write it in the member's language: only while the saved address
+ * still reads exactly as it did when the order was placed (the order's own text stays the record otherwise).
+ */
+async function shippingAddressOf(ctx: RequestContext, doc: Record<string, unknown>) {
+  if (typeof doc.shipping_address_name !== 'string' || typeof doc.customer !== 'string' || typeof doc.address_display !== 'string') return null;
+  const row = await ownAddress(ctx.db, doc.customer, doc.shipping_address_name);
+  if (!row || addressDisplay(row) !== doc.address_display) return null;
+  const { first_name, last_name, address_title, address_line1, address_line2, city, state, country, pincode, phone } = row;
+  return { first_name, last_name, address_title, address_line1, address_line2, city, state, country, pincode, phone };
+}
+
 /** The child rows of one invoice, added to /api/resource/Sales Invoice/{name}. */
 export async function expandInvoice(ctx: RequestContext, doc: Record<string, unknown>) {
   const name = String(doc.name);
-  const [lines, notes] = await Promise.all([itemsOf(ctx.db, [name]), deliveryNotesOf(ctx.db, [name])]);
+  const [lines, notes, shipping] = await Promise.all([itemsOf(ctx.db, [name]), deliveryNotesOf(ctx.db, [name]), shippingAddressOf(ctx, doc)]);
   return {
     ...doc,
     address: doc.address_display ?? null,
+    shipping_address: shipping,
     items: lines.map((l) => ({ item_code: l.item_code, item_name: l.item_name, image: l.image, qty: l.qty, rate: l.rate, amount: l.amount, loyalty_points: l.loyalty_points })),
     delivery_notes: notes.map((n) => ({ name: n.name, status: n.status, branch: n.branch, submitted_at: n.submitted_at })),
   };

@@ -122,6 +122,3 @@ export function useAddAddress() {
     },
   });
 }
-
-export const addressText = (a: Address) =>
-  [a.address_line1, a.address_line2, a.city, a.state, a.pincode].filter((x) => x !== undefined && x !== null && String(x).trim()).join(' ');

@@ -29,6 +29,24 @@ export const OrderSchema = v.looseObject({
   delivery_method: v.optional(v.nullable(v.string()), null),
   branch: v.optional(v.nullable(v.string()), null),
   address: v.optional(v.nullable(v.string()), null),
+  /** The shipping address in parts while the saved one still reads as it did; else only `address` (its text). */
+  shipping_address: v.optional(
+    v.nullable(
+      v.looseObject({
+        first_name: v.optional(v.nullable(v.string())),
+        last_name: v.optional(v.nullable(v.string())),
+        address_title: v.optional(v.nullable(v.string())),
+        address_line1: v.optional(v.nullable(v.string())),
+        address_line2: v.optional(v.nullable(v.string())),
+        city: v.optional(v.nullable(v.string())),
+        state: v.optional(v.nullable(v.string())),
+        country: v.optional(v.nullable(v.string())),
+        pincode: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+        phone: v.optional(v.nullable(v.string())),
+      }),
+    ),
+    null,
+  ),
   items: v.optional(v.array(LineSchema), []),
   delivery_notes: v.optional(v.array(NoteSchema), []),
 });

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AddressText } from '@/components/address-text';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
@@ -9,20 +10,20 @@ import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useOnline } from '@/lib/online';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
-import { useLang, useT } from '@/lib/i18n';
-import { addressesQuery, addressOptionsQuery, labelOf, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
+import { useT } from '@/lib/i18n';
+import { receiverOf } from '@/lib/address-format';
+import { addressesQuery, addressOptionsQuery, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
 import { mergeOutbox, type ShownAddress } from '../pending';
 import classes from './addresses.module.css';
 import '../styles';
 
-const receiver = (a: AddressDoc) => [a.first_name, a.last_name].filter(Boolean).join(' ') || a.address_title;
+const receiver = receiverOf;
 
 /** The member's saved addresses with Billing / Shipping badges, the primary one marked, edit and delete. */
 const isAddressWrite = (e: OutboxEntry) => e.kind.startsWith('address.');
 
 export function AddressList() {
   const t = useT();
-  const [lang] = useLang();
   const list = useQuery(addressesQuery());
   const { data: options } = useQuery(addressOptionsQuery());
   const write = useAddressWrite();
@@ -122,24 +123,9 @@ export function AddressList() {
                     ★ {t('addresses.primary')}
                   </Text>
                 )}
-                <Text size="sm" mt={6}>
-                  {[a.address_line1, a.address_line2].filter(Boolean).join(' ')}
-                </Text>
-                <Text size="sm">
-                  {[
-                    options && labelOf(options, 'district', a.city, lang),
-                    options && labelOf(options, 'province', a.state, lang),
-                    a.country !== options?.defaultCountry ? options && labelOf(options, 'country', a.country, lang) : '',
-                    a.pincode,
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                </Text>
-                {a.phone && (
-                  <Text size="sm" c="dimmed">
-                    {t('addresses.phoneLine', { phone: a.phone })}
-                  </Text>
-                )}
+                <Box mt={6}>
+                  <AddressText address={a} options={options} withReceiver={false} />
+                </Box>
                 {!a.local && !a.deleting && (<Group gap="xs" mt="sm" justify="flex-end">
                   <Button
                     renderRoot={(props) => <Link {...props} to="/shipping-address/edit" search={{ name: a.name }} />}

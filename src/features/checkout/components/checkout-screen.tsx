@@ -1,10 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { AddressText } from '@/components/address-text';
 import { SpendProgress, spendDialogOpen } from '@/components/spend-progress';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
-import { addressesQuery, addressText, branchesQuery, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
+import { addressesQuery, branchesQuery, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
 import { AddressEntry } from './address-entry';
 import classes from './checkout.module.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -362,20 +363,4 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   );
 }
 
-function AddressLabel({ address }: { address: Address }) {
-  return (
-    <div>
-      <Text fw={600} size="sm">
-        {[address.first_name, address.last_name].filter(Boolean).join(' ') || address.address_title}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {addressText(address)}
-      </Text>
-      {address.phone ? (
-        <Text size="sm" c="dimmed">
-          {address.phone}
-        </Text>
-      ) : null}
-    </div>
-  );
-}
+const AddressLabel = ({ address }: { address: Address }) => <AddressText address={address} />;

@@ -1,13 +1,15 @@
 import { act, screen } from '@testing-library/react';
+import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invoiceQuery, ordersQuery, RewardOrderDetail, useLiveOrders } from '@/features/orders';
+import { OrderSchema } from '@/features/orders/api';
 import * as realtime from '@/lib/realtime';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 stubFetchNeverAnswering();
 afterEach(() => vi.restoreAllMocks());
 
-const reward = (status: 'Draft' | 'Submitted') => ({
+const reward = (status: 'Draft' | 'Submitted') => v.parse(OrderSchema, {
   name: 'ACC-SINV-2026-00009',
   order_type: 'redemption',
   posting_date: '2026-11-20',
