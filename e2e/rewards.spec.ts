@@ -35,6 +35,19 @@ async function watchMarks(page: import('@playwright/test').Page, selectors: Reco
 const marks = (page: import('@playwright/test').Page) =>
   page.evaluate(() => (window as unknown as { __marks: Record<string, { at: number; count: number }> }).__marks);
 
+/** A finger on the touch screen dragging the page down from near its top, then lifted (Chromium's Touch events). */
+async function pullDown(page: import('@playwright/test').Page, distance = 220) {
+  await page.evaluate((distance) => {
+    const target = document.elementFromPoint(195, 300) ?? document.body;
+    const at = (y: number) => [new Touch({ identifier: 1, target, clientX: 195, clientY: y })];
+    const send = (type: string, y: number | null) =>
+      target.dispatchEvent(new TouchEvent(type, { bubbles: true, cancelable: true, touches: y === null ? [] : at(y), changedTouches: at(y ?? 300 + distance) }));
+    send('touchstart', 300);
+    for (let i = 1; i <= 10; i++) send('touchmove', 300 + (distance * i) / 10);
+    send('touchend', null);
+  }, distance);
+}
+
 interface Order {
   name: string;
   order_type: string;
@@ -79,6 +92,14 @@ test.describe.serial('rewards and orders', () => {
     // The cards and the points take the places their skeletons held: nothing on the screen moved.
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.005);
     await screenshot(page, 'rewards-home');
+
+    // Pull to refresh: a finger dragged down from the top shows the indicator and asks the server again.
+    const refetched = page.waitForRequest('**/api/method/headless_e_commerce.api.get_loyalty_points_details*');
+    await pullDown(page);
+    await expect(page.getByTestId('pull-indicator')).toHaveAttribute('data-phase', 'refreshing');
+    await screenshot(page, 'rewards-home-pull');
+    await refetched;
+    await expect(page.getByTestId('pull-indicator')).toHaveCount(0);
 
     // A reward that costs more than the member has: the redeem button is disabled and grey.
     await page.goto('/products/GIFT-COOLER');
