@@ -82,7 +82,7 @@ export const addresses = defineCatalog({
     addressLine2: 'Address line 2 (optional)',
     province: 'Province',
     district: 'District',
-    selectOne: 'Select One',
+    selectOne: 'Select one',
     selectProvinceFirst: 'Choose a province first',
     pincode: 'Postal code',
     phone: 'Phone',

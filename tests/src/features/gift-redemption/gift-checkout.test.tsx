@@ -31,27 +31,27 @@ async function renderGift(memberPoints: number) {
   await screen.findByText('Tote bag');
   return {
     branch: screen.getByRole('combobox', { name: 'Branch to collect the reward' }) as HTMLSelectElement,
-    redeem: screen.getByRole('button', { name: 'redeem using 20 points' }) as HTMLButtonElement,
+    redeem: screen.getByRole('button', { name: 'Redeem using 20 points' }) as HTMLButtonElement,
   };
 }
 
 const chooseBranch = (select: HTMLSelectElement) => fireEvent.change(select, { target: { value: 'Siam Square' } });
 
 describe('gift redemption checkout', () => {
-  it("says 'please choose a branch' once the selector is left on its placeholder", async () => {
+  it("says 'Please choose a branch' once the selector is left on its placeholder", async () => {
     const { branch } = await renderGift(100);
     expect(branch.value).toBe('');
-    expect(within(branch).getByRole('option', { name: 'choose branch' })).toBeTruthy();
-    expect(screen.queryByText('please choose a branch')).toBeNull();
+    expect(within(branch).getByRole('option', { name: 'Choose branch' })).toBeTruthy();
+    expect(screen.queryByText('Please choose a branch')).toBeNull();
 
     fireEvent.blur(branch);
-    expect(screen.getByText('please choose a branch')).toBeTruthy();
+    expect(screen.getByText('Please choose a branch')).toBeTruthy();
 
     chooseBranch(branch);
-    expect(screen.queryByText('please choose a branch')).toBeNull();
+    expect(screen.queryByText('Please choose a branch')).toBeNull();
   });
 
-  it("disables 'redeem using N points' until a branch is chosen", async () => {
+  it("disables 'Redeem using N points' until a branch is chosen", async () => {
     const enough = await renderGift(100);
     expect(enough.redeem.disabled).toBe(true); // no branch yet
     chooseBranch(enough.branch);
@@ -76,23 +76,23 @@ describe('gift redemption checkout', () => {
     fireEvent.click(redeem);
 
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('confirm reward redemption')).toBeTruthy();
-    expect(within(dialog).getByText('after pressing confirm you can keep it for later use')).toBeTruthy();
+    expect(within(dialog).getByText('Confirm reward redemption')).toBeTruthy();
+    expect(within(dialog).getByText('After pressing confirm you can keep it for later use')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByText('confirm reward redemption')).toBeNull();
+    expect(screen.queryByText('Confirm reward redemption')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("shows 'system is redeeming, please wait' with a spinner, and cannot be dismissed while submitting", async () => {
+  it("shows 'System is redeeming, please wait' with a spinner, and cannot be dismissed while submitting", async () => {
     const { branch, redeem } = await renderGift(100);
     chooseBranch(branch);
     fireEvent.click(redeem);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
 
     const status = await screen.findByRole('status');
-    expect(status.textContent).toBe('system is redeeming, please wait');
+    expect(status.textContent).toBe('System is redeeming, please wait');
     expect(status.querySelector('.mantine-Loader-root')).not.toBeNull();
     expect(fetchSpy).toHaveBeenCalledTimes(1);
 
@@ -104,7 +104,7 @@ describe('gift redemption checkout', () => {
     fireEvent.mouseDown(overlay!);
     fireEvent.click(overlay!);
     expect(screen.getByRole('dialog')).toBeTruthy();
-    expect(screen.getByText('system is redeeming, please wait')).toBeTruthy();
+    expect(screen.getByText('System is redeeming, please wait')).toBeTruthy();
   });
 });
 
