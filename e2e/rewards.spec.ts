@@ -93,13 +93,23 @@ test.describe.serial('rewards and orders', () => {
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.005);
     await screenshot(page, 'rewards-home');
 
-    // Pull to refresh: a finger dragged down from the top shows the indicator and asks the server again.
-    const refetched = page.waitForRequest('**/api/method/headless_e_commerce.api.get_loyalty_points_details*');
+    // Pull to refresh: a finger dragged down from the top shows the indicator and asks the server again (the
+    // answer is held until the indicator has been seen, so a fast server cannot end the refresh first).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/api/method/headless_e_commerce.api.get_loyalty_points_details*', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
     await pullDown(page);
     await expect(page.getByTestId('pull-indicator')).toHaveAttribute('data-phase', 'refreshing');
+    await expect.poll(() => asked).toBe(true);
     await screenshot(page, 'rewards-home-pull');
-    await refetched;
+    release();
     await expect(page.getByTestId('pull-indicator')).toHaveCount(0);
+    await page.unroute('**/api/method/headless_e_commerce.api.get_loyalty_points_details*');
 
     // A reward that costs more than the member has: the redeem button is disabled and grey.
     await page.goto('/products/GIFT-COOLER');
@@ -245,12 +255,13 @@ test.describe.serial('rewards and orders', () => {
     const code = (await page.getByTestId('order-code').textContent())?.trim() ?? '';
     await expect(page.getByTestId('order-instruction').first()).toBeVisible();
 
-    // The list is open and following the member's orders (its subscription has gone out on the socket).
+    // The list is open and following the member's orders: the server has confirmed the subscription on the socket.
     const subscribed = new Promise<void>((resolve) => {
-      page.on('request', (r) => {
-        if (r.url().includes('/socket.io/') && (r.postData() ?? '').includes('doctype_subscribe')) resolve();
+      const confirmed = (text: string) => text.includes('{"ok":true}') && resolve();
+      page.on('response', (r) => {
+        if (r.url().includes('/socket.io/')) void r.text().then(confirmed, () => {});
       });
-      page.on('websocket', (ws) => ws.on('framesent', (f) => String(f.payload).includes('doctype_subscribe') && resolve()));
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => confirmed(String(f.payload))));
     });
     await page.goto('/my-order');
     const row = page.locator(`[data-testid="order-row"][data-order="${orderName}"]`);
