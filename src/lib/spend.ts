@@ -177,6 +177,17 @@ export async function spend<T>(kind: SpendKind, method: string, args: Record<str
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** React: calls `onDone` once each time the write is carried out (the latest `onDone`, whatever rendered it). */
+export function useWhenSpent<T>(phase: SpendPhase<T>, onDone: (result: T | null) => void) {
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  useEffect(() => {
+    if (phase.state === 'done') done.current(phase.result);
+  }, [phase]);
+}
+
 export interface UseSpendOptions<T> {
   method: string;
   schema: Schema<T>;

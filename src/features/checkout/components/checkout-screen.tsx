@@ -1,10 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AddressText } from '@/components/address-text';
 import { SpendProgress, spendDialogOpen } from '@/components/spend-progress';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
+import { useWhenSpent } from '@/lib/spend';
 import { addressesQuery, branchesQuery, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
 import { AddressEntry } from './address-entry';
 import classes from './checkout.module.css';
@@ -78,13 +79,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   const branches = useQuery({ ...branchesQuery(), enabled: delivery === 'pickup' });
   const place = usePlaceOrder();
   const { phase, online } = place;
-  const placed = useRef(onPlaced);
-  useEffect(() => {
-    placed.current = onPlaced;
-  });
-  useEffect(() => {
-    if (phase.state === 'done') placed.current(phase.result);
-  }, [phase]);
+  useWhenSpent(phase, onPlaced);
   const error = phase.state === 'refused' ? errorText(phase.error, t) : null;
 
   // Until the member chooses, their preferred address is the one used.

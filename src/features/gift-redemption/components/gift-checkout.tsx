@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { SpendProgress, spendDialogOpen } from '@/components/spend-progress';
 import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
+import { useWhenSpent } from '@/lib/spend';
 import { branchesQuery, giftItemQuery, useRedeem, type GiftPayload, type RedemptionResult } from '../api';
 import classes from './gift.module.css';
 import '@mantine/core/styles/Modal.css';
@@ -38,13 +39,7 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { phase, online, busy, send, check, reset } = redeem;
-  const redeemed = useRef(onRedeemed);
-  useEffect(() => {
-    redeemed.current = onRedeemed;
-  });
-  useEffect(() => {
-    if (phase.state === 'done') redeemed.current(phase.result);
-  }, [phase]);
+  useWhenSpent(phase, onRedeemed);
 
   if (item.isError) {
     const missing = isFrappeClientError(item.error) && item.error.httpStatus === 404;
