@@ -11,7 +11,8 @@ import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin
 import { registerDevLine } from './dev-line';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, issueApiKey, profileOf, startMemberSession, tierFor, updateProfile } from './service';
-import { isSafeNextPath, profileInputSchema } from '../../../contracts/account';
+import { profileInputSchema } from '../../../contracts/account';
+import { isSafeNextPath } from '../../../contracts/next-path';
 
 /** Where the app continues after LINE: only these in-app addresses may be asked for. */
 const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;

@@ -4,7 +4,7 @@ import { frappe } from '@/lib/frappe';
 import { isOnline } from '@/lib/online';
 import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, type BootInfo, type Profile } from './api';
 import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from './storage';
-import { isSafeNextPath } from '../../../contracts/account';
+import { isSafeNextPath } from '../../../contracts/next-path';
 
 /**
  * Who may open which screen (spec §1, §6), and the app-load state machine of spec §4.

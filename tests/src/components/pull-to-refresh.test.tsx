@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PullToRefresh } from '@/components/pull-to-refresh';
+import { PullIndicator as PullToRefresh } from '@/components/pull-indicator';
 import { PULL_THRESHOLD } from '@/hooks/use-pull-to-refresh';
 import { theme } from '@/lib/theme';
 
