@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'phone_not_verified',
   // accounts
   'email_in_use',
+  // a write given up after its answer was lost (member_rewards.api.request_status): it never runs
+  'request_abandoned',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -320,6 +320,14 @@ test.describe('member ID', () => {
     const card = page.locator('main');
     await expect(card.getByText(`${me.loyalty_points.toLocaleString('th-TH')} คะแนน`).first()).toBeVisible();
     await expect(card.getByText(myTier.tier_name).first()).toBeVisible();
+    // Its carousels start 16 px in, like the home's.
+    await expect(page.getByTestId('reward-card').first()).toBeVisible();
+    expect(Math.round((await page.getByTestId('reward-card').first().boundingBox())!.x)).toBe(16);
+    // A reward that does not exist (or expired) is not found: no other reward and no redeem link in its place.
+    await page.goto('/reward-details?item=GIFT-SOCKS');
+    await expect(page.getByTestId('reward-not-found')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
+    await screenshot(page, 'member-reward-details-not-found');
     const [tumbler, tee] = [...(await itemsOf(['GIFT-TUMBLER'])), ...(await itemsOf(['TEE-BLACK']))];
     await page.goto('/reward');
     await expect(page.getByText(tumbler!.item_name).first()).toBeVisible();

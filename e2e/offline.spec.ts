@@ -252,6 +252,28 @@ test.describe('offline writes', () => {
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 
+  test('an address added offline on a device that never loaded the address list shows in the list, waiting, then saved', async ({ page, context }) => {
+    await signedInApp(page);
+    const before = await addresses(context);
+    await context.setOffline(true);
+    const line1 = `7 ถนนเครื่องใหม่ ${Date.now()}`;
+    await page.goto('/shipping-address/add');
+    await fillAddress(page, line1);
+    await expect(page.getByRole('dialog')).toContainText('รอซิงก์');
+    await page.getByRole('link', { name: 'กลับไปที่อยู่ของฉัน' }).click();
+    await expect(card(page, line1).getByTestId('sync-badge')).toHaveAttribute('data-state', 'waiting');
+    await expect(page.getByTestId('addresses-partial')).toBeVisible();
+    await expect(page.getByTestId('offline-state')).toHaveCount(0);
+    await screenshot(page, 'offline-address-waiting-never-listed');
+
+    await context.setOffline(false);
+    await expect(card(page, line1).getByTestId('sync-badge')).toHaveAttribute('data-state', 'saved', { timeout: 20_000 });
+    await expect(page.getByTestId('addresses-partial')).toHaveCount(0);
+    const after = await addresses(context);
+    expect(after.filter((a) => a.address_line1 === line1)).toHaveLength(1);
+    expect(after.length).toBe(before.length + 1);
+  });
+
   test('an answer lost on the way back still gives exactly one address', async ({ page, context }) => {
     await signedInApp(page);
     const before = await addresses(context);

@@ -4,6 +4,8 @@ import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
+import { request } from '@playwright/test';
+import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
 import { adminApi, memberCall, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 import { formatRewardCode } from '../contracts/reward-code';
@@ -33,6 +35,19 @@ async function watchMarks(page: import('@playwright/test').Page, selectors: Reco
 }
 const marks = (page: import('@playwright/test').Page) =>
   page.evaluate(() => (window as unknown as { __marks: Record<string, { at: number; count: number }> }).__marks);
+
+/** A finger on the touch screen dragging the page down from near its top, then lifted (Chromium's Touch events). */
+async function pullDown(page: import('@playwright/test').Page, distance = 220) {
+  await page.evaluate((distance) => {
+    const target = document.elementFromPoint(195, 300) ?? document.body;
+    const at = (y: number) => [new Touch({ identifier: 1, target, clientX: 195, clientY: y })];
+    const send = (type: string, y: number | null) =>
+      target.dispatchEvent(new TouchEvent(type, { bubbles: true, cancelable: true, touches: y === null ? [] : at(y), changedTouches: at(y ?? 300 + distance) }));
+    send('touchstart', 300);
+    for (let i = 1; i <= 10; i++) send('touchmove', 300 + (distance * i) / 10);
+    send('touchend', null);
+  }, distance);
+}
 
 interface Order {
   name: string;
@@ -80,6 +95,24 @@ test.describe.serial('rewards and orders', () => {
     // The cards and the points take the places their skeletons held: nothing on the screen moved.
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.005);
     await screenshot(page, 'rewards-home');
+
+    // Pull to refresh: a finger dragged down from the top shows the indicator and asks the server again (the
+    // answer is held until the indicator has been seen, so a fast server cannot end the refresh first).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/api/method/headless_e_commerce.api.get_loyalty_points_details*', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await pullDown(page);
+    await expect(page.getByTestId('pull-indicator')).toHaveAttribute('data-phase', 'refreshing');
+    await expect.poll(() => asked).toBe(true);
+    await screenshot(page, 'rewards-home-pull');
+    release();
+    await expect(page.getByTestId('pull-indicator')).toHaveCount(0);
+    await page.unroute('**/api/method/headless_e_commerce.api.get_loyalty_points_details*');
 
     // A reward that costs more than the member has: the redeem button is disabled and grey.
     await page.goto('/products/GIFT-COOLER');
@@ -216,6 +249,48 @@ test.describe.serial('rewards and orders', () => {
     await context.setOffline(false);
   });
 
+  test('when the branch hands a reward over, my orders says so at once and its code is dimmed, without the instruction', async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    if (!orderName) {
+      const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders', { order_type: 'redemption' });
+      orderName = orders.find((o) => o.delivery_notes[0]?.status === 'Draft')?.name ?? '';
+    }
+    // The code staff scan, as the member's screen shows it.
+    await page.goto(`/my-order/${orderName}`);
+    const code = (await page.getByTestId('order-code').textContent())?.trim() ?? '';
+    await expect(page.getByTestId('order-instruction').first()).toBeVisible();
+
+    // The list is open and following the member's orders: the server has confirmed the subscription on the socket.
+    const subscribed = new Promise<void>((resolve) => {
+      const confirmed = (text: string) => text.includes('{"ok":true}') && resolve();
+      page.on('response', (r) => {
+        if (r.url().includes('/socket.io/')) void r.text().then(confirmed, () => {});
+      });
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => confirmed(String(f.payload))));
+    });
+    await page.goto('/my-order');
+    const row = page.locator(`[data-testid="order-row"][data-order="${orderName}"]`);
+    await expect(row.getByTestId('coupon-state')).toHaveText('ใช้คูปองได้');
+    await subscribed;
+
+    const staff = await request.newContext({ baseURL: BASE_URL });
+    const login = await staff.post('/api/method/login', { data: { usr: STAFF_EMAIL, pwd: STAFF_PASSWORD } });
+    const csrf = ((await login.json()) as { csrf_token: string }).csrf_token;
+    const confirmed = await staff.post('/api/method/member_rewards.staff.confirm_reward', { headers: { 'X-Frappe-CSRF-Token': csrf }, data: { code } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await staff.dispose();
+
+    // Well inside the list's 15 s freshness, with no reload and no return to the screen.
+    await expect(row.getByTestId('coupon-state')).toHaveText('ใช้คูปองแล้ว', { timeout: 5000 });
+    await screenshot(page, 'rewards-my-orders-used');
+    await row.getByTestId('order-view').click();
+    await expect(page.getByTestId('order-code')).toHaveAttribute('data-used', 'true');
+    await expect(page.getByTestId('order-instruction')).toHaveCount(0);
+    await expect(page.getByTestId('order-used').first()).toHaveText('คูปองนี้ใช้ไปแล้ว');
+    await screenshot(page, 'rewards-reward-used');
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
   test('a member buys through the cart and checks out with a new address', async ({ page, consoleErrors }) => {
     await signInDemoMember(page);
     await page.goto('/products/TEE-GREEN');
@@ -257,18 +332,23 @@ test.describe.serial('rewards and orders', () => {
 
     await page.getByTestId('choose-address').click();
     const form = page.getByTestId('address-entry');
+    // The same form as on the address screens: required markers, 'please choose' lists, the same messages.
     await form.getByTestId('save-address').click();
-    await expect(form.getByText('กรุณากรอกชื่อถนน')).toBeVisible();
-    await form.getByLabel('ชื่อผู้รับ').fill('สมใจ');
-    await form.getByLabel('นามสกุล').fill('ใจดี');
-    await form.getByLabel('ที่อยู่ (บ้านเลขที่ ถนน)').fill('99/1 ถนนสุขุมวิท');
+    await expect(form.getByText('กรุณาระบุชื่อผู้รับ')).toBeVisible();
+    await expect(form.getByText('กรุณาระบุที่อยู่ (บ้านเลขที่ ถนน)')).toBeVisible();
+    await expect(form.getByLabel('จังหวัด')).toHaveValue('');
+    await expect(form.getByLabel('จังหวัด').locator('option').first()).toHaveText('กรุณาเลือก');
+    await form.getByLabel(/^ชื่อผู้รับ/).fill('สมใจ');
+    await form.getByLabel(/^นามสกุล/).fill('ใจดี');
+    await form.getByLabel(/^ที่อยู่\s*\*?$/).fill('99/1 ถนนสุขุมวิท');
     await form.getByLabel('จังหวัด').selectOption('Bangkok');
     await form.getByLabel('เขต / อำเภอ').selectOption('Khlong Toei');
-    await form.getByLabel('รหัสไปรษณีย์').fill('10110');
+    await form.getByLabel(/^รหัสไปรษณีย์/).fill('10110');
     await form.getByLabel('เบอร์โทรศัพท์').fill('0812345678');
     await screenshot(page, 'rewards-checkout-address');
     await form.getByTestId('save-address').click();
     await expect(page.getByTestId('choose-address')).toContainText('99/1 ถนนสุขุมวิท');
+    await expect(page.getByTestId('choose-address')).toContainText('คลองเตย กรุงเทพมหานคร 10110');
     await page.getByTestId('place-order').click();
 
     await expect(page).toHaveURL(/\/thankyou\?/);
@@ -285,7 +365,9 @@ test.describe.serial('rewards and orders', () => {
     const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders');
     expect(orders[0]?.order_type).toBe('purchase');
     await page.goto(`/my-order-details/${orders[0]!.name}`);
-    await expect(page.getByText('99/1 ถนนสุขุมวิท', { exact: false })).toBeVisible();
+    // Written as everywhere else, in Thai: district and province from the lists, no English.
+    await expect(page.getByTestId('address-text')).toContainText('คลองเตย กรุงเทพมหานคร 10110');
+    await expect(page.getByTestId('address-text')).not.toContainText('Bangkok');
     await expect(page.getByText('คะแนนที่จะได้รับเมื่อชำระเงินแล้ว')).toBeVisible();
     await screenshot(page, 'rewards-order-details');
 
@@ -318,6 +400,77 @@ test.describe.serial('rewards and orders', () => {
     await screenshot(page, 'rewards-redeem-refused');
     const after = await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details');
     expect(after.loyalty_points).toBe(before.loyalty_points);
+    expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);
+  });
+
+  test('a redemption cut off on the way spends nothing, even when the request reaches the server later; one whose answer is lost is redeemed once', async ({ page, context, consoleErrors }) => {
+    await signInDemoMember(page);
+    const points = async () => (await memberCall<{ loyalty_points: number }>(page, 'headless_e_commerce.api.get_loyalty_points_details')).loyalty_points;
+    const rewardOrders = async () => (await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders', { order_type: 'redemption' })).length;
+    const before = await points();
+    const ordersBefore = await rewardOrders();
+    expect(before).toBeGreaterThanOrEqual(10);
+    const redeemKeychain = async () => {
+      await page.getByTestId('branch-select').selectOption('สาขาสยาม');
+      await page.getByTestId('redeem-using').click();
+      await page.getByRole('dialog').getByTestId('confirm-redeem').click();
+    };
+
+    // The request leaves the phone, then the connection drops before it reaches the server.
+    let held: import('@playwright/test').Request | undefined;
+    await page.route('**/api/method/headless_e_commerce.api.place_order', (route) => {
+      held = route.request(); // never forwarded
+    });
+    await page.goto('/GIFT-KEYCHAIN/gift-checkout');
+    await redeemKeychain();
+    await expect(page.getByTestId('spend-progress')).toHaveAttribute('data-phase', 'sending');
+    await expect.poll(() => held).toBeDefined();
+    await context.setOffline(true);
+    // No answer and nobody to ask: not known yet, the dialog can be left, and the button says why it cannot act.
+    const outcome = page.getByTestId('spend-outcome');
+    await expect(outcome).toHaveAttribute('data-phase', 'unknown');
+    await expect(outcome).toContainText('ยังไม่ทราบผล');
+    await screenshot(page, 'rewards-redeem-unknown');
+    await outcome.getByRole('button', { name: 'ปิด' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('redeem-using')).toBeDisabled();
+    await expect(page.getByTestId('redeem-offline')).toHaveText('คุณออฟไลน์อยู่ ต้องเชื่อมต่ออินเทอร์เน็ตจึงจะแลกของรางวัลได้');
+    await screenshot(page, 'rewards-redeem-offline');
+
+    // Back online: the app asks the server, which never got it and now never will.
+    await context.setOffline(false);
+    await expect(outcome).toHaveAttribute('data-phase', 'nothing');
+    await expect(outcome).toContainText('ยังไม่มีการใช้คะแนนของคุณ');
+    await screenshot(page, 'rewards-redeem-nothing');
+    const headers = await held!.allHeaders();
+    // (with the session's CSRF token: a request without a valid one would be refused before it could do anything)
+    const csrf = await page.evaluate(async () => (await (await fetch('/api/method/member_rewards.api.boot')).json()).message.csrf_token as string);
+    // The very request the phone sent (its cookie, CSRF token and Idempotency-Key) reaches the server after all.
+    const late = await page.request.post(held!.url(), {
+      headers: { ...Object.fromEntries(['cookie', 'content-type', 'accept', 'idempotency-key'].map((h) => [h, headers[h] ?? ''])), 'x-frappe-csrf-token': csrf },
+      data: held!.postData() ?? '',
+    });
+    expect(late.status(), await late.text()).toBe(417);
+    expect((await late.json()).error_code).toBe('request_abandoned');
+    expect(await points()).toBe(before);
+    expect(await rewardOrders()).toBe(ordersBefore);
+    await outcome.getByRole('button', { name: 'ปิด' }).click();
+
+    // This time the server carries it out, and only its answer is lost on the way back.
+    await page.unroute('**/api/method/headless_e_commerce.api.place_order');
+    await page.route(
+      '**/api/method/headless_e_commerce.api.place_order',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await redeemKeychain();
+    await expect(page).toHaveURL(/\/thankyou\?/);
+    await expect(page.getByText('แลกของรางวัลสำเร็จ')).toBeVisible();
+    expect(await points()).toBe(before - 10);
+    expect(await rewardOrders()).toBe(ordersBefore + 1);
     expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);
   });
 });

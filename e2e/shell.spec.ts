@@ -166,6 +166,12 @@ test.describe('app shell', () => {
     const hint = page.getByTestId('install-hint');
     await expect(hint).toContainText('ติดตั้งแอปไว้บนหน้าจอหลัก');
     await hint.scrollIntoViewIfNeeded();
+    // At 390 px its text has the card's width (not a 4-5 line column squeezed between the buttons).
+    const text = hint.locator('p').last();
+    const [card, words] = await Promise.all([hint.boundingBox(), text.boundingBox()]);
+    expect(words!.width).toBeGreaterThan(card!.width * 0.7);
+    const lineHeight = await text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect(Math.round(words!.height / lineHeight)).toBeLessThanOrEqual(2);
     await screenshot(page, 'shell-install-hint');
     await hint.getByRole('button', { name: 'ติดตั้ง' }).click();
     await expect(hint).toHaveCount(0);

@@ -218,9 +218,46 @@ test.describe('sign-in', () => {
     await replay.dispose();
     // A guest is sent to /login from member screens.
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
 
     expect(appErrors(consoleErrors, [/status of 40[03]/])).toEqual([]);
+  });
+
+  test('the page opened before signing in is where the member lands after LINE', async ({ page }) => {
+    // The demo member (phone verified) opens /my-order signed out.
+    await page.goto('/my-order');
+    await expect(page).toHaveURL(/\/login\?next=%2Fmy-order$/);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย LINE' }).click();
+    const modal = page.getByRole('dialog', { name: 'นโยบายคุ้มครองข้อมูลส่วนบุคคล' });
+    await modal.getByRole('checkbox').check();
+    await modal.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
+    await page.getByRole('button', { name: /เข้าสู่ระบบเป็น/ }).click();
+    await page.waitForURL((url) => url.pathname === '/my-order');
+    await expect(page.getByRole('heading', { name: 'คำสั่งซื้อของฉัน' })).toBeVisible();
+  });
+
+  test('a new member who opened a page before signing in reaches it after phone verification and their details', async ({ page }) => {
+    await page.goto('/reward-history');
+    await expect(page).toHaveURL(/\/login\?next=%2Freward-history$/);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย LINE' }).click();
+    const modal = page.getByRole('dialog', { name: 'นโยบายคุ้มครองข้อมูลส่วนบุคคล' });
+    await modal.getByRole('checkbox').check();
+    await modal.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
+    await page.getByLabel(/ชื่อที่แสดงใน LINE/).fill(`ปลายทาง ${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
+    await page.waitForURL(/\/phonverify\?next=%2Freward-history$/);
+    const phone = newPhone();
+    await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(phone);
+    await page.getByRole('button', { name: 'ขอรหัส OTP' }).click();
+    await typeCode(page, await codeFromOutbox(page, phone));
+    await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
+    await page.waitForURL(/\/fill-info\?next=%2Freward-history$/);
+    await page.getByLabel(/^นามสกุล/).fill('ปลายทาง');
+    await page.getByLabel(/^เลขบัตรประชาชน/).fill('1103700012345');
+    await page.getByLabel(/^วันเกิด/).fill('1990-01-31');
+    await page.getByRole('button', { name: 'บันทึก' }).click();
+    await page.waitForURL((url) => url.pathname === '/reward-history');
+    await expect(page.getByTestId('history-balance')).toBeVisible();
   });
 
   test('welcome, sign-up (+66, "Please Enter OTP") and the English messages', async ({ page }) => {

@@ -3,11 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/auth';
 import { sha256 } from './crypto';
-import { FrappeError } from './errors';
+import { FrappeError, validationError } from './errors';
 
 const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** A record still 'running' after this long belongs to a request that died: a retry may take it over. */
-const STALE_RUNNING_SECONDS = 60;
+export const STALE_RUNNING_SECONDS = 60;
+/** A key its client gave up on after the answer was lost (request-status.ts): the request never runs. */
+export const ABANDONED = 'abandoned';
+export const abandonedRequest = () =>
+  validationError('This request was given up after its answer was lost. Nothing was done; please try again.', 'request_abandoned');
 /** The spec's lifetime of a key: past it, the same key is a new request. */
 export const KEEP_HOURS = 24;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -17,6 +21,10 @@ declare module 'fastify' {
     idempotency?: { principal: string; key: string };
   }
 }
+
+/** Whose keys these are: a member never sees or replays another's. */
+/** Who holds an Idempotency-Key: the signed-in user (guests' writes keep no idempotency record). */
+export const principalOf = (req: FastifyRequest) => req.user.name;
 
 function requestHash(req: FastifyRequest): string {
   return sha256(`${req.method} ${req.url.split('?')[0]} ${JSON.stringify(req.query ?? {})} ${JSON.stringify(req.body ?? null)}`);
@@ -34,7 +42,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     // guest writes (sign-in, sign-up, password reset) simply run, each under its own limits.
     if (!UNSAFE.has(req.method) || typeof key !== 'string' || !key || req.user.isGuest) return;
     if (key.length > 255) throw new FrappeError('InvalidRequestError', 'Idempotency-Key is too long');
-    const principal = req.user.name;
+    const principal = principalOf(req);
     const hash = requestHash(req);
     const inserted = await db
       .insert(idempotencyKeys)
@@ -47,6 +55,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
       if (!existing) throw new FrappeError('IdempotencyConflict', 'This request is already being processed.');
+      if (existing.state === ABANDONED) throw abandonedRequest();
       if (existing.request_hash !== hash) {
         throw new FrappeError('IdempotencyMismatch', 'This Idempotency-Key was already used with a different request.');
       }

@@ -177,6 +177,9 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     const token = tokenAuth?.token();
     if (tokenAuth && token) h.Authorization = `${tokenAuth.type} ${token}`;
     if (opts.idempotencyKey) h['Idempotency-Key'] = opts.idempotencyKey;
+    // The language on screen (src/lib/i18n sets <html lang>): the server's own sentences come back in it.
+    const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
+    if (lang) h['Accept-Language'] = lang;
     return h;
   }
 

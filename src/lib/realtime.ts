@@ -14,6 +14,11 @@ type Listener = (update: ListUpdate) => void;
 
 export type RealtimeState = 'closed' | 'opening' | 'open';
 
+/** The server answers a subscription once the socket is in its room (or says why not). */
+const subscribed = (doctype: string) => (answer?: { ok?: boolean; message?: string }) => {
+  if (answer && !answer.ok) console.warn(`Live updates for ${doctype} refused: ${answer.message ?? ''}`);
+};
+
 let socketPromise: Promise<Socket> | null = null;
 /** The session the socket was opened for: the server reads the user from the handshake's cookie. */
 let socketUser: string | null = null;
@@ -23,7 +28,7 @@ async function openSocket(): Promise<Socket> {
   const { io } = await import('socket.io-client');
   const socket = io({ path: '/socket.io', withCredentials: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
   socket.on('connect', () => {
-    for (const doctype of listeners.keys()) socket.emit('doctype_subscribe', doctype);
+    for (const doctype of listeners.keys()) socket.emit('doctype_subscribe', doctype, subscribed(doctype));
   });
   socket.on('list_update', (update: ListUpdate) => {
     for (const listener of listeners.get(update.doctype) ?? []) listener(update);
@@ -57,7 +62,7 @@ export function subscribeDoctype(doctype: string, user: string, listener: Listen
   }
   set.add(listener);
   const ready = socketFor(user);
-  if (first) void ready.then((s) => s.connected && s.emit('doctype_subscribe', doctype)).catch(() => {});
+  if (first) void ready.then((s) => s.connected && s.emit('doctype_subscribe', doctype, subscribed(doctype))).catch(() => {});
   return () => {
     const current = listeners.get(doctype);
     current?.delete(listener);

@@ -42,7 +42,8 @@ function GiftCheckoutPage() {
         onRedeemed={(order) => {
           // The redeemed reward leaves the cart if it was there; the rest of the cart is the member's.
           remove(itemCode);
-          void navigate({ to: '/thankyou', search: { order_id: order.name, amount: order.grand_total }, replace: true });
+          if (order) void navigate({ to: '/thankyou', search: { order_id: order.name, amount: order.grand_total }, replace: true });
+          else void navigate({ to: '/my-order', replace: true });
         }}
       />
     </>

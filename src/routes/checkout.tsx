@@ -48,7 +48,8 @@ function CheckoutPage() {
       skeleton={!settled}
       onPlaced={(order) => {
         reset();
-        void navigate({ to: '/thankyou', search: { order_id: order.name, amount: order.grand_total }, replace: true });
+        if (order) void navigate({ to: '/thankyou', search: { order_id: order.name, amount: order.grand_total }, replace: true });
+        else void navigate({ to: '/my-order', replace: true });
       }}
     />
   );

@@ -2,13 +2,15 @@ import { Box, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
-import { refreshUser, useCurrentUser } from '@/features/auth';
+import { nextFrom, refreshUser, useCurrentUser } from '@/features/auth';
 import { ProfileForm, type SaveOutcome } from '@/features/profile';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
+/** `next`: the page the member asked for before signing in; home otherwise. */
 export const Route = createFileRoute('/fill-info')({
   staticData: { appHeader: false },
+  validateSearch: (search): { next?: string } => ({ next: nextFrom(search) }),
   component: FillInfoPage,
 });
 
@@ -17,10 +19,11 @@ function FillInfoPage() {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { next } = Route.useSearch();
   const onSaved = async (outcome: SaveOutcome) => {
     if (outcome.queued) toast({ title: t('auth.savedOffline'), status: 'info' });
     else await refreshUser(queryClient);
-    await navigate({ to: '/', replace: true });
+    await navigate({ href: next ?? '/', replace: true });
   };
   return (
     <>

@@ -1,5 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 import { useCurrentUser } from '@/features/auth';
 import { CartButton } from '@/features/cart';
 import { GIFT, GIFT_CARD, productListQuery, RewardCarousel } from '@/features/catalog';
@@ -22,8 +24,10 @@ function HomePage() {
   const t = useT();
   const { boot, user } = useCurrentUser();
   const name = user?.first_name || boot?.full_name || t('catalog.memberFallback');
+  const queryClient = useQueryClient();
   return (
     <Stack gap={0} pb="md">
+      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })} />
       <div style={{ padding: '12px 16px 0', color: '#fff' }}>
         <MemberPointsCard name={name} end={<CartButton />} />
       </div>

@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { LoginScreen } from '@/features/auth';
+import { LoginScreen, nextFrom } from '@/features/auth';
 
-const searchSchema = v.object({ error: v.optional(v.string()) });
-
+/** `next`: the page a signed-out member opened; anything but a path of this app is dropped. */
 export const Route = createFileRoute('/login')({
-  validateSearch: (search) => v.parse(searchSchema, { error: typeof search.error === 'string' ? search.error : undefined }),
+  validateSearch: (search): { error?: string; next?: string } => ({
+    error: typeof search.error === 'string' ? search.error : undefined,
+    next: nextFrom(search),
+  }),
   component: LoginPage,
 });
 
 function LoginPage() {
-  const { error } = Route.useSearch();
-  return <LoginScreen lineFailed={error === 'line'} />;
+  const { error, next } = Route.useSearch();
+  return <LoginScreen lineFailed={error === 'line'} next={next} />;
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
-import { invoiceQuery, OrderDetails } from '@/features/orders';
+import { useCurrentUser } from '@/features/auth';
+import { invoiceQuery, OrderDetails, useLiveOrders } from '@/features/orders';
 import { useT } from '@/lib/i18n';
 
 /** /my-order-details/{name}: what a member expects of an order (the spec leaves it blank). */
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/my-order-details/$id')({
 function OrderDetailsPage() {
   const t = useT();
   const { id } = Route.useParams();
+  useLiveOrders(useCurrentUser().boot?.user);
   return (
     <>
       <TitleHeader title={t('orders.detailsTitle')} backTo="/my-order" />

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
+import { useCurrentUser } from '@/features/auth';
 import { OfflineGate } from '@/features/offline';
-import { invoiceQuery, RewardOrderDetail } from '@/features/orders';
+import { invoiceQuery, RewardOrderDetail, useLiveOrders } from '@/features/orders';
 import { useT } from '@/lib/i18n';
 
 /** The reward order detail: the order name as Code, QR Code and Barcode for the store. */
@@ -18,6 +19,7 @@ function RewardOrderPage() {
   const t = useT();
   const { id } = Route.useParams();
   const invoice = useQuery(invoiceQuery(id));
+  useLiveOrders(useCurrentUser().boot?.user);
   return (
     <>
       <TitleHeader title={t('orders.rewardTitle')} backTo="/my-order" />

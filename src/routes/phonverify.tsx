@@ -1,16 +1,19 @@
 import { Box } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PhoneVerify } from '@/features/auth';
+import { nextFrom, PhoneVerify } from '@/features/auth';
 
+/** `next`: the page the member asked for before signing in, reached after the personal information. */
 export const Route = createFileRoute('/phonverify')({
+  validateSearch: (search): { next?: string } => ({ next: nextFrom(search) }),
   component: PhoneVerifyPage,
 });
 
 function PhoneVerifyPage() {
   const navigate = useNavigate();
+  const { next } = Route.useSearch();
   return (
     <Box px="md" py="xl">
-      <PhoneVerify mode="verify" onDone={() => void navigate({ to: '/fill-info', replace: true })} />
+      <PhoneVerify mode="verify" onDone={() => void navigate({ to: '/fill-info', search: { next }, replace: true })} />
     </Box>
   );
 }

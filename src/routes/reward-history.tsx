@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { PullToRefresh } from '@/components/pull-to-refresh';
 import { TitleHeader } from '@/components/title-header';
 import { pointsDetailsQuery, RewardHistory } from '@/features/points';
 import { useT } from '@/lib/i18n';
@@ -14,9 +16,11 @@ export const Route = createFileRoute('/reward-history')({
 
 function RewardHistoryPage() {
   const t = useT();
+  const queryClient = useQueryClient();
   return (
     <>
       <TitleHeader title={t('points.historyTitle')} backTo="/my-account" />
+      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })} />
       <RewardHistory />
     </>
   );

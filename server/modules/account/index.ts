@@ -13,6 +13,7 @@ import { registerDevLine } from './dev-line';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
 import { profileInputSchema } from '../../../contracts/account';
+import { isSafeNextPath } from '../../../contracts/next-path';
 
 /** Where the app continues after LINE: only these in-app addresses may be asked for. */
 const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
@@ -21,11 +22,15 @@ const getAuthorizeUrl = defineMethod({
   path: 'honda_api.api_calls.linetoken.get_oauth2_authorize_url',
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.looseObject({ redirect_to: v.optional(v.picklist(AFTER_LINE, 'Unknown redirect address')) }),
-  async handler(ctx, { redirect_to }) {
+  args: v.looseObject({
+    redirect_to: v.optional(v.picklist(AFTER_LINE, 'Unknown redirect address')),
+    // The in-app page the member asked for before signing in: they land there afterwards.
+    next: v.optional(v.pipe(v.string('Unknown redirect address'), v.check((p: string) => isSafeNextPath(p), 'Unknown redirect address'))),
+  }),
+  async handler(ctx, { redirect_to, next }) {
     const mode = lineMode(ctx.config);
     if (!mode) throw validationError('LINE Login is not configured on this server');
-    const pending = await startPendingLogin(ctx.db, ctx.request, ctx.reply, redirect_to ?? '/phonverify');
+    const pending = await startPendingLogin(ctx.db, ctx.request, ctx.reply, redirect_to ?? '/phonverify', next);
     ctx.reply.header('cache-control', 'no-store');
     return authorizeUrl(mode, ctx.config, pending);
   },
@@ -63,8 +68,12 @@ const loginViaLine = defineMethod({
       const user = await findOrCreateLineMember(ctx.db, identity);
       if (!user.enabled) throw new LineLoginError('user disabled');
       await startMemberSession(ctx, user);
-      const next = !user.phone_verified ? (pending.redirectTo === '/signup' ? '/signup' : '/phonverify') : '/';
-      return reply.redirect(next, 302);
+      // The page asked for (checked again: the cookie is ours, but its content outlived a deploy) comes after the
+      // phone verification when that is still to do.
+      const asked = isSafeNextPath(pending.next) ? pending.next : null;
+      const verify = pending.redirectTo === '/signup' ? '/signup' : '/phonverify';
+      const target = user.phone_verified ? (asked ?? '/') : asked ? `${verify}?next=${encodeURIComponent(asked)}` : verify;
+      return reply.redirect(target, 302);
     } catch (err) {
       if (!(err instanceof LineLoginError) && !(err instanceof FrappeError)) throw err;
       ctx.request.log.warn({ reason: err.message }, 'LINE sign-in refused');

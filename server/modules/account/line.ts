@@ -58,6 +58,8 @@ interface PendingLogin {
   nonce: string;
   exp: number;
   redirectTo: string;
+  /** The in-app page to land on after signing in. */
+  next?: string;
 }
 
 async function sign(db: Executor, payload: string) {
@@ -101,12 +103,14 @@ export async function startPendingLogin(
   req: FastifyRequest,
   reply: FastifyReply,
   redirectTo: string,
+  next?: string,
 ): Promise<PendingLogin> {
   const pending: PendingLogin = {
     state: randomToken(24),
     nonce: randomToken(24),
     exp: Date.now() + STATE_TTL_SECONDS * 1000,
     redirectTo,
+    ...(next ? { next } : {}),
   };
   const earlier = await readPending(db, req.cookies?.[STATE_COOKIE]).catch(() => []);
   const alive = earlier.filter((p) => typeof p.exp === 'number' && p.exp > Date.now());

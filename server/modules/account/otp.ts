@@ -35,7 +35,10 @@ async function codeHash(ctx: RequestContext, phone: string, code: string) {
   return createHmac('sha256', secret).update(`otp:${phone}:${code}`).digest('hex');
 }
 
+/** The language the app is showing (the first tag of Accept-Language, when it is one of ours), else the member's own. */
 async function callerLang(ctx: RequestContext): Promise<Lang> {
+  const asked = /^\s*(th|en)\b/i.exec(String(ctx.request.headers['accept-language'] ?? ''))?.[1]?.toLowerCase();
+  if (asked === 'th' || asked === 'en') return asked;
   const row = await userByName(ctx.db, ctx.user.name);
   return langOf(row?.language);
 }

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { defineMethod, numeric, offsetArg } from '../../frappe/methods';
 import { salesInvoices } from '../../db/schema/orders';
+import { requestStatusMethod } from './request-status';
 import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
 
 /** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
@@ -71,6 +72,6 @@ const salesInvoiceDoctype: DoctypeDef = {
 
 export const ordersModule: ServerModule = {
   name: 'orders',
-  methods: [placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders],
+  methods: [placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders, requestStatusMethod],
   doctypes: [salesInvoiceDoctype],
 };

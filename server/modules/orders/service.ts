@@ -4,6 +4,7 @@ import { rewardCodeFrom } from '../../../contracts/reward-code';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { FrappeError, notFound, validationError } from '../../frappe/errors';
+import { claimIdempotentRequest } from '../../frappe/request-status';
 import { customers } from '../../db/schema/customers';
 import { salesInvoices } from '../../db/schema/orders';
 import { itemsByCode } from '../catalog/repository';
@@ -118,6 +119,8 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
 
   const year = postingDate.slice(0, 4);
   const created = await ctx.db.transaction(async (tx) => {
+    // The key a client may ask about after losing the answer (request_status): from here on it cannot be given up.
+    await claimIdempotentRequest(tx, ctx.request);
     const locked = await lockCustomerRow(tx, customer.name);
     if (!locked) throw validationError('No customer is linked to this user');
     if (locked.blocked) throw new FrappeError('PermissionError', MEMBER_BLOCKED, { code: 'member_blocked' });
@@ -299,16 +302,34 @@ export function invoiceScope(ctx: RequestContext): SQL | null {
 }
 
 /**
+ * The shipping address in parts, so the app can write it in the member's language: only while the saved address
+ * still reads exactly as it did when the order was placed (the order's own text stays the record otherwise).
+ */
+async function shippingAddressOf(ctx: RequestContext, doc: Record<string, unknown>) {
+  if (typeof doc.shipping_address_name !== 'string' || typeof doc.customer !== 'string' || typeof doc.address_display !== 'string') return null;
+  const row = await ownAddress(ctx.db, doc.customer, doc.shipping_address_name);
+  if (!row || addressDisplay(row) !== doc.address_display) return null;
+  const { first_name, last_name, address_title, address_line1, address_line2, city, state, country, pincode, phone } = row;
+  return { first_name, last_name, address_title, address_line1, address_line2, city, state, country, pincode, phone };
+}
+
+/**
  * The child rows of one invoice, added to /api/resource/Sales Invoice/{name}, and the reward code for its member
  * only: staff of the branch may read the order, but the code is what the member shows at the till.
  */
 export async function expandInvoice(ctx: RequestContext, doc: Record<string, unknown>) {
   const name = String(doc.name);
-  const [lines, notes, code] = await Promise.all([itemsOf(ctx.db, [name]), deliveryNotesOf(ctx.db, [name]), rewardCodeOfOwn(ctx.db, name, ctx.user.name)]);
+  const [lines, notes, code, shipping] = await Promise.all([
+    itemsOf(ctx.db, [name]),
+    deliveryNotesOf(ctx.db, [name]),
+    rewardCodeOfOwn(ctx.db, name, ctx.user.name),
+    shippingAddressOf(ctx, doc),
+  ]);
   return {
     ...doc,
     ...(code ? { reward_code: code } : {}),
     address: doc.address_display ?? null,
+    shipping_address: shipping,
     items: lines.map((l) => ({ item_code: l.item_code, item_name: l.item_name, image: l.image, qty: l.qty, rate: l.rate, amount: l.amount, loyalty_points: l.loyalty_points })),
     delivery_notes: notes.map((n) => ({ name: n.name, status: n.status, branch: n.branch, submitted_at: n.submitted_at })),
   };

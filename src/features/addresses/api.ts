@@ -1,14 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { frappe } from '@/lib/frappe';
 import { newClientId, sendWrite, type SendResult } from '@/lib/outbox';
-import {
-  ADDRESS_MESSAGES,
-  DEFAULT_ADDRESS_OPTIONS,
-  type AddressDoc,
-  type AddressInput,
-  type AddressOptions,
-} from '../../../contracts/addresses';
-import type { MessageKey } from '@/lib/i18n';
+import { DEFAULT_ADDRESS_OPTIONS, type AddressDoc, type AddressInput, type AddressOptions } from '../../../contracts/addresses';
 
 export type { AddressDoc, AddressInput, AddressOptions } from '../../../contracts/addresses';
 
@@ -100,43 +93,5 @@ export function useAddressWrite() {
   });
 }
 
-/** The English rule messages (shared with the server) mapped to the catalogue. */
-const MESSAGE_KEYS: Record<string, MessageKey> = {
-  [ADDRESS_MESSAGES.addressLine1]: 'addresses.errStreet',
-  [ADDRESS_MESSAGES.city]: 'addresses.errCity',
-  [ADDRESS_MESSAGES.country]: 'addresses.errCountry',
-  [ADDRESS_MESSAGES.pincode]: 'addresses.errPincode',
-  [ADDRESS_MESSAGES.phone]: 'addresses.errPhone',
-  [ADDRESS_MESSAGES.countryList]: 'addresses.errCountryList',
-  [ADDRESS_MESSAGES.stateList]: 'addresses.errStateList',
-  [ADDRESS_MESSAGES.cityList]: 'addresses.errCityList',
-  [ADDRESS_MESSAGES.tooLong]: 'addresses.errTooLong',
-};
-export const messageKeyFor = (message: string): MessageKey | undefined => MESSAGE_KEYS[message];
-
-/** Which form field a rule message belongs to (server answers carry only the message). */
-const MESSAGE_FIELDS: Record<string, keyof AddressInput> = {
-  [ADDRESS_MESSAGES.addressLine1]: 'address_line1',
-  [ADDRESS_MESSAGES.city]: 'city',
-  [ADDRESS_MESSAGES.cityList]: 'city',
-  [ADDRESS_MESSAGES.country]: 'country',
-  [ADDRESS_MESSAGES.countryList]: 'country',
-  [ADDRESS_MESSAGES.stateList]: 'state',
-  [ADDRESS_MESSAGES.pincode]: 'pincode',
-  [ADDRESS_MESSAGES.phone]: 'phone',
-};
-export const fieldFor = (message: string): keyof AddressInput | undefined => MESSAGE_FIELDS[message];
-
-/** A label of a list value in the current language (the stored value when it is not in the lists). */
-export function labelOf(options: AddressOptions, kind: 'province' | 'district' | 'country', value: string | undefined, lang: 'th' | 'en') {
-  if (!value) return '';
-  if (kind === 'country') return options.countries.find((c) => c.value === value)?.[lang] ?? value;
-  if (kind === 'province') {
-    return (options.provinces.find((p) => p.value === value) ?? options.states.find((s) => s.value === value))?.[lang] ?? value;
-  }
-  for (const p of options.provinces) {
-    const d = p.districts.find((x) => x.value === value);
-    if (d) return d[lang];
-  }
-  return value;
-}
+export { fieldFor, messageKeyFor } from '@/lib/address-messages';
+export { labelOf } from '@/lib/address-format';

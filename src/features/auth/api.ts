@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { frappe, isFrappeClientError, type BootInfo } from '@/lib/frappe';
-import { otpAnswerSchema, profileSchema, tierSchema, type OtpAnswer, type Profile, type Tier } from '../../../contracts/account';
+import type { MessageKey, Translate } from '@/lib/i18n';
+import { otpAnswerSchema, PHONE_MESSAGES, profileSchema, tierSchema, type OtpAnswer, type Profile, type Tier } from '../../../contracts/account';
 import { setPhoneVerifyFlag } from './storage';
 
 export type { BootInfo, OtpAnswer, Profile, Tier };
@@ -56,11 +57,12 @@ export const tierQuery = (customer: string) =>
  * LINE's authorize address, fetched when the login page opens (cache-busted as the original did). Never
  * persisted or shared: each answer binds a fresh state and nonce to this browser's cookie.
  */
-export const authorizeUrlQuery = (redirectTo: '/phonverify' | '/signup' = '/phonverify') =>
+/** `next`: the in-app page to land on once signed in (checked with isSafeNextPath by the caller and the server). */
+export const authorizeUrlQuery = (redirectTo: '/phonverify' | '/signup' = '/phonverify', next?: string) =>
   queryOptions({
-    queryKey: authKeys.authorizeUrl(redirectTo),
+    queryKey: [...authKeys.authorizeUrl(redirectTo), next ?? ''] as const,
     queryFn: ({ signal }) =>
-      frappe.call(METHODS.authorizeUrl, { redirect_to: redirectTo, _: Date.now() }, { signal, schema: v.string() }),
+      frappe.call(METHODS.authorizeUrl, { redirect_to: redirectTo, next, _: Date.now() }, { signal, schema: v.string() }),
     staleTime: 5 * 60_000,
     gcTime: 0,
     retry: 1,
@@ -79,11 +81,24 @@ export async function refreshUser(queryClient: QueryClient) {
   }
 }
 
-/** The server's sentence from a failed call (the app shows it as returned, spec §8), or null for none. */
-export function serverMessageOf(error: unknown): string | null {
+/** The phone rules' sentences (shared with the server) in the member's language. */
+const PHONE_KEYS: Record<string, MessageKey> = {
+  [PHONE_MESSAGES.invalid]: 'auth.phoneInvalid',
+  [PHONE_MESSAGES.wrongCode]: 'auth.wrongCode',
+  [PHONE_MESSAGES.enterOtp]: 'auth.enterOtp',
+};
+
+/**
+ * The server's sentence from a failed phone-verification call, shown as returned (spec §8): the server writes its
+ * own in the language on screen; the shared rules' sentences are translated here. Null for none (no answer).
+ */
+export function serverMessageOf(error: unknown, t: Translate): string | null {
   if (!isFrappeClientError(error)) return null;
   if (error.isNetworkError) return null;
-  return error.serverMessages[0]?.message ?? null;
+  const message = error.serverMessages[0]?.message;
+  if (!message) return null;
+  const key = PHONE_KEYS[message];
+  return key ? t(key) : message;
 }
 
 export function useRequestCode() {

@@ -4,6 +4,7 @@ import { frappe } from '@/lib/frappe';
 import { isOnline } from '@/lib/online';
 import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, type BootInfo, type Profile } from './api';
 import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from './storage';
+import { isSafeNextPath } from '../../../contracts/next-path';
 
 /**
  * Who may open which screen (spec §1, §6), and the app-load state machine of spec §4.
@@ -88,6 +89,22 @@ export function needsPhoneVerification(queryClient: QueryClient, boot: BootInfo)
   return getPhoneVerifyFlag();
 }
 
+/**
+ * The page a member opened, kept through sign-in and phone verification: none for the home (the default) and the
+ * onboarding screens themselves.
+ */
+function askedFor(location: ParsedLocation): string | undefined {
+  const href = `${location.pathname}${location.searchStr}`;
+  if (location.pathname === '/' || location.pathname.replace(/\/+$/, '') === '/fill-info') return undefined;
+  return isSafeNextPath(href) ? href : undefined;
+}
+
+/** The page to go on to, from a `?next=` of /login, /phonverify or /fill-info, when it is a page of this app. */
+export function nextFrom(search: unknown): string | undefined {
+  const next = (search as { next?: unknown } | null)?.next;
+  return isSafeNextPath(next) ? next : undefined;
+}
+
 /** The root route's beforeLoad: redirects, and the profile refetch on every location change while signed in. */
 export async function authGuard({
   context,
@@ -102,7 +119,7 @@ export async function authGuard({
   const kind = classifyPath(location.pathname);
   const boot = await currentBoot(queryClient);
   if (!isSignedIn(boot)) {
-    if (kind === 'member') throw redirect({ to: '/login', replace: true });
+    if (kind === 'member') throw redirect({ to: '/login', search: { next: askedFor(location) }, replace: true });
     return;
   }
   // Spec §4: the profile is fetched again on every location change while signed in (in the background).
@@ -110,7 +127,10 @@ export async function authGuard({
     if (!preload) void queryClient.prefetchQuery({ ...profileQuery(), staleTime: 0 });
   };
   const path = location.pathname.replace(/(.)\/+$/, '$1');
-  if (path === '/login' || path === '/welcome') throw redirect({ href: homeFor(boot.roles), replace: true });
+  if (path === '/login' || path === '/welcome') {
+    const next = path === '/login' && isMember(boot) ? nextFrom(location.search) : undefined;
+    throw redirect({ href: next ?? homeFor(boot.roles), replace: true });
+  }
   if (path === '/staff-login' && !isMember(boot)) throw redirect({ href: homeFor(boot.roles), replace: true });
   if (!isMember(boot)) {
     refetchProfile();
@@ -128,8 +148,8 @@ export async function authGuard({
   } else {
     refetchProfile();
   }
-  if (unverified && kind === 'member') throw redirect({ to: '/phonverify', replace: true });
+  if (unverified && kind === 'member') throw redirect({ to: '/phonverify', search: { next: askedFor(location) }, replace: true });
   if (!unverified && (path === '/phonverify' || path === '/signup') && queryClient.getQueryData(authKeys.profile)) {
-    throw redirect({ to: '/', replace: true });
+    throw redirect({ href: nextFrom(location.search) ?? '/', replace: true });
   }
 }

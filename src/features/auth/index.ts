@@ -14,7 +14,7 @@ export {
   type Tier,
 } from './api';
 export { useCurrentUser, mergeUser, type CurrentUser, type SessionState } from './session';
-export { authGuard, classifyPath, homeFor, runAppLoad, needsPhoneVerification } from './guard';
+export { authGuard, classifyPath, homeFor, runAppLoad, needsPhoneVerification, nextFrom } from './guard';
 export { useLogout, signOut } from './logout';
 export { getPhoneVerifyFlag, setPhoneVerifyFlag, getUsername } from './storage';
 export { LoginScreen } from './components/login-screen';

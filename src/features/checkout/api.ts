@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
+import { useSpend } from '@/lib/spend';
 import type { AddressInput } from '../../../contracts/addresses';
 
 export type DeliveryMethod = 'delivery' | 'pickup';
@@ -96,16 +97,18 @@ export interface PurchasePayload {
   branch?: string;
 }
 
+/** place_order for the cart: sent only online, never queued; a lost answer is asked about (src/lib/spend.ts). */
 export function usePlaceOrder() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ payload, key }: { payload: PurchasePayload; key: string }) =>
-      frappe.call('headless_e_commerce.api.place_order', { ...payload }, { verb: 'POST', idempotencyKey: key, schema: OrderResultSchema }),
-    onSuccess: () => {
+  const place = useSpend('order', {
+    method: 'headless_e_commerce.api.place_order',
+    schema: OrderResultSchema,
+    onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['orders'] });
       void qc.invalidateQueries({ queryKey: ['points'] });
     },
   });
+  return { ...place, send: (payload: PurchasePayload) => place.send({ ...payload }) };
 }
 
 export function useAddAddress() {
@@ -119,6 +122,3 @@ export function useAddAddress() {
     },
   });
 }
-
-export const addressText = (a: Address) =>
-  [a.address_line1, a.address_line2, a.city, a.state, a.pincode].filter((x) => x !== undefined && x !== null && String(x).trim()).join(' ');

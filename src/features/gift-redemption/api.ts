@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
+import { useSpend } from '@/lib/spend';
 
 export const GiftItemSchema = v.looseObject({
   name: v.string(),
@@ -38,17 +39,19 @@ export interface GiftPayload {
   branch: string;
 }
 
-export const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
+/**
+ * place_order for a gift: sent only online, never queued, and when its answer is lost the server is asked what
+ * became of it (src/lib/spend.ts). The points and the orders (coupons too) are refreshed whatever the outcome.
+ */
 export function useRedeem() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ payload, key }: { payload: GiftPayload; key: string }) =>
-      frappe.call('headless_e_commerce.api.place_order', { ...payload }, { verb: 'POST', idempotencyKey: key, schema: ResultSchema }),
+  const redeem = useSpend('redeem', {
+    method: 'headless_e_commerce.api.place_order',
+    schema: ResultSchema,
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: ['points'] });
       void qc.invalidateQueries({ queryKey: ['orders'] });
     },
   });
+  return { ...redeem, send: (payload: GiftPayload) => redeem.send({ ...payload }) };
 }

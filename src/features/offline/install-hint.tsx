@@ -20,12 +20,14 @@ export function InstallHint() {
           {t('offline.installText')}
         </Text>
       </div>
-      <Button size="compact-sm" variant="subtle" color="gray" onClick={dismissInstall}>
-        {t('offline.notNow')}
-      </Button>
-      <Button size="compact-sm" onClick={() => void promptInstall()}>
-        {t('offline.install')}
-      </Button>
+      <div className={classes.installActions}>
+        <Button size="compact-sm" variant="subtle" color="gray" onClick={dismissInstall}>
+          {t('offline.notNow')}
+        </Button>
+        <Button size="compact-sm" onClick={() => void promptInstall()}>
+          {t('offline.install')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -31,6 +31,24 @@ export const OrderSchema = v.looseObject({
   address: v.optional(v.nullable(v.string()), null),
   /** A reward order's till code (contracts/reward-code.ts); only its member is sent it. */
   reward_code: v.optional(v.nullable(v.string()), null),
+  /** The shipping address in parts while the saved one still reads as it did; else only `address` (its text). */
+  shipping_address: v.optional(
+    v.nullable(
+      v.looseObject({
+        first_name: v.optional(v.nullable(v.string())),
+        last_name: v.optional(v.nullable(v.string())),
+        address_title: v.optional(v.nullable(v.string())),
+        address_line1: v.optional(v.nullable(v.string())),
+        address_line2: v.optional(v.nullable(v.string())),
+        city: v.optional(v.nullable(v.string())),
+        state: v.optional(v.nullable(v.string())),
+        country: v.optional(v.nullable(v.string())),
+        pincode: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+        phone: v.optional(v.nullable(v.string())),
+      }),
+    ),
+    null,
+  ),
   items: v.optional(v.array(LineSchema), []),
   delivery_notes: v.optional(v.array(NoteSchema), []),
 });
@@ -54,6 +72,8 @@ export const ordersQuery = () =>
     // A short page is the last one.
     getNextPageParam: (last, _pages, start) => (last.length < ORDERS_PAGE ? undefined : start + ORDERS_PAGE),
     staleTime: 15 * 1000,
+    // A coupon handed over while the member was away shows as used as soon as they come back to the screen.
+    refetchOnWindowFocus: 'always',
   });
 
 /** The Sales Invoice with its items and delivery notes (own orders only). */
@@ -64,6 +84,7 @@ export const invoiceQuery = (name: string) =>
     // Its status changes on the server (payment confirmed, coupon handed over): refetched whenever it is opened
     // online; offline, the saved copy still shows.
     staleTime: 0,
+    refetchOnWindowFocus: 'always',
   });
 
 export type CouponState = 'usable' | 'used' | 'none';

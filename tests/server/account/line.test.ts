@@ -8,7 +8,7 @@ import { seedMembers } from '../../../server/db/seed/members';
 import { DEMO_MEMBER } from '../../../server/db/seed/constants';
 import { installationSecret } from '../../../server/modules/account/secrets';
 import { DEV_CHANNEL_ID, DEV_ISSUER, storeDevCode } from '../../../server/modules/account/line';
-import { approveOnDevPage, CALLBACK, signInWithLine, startLine } from './helpers';
+import { approveOnDevPage, AUTHORIZE, CALLBACK, signInWithLine, startLine } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -138,6 +138,26 @@ describe('sign-in through the development LINE page', () => {
     const res = await s.request({ method: 'GET', url: callback });
     expect(res.headers.location).toBe('/signup');
   });
+
+  it('lands on the page asked for before signing in, after phone verification when that is still to do', async () => {
+    const demo = new Session(server.app);
+    const started = await startLine(demo, { next: '/my-order?tab=used' });
+    let res = await demo.request({ method: 'GET', url: await approveOnDevPage(demo, started.state, started.nonce, 'demo') });
+    expect(res.headers.location).toBe('/my-order?tab=used');
+
+    const fresh = new Session(server.app);
+    const again = await startLine(fresh, { next: '/my-order' });
+    res = await fresh.request({ method: 'GET', url: await approveOnDevPage(fresh, again.state, again.nonce, { name: 'Returning Later' }) });
+    expect(res.headers.location).toBe('/phonverify?next=%2Fmy-order');
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example', '/ok//evil', 'my-order', '/a b', '/javascript:alert(1)', `/${'x'.repeat(600)}`])(
+    'refuses to return anywhere but a page of this app (%s)',
+    async (next) => {
+      const res = await new Session(server.app).call(AUTHORIZE, { next }, 'GET');
+      expect(res.statusCode).toBe(417);
+    },
+  );
 
   it('puts no credential in any address: the callback redirect carries none and the session is an HttpOnly cookie', async () => {
     const s = new Session(server.app);

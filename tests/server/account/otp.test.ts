@@ -195,6 +195,20 @@ describe('verifying a code (verifyotp)', () => {
     expect((await userRow(me)).phone_verified).toBe(false);
   });
 
+  it("answers in the language the app is showing, else in the member's own (Thai)", async () => {
+    const s = await member('Two Languages');
+    const phone = newPhone();
+    await s.call(GETPHONE, { userphone: phone }, 'GET');
+    const right = Number(await lastCode(server, phone));
+    const wrong = (n: number) => String((right + n) % 1_000_000).padStart(6, '0');
+    const thai = await s.call(VERIFY, { userphone: phone, otp: wrong(1) });
+    expect(thai.json().message.message).toBe('รหัส OTP ไม่ถูกต้อง กรุณาลองอีกครั้ง');
+    const english = await s.call(VERIFY, { userphone: phone, otp: wrong(2) }, 'POST', { 'accept-language': 'en' });
+    expect(english.json().message.message).toBe('Wrong code, please try again');
+    const browserDefault = await s.call(VERIFY, { userphone: phone, otp: wrong(3) }, 'POST', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' });
+    expect(browserDefault.json().message.message).toBe('รหัส OTP ไม่ถูกต้อง กรุณาลองอีกครั้ง');
+  });
+
   it('an empty code is refused with "Please Enter OTP"', async () => {
     const s = await member('Empty Code');
     const res = await s.call(VERIFY, { userphone: newPhone(), otp: '' });

@@ -186,6 +186,24 @@ describe('place_order: checkout', () => {
     expect((await m.session.call('honda_api.api_calls.getuser.getorders', {}, 'GET')).json().message[0].status).toBe('Paid');
   });
 
+  it('gives the order its shipping address in parts while the saved address still reads as it did, else only its text', async () => {
+    const m = await createMember(server);
+    const address = await addAddress(server, m.customer);
+    const order = (await m.session.call(PLACE_ORDER, purchase(address, { items: [{ item_code: 'TEE-GREEN', qty: 1 }] }))).json().message;
+    const read = async () => (await m.session.request({ method: 'GET', url: `/api/resource/Sales Invoice/${order.name}` })).json().data;
+    const before = await read();
+    expect(before.shipping_address).toMatchObject({ first_name: 'สมใจ', address_line1: expect.stringContaining('ถนนสุขุมวิท'), city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110' });
+    expect(before.address).toContain('Khlong Toei');
+
+    const edited = await m.session.call('headless_e_commerce.api.update_address', {
+      name: address, first_name: 'สมใจ', last_name: 'ใจดี', address_line1: '1 ถนนใหม่', city: 'Bang Rak', state: 'Bangkok', country: 'Thailand', pincode: '10500',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await read();
+    expect(after.shipping_address).toBeNull();
+    expect(after.address).toBe(before.address); // where it was shipped, as placed
+  });
+
   it('confirms a payment exactly once, even concurrently; only the back office may; reward orders have none', async () => {
     const m = await createMember(server);
     const address = await addAddress(server, m.customer);

@@ -58,6 +58,15 @@ async function caught(promise: Promise<unknown>): Promise<FrappeClientError> {
 }
 
 describe('requests', () => {
+  it('tell the server the language on screen, so its own sentences come back in it', async () => {
+    const { api, sent } = client(() => ({ body: { message: 'ok' } }));
+    document.documentElement.lang = 'en';
+    await api.call('m');
+    document.documentElement.lang = 'th';
+    await api.call('m', {}, { verb: 'POST' });
+    expect(sent.map((r) => r.headers['Accept-Language'])).toEqual(['en', 'th']);
+  });
+
   it('sends a GET method call with JSON-encoded object params and returns message', async () => {
     const { api, sent } = client(() => ({ body: { message: { items: [1] } } }));
     const answer = await api.call('erpnext.e_commerce.api.get_product_filter_data', {

@@ -1,12 +1,12 @@
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { isFrappeClientError } from '@/lib/frappe';
-import { useT, type Translate } from '@/lib/i18n';
+import { AddressForm, type ServerFieldError } from '@/components/address-form';
+import { addressRefusal } from '@/lib/address-messages';
+import { useT } from '@/lib/i18n';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
-import { fieldFor, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
+import { newIdempotencyKey, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
 import { addressFromArgs } from '../pending';
-import { AddressForm, type ServerFieldError } from './address-form';
 
 export interface AddressEditorProps {
   /** The address being edited; a new one when absent. */
@@ -19,17 +19,11 @@ export interface AddressEditorProps {
   fixing?: OutboxEntry;
 }
 
-function serverErrorOf(raw: string, t: Translate, notFound = false): ServerFieldError {
-  const key = messageKeyFor(raw);
-  const message = key ? t(key) : notFound ? t('addresses.errNotFound') : raw;
-  return { field: fieldFor(raw) as ServerFieldError['field'], message: key ? message : t('addresses.errSaveFailed', { message }) };
-}
-
 /** The add / edit form wired to the write path, with the success dialog that leads back to the list. */
 export function AddressEditor({ address, options, fixing }: AddressEditorProps) {
   const t = useT();
   const write = useAddressWrite();
-  const [serverError, setServerError] = useState<ServerFieldError | null>(() => (fixing?.error ? serverErrorOf(fixing.error, t) : null));
+  const [serverError, setServerError] = useState<ServerFieldError | null>(() => (fixing?.error ? addressRefusal(fixing.error, t) : null));
   const [saved, setSaved] = useState<false | 'saved' | 'queued'>(false);
   const [formKey, setFormKey] = useState(0);
   // One key per intended change: a retry of the same values sends it again; new values get a new key.
@@ -50,7 +44,7 @@ export function AddressEditor({ address, options, fixing }: AddressEditorProps) 
         setSaved(sent.queued ? 'queued' : 'saved');
         if (!address && !fixing) setFormKey((k) => k + 1); // the add form starts empty again
       },
-      onError: (error) => setServerError(serverErrorOf(error.message, t, isFrappeClientError(error) && error.httpStatus === 404)),
+      onError: (error) => setServerError(addressRefusal(error, t)),
     });
   };
 

@@ -1,43 +1,50 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { AddressText } from '@/components/address-text';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
+import { errorText } from '@/lib/error-text';
+import { isFrappeClientError } from '@/lib/frappe';
+import { useOnline } from '@/lib/online';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
-import { useLang, useT } from '@/lib/i18n';
-import { addressesQuery, addressOptionsQuery, labelOf, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
+import { useT } from '@/lib/i18n';
+import { receiverOf } from '@/lib/address-format';
+import { addressesQuery, addressOptionsQuery, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
 import { mergeOutbox, type ShownAddress } from '../pending';
 import classes from './addresses.module.css';
 import '../styles';
 
-const receiver = (a: AddressDoc) => [a.first_name, a.last_name].filter(Boolean).join(' ') || a.address_title;
+const receiver = receiverOf;
 
 /** The member's saved addresses with Billing / Shipping badges, the primary one marked, edit and delete. */
 const isAddressWrite = (e: OutboxEntry) => e.kind.startsWith('address.');
 
 export function AddressList() {
   const t = useT();
-  const [lang] = useLang();
   const list = useQuery(addressesQuery());
   const { data: options } = useQuery(addressOptionsQuery());
   const write = useAddressWrite();
   const [toDelete, setToDelete] = useState<AddressDoc | null>(null);
   const [deleteKey, setDeleteKey] = useState('');
   const outbox = useOutbox(isAddressWrite);
+  const online = useOnline();
   const navigate = useNavigate();
 
-  if (list.isPending) return <PageSkeleton rows={3} withCard={false} />;
-  if (list.isError && !list.data) {
-    return <OfflineState onRetry={() => void list.refetch()} />;
+  // The saved list could not be read (never cached here and offline, or the server failed): the changes made on
+  // this device still show, with their sync state; without any there is nothing to show yet.
+  const unavailable = list.data === undefined && (list.isError || !online);
+  if (list.data === undefined && !(unavailable && outbox.length > 0)) {
+    return list.isError ? <OfflineState onRetry={() => void list.refetch()} /> : <PageSkeleton rows={3} withCard={false} />;
   }
   // Server addresses with the outbox's changes on top: waiting ones shown at once, then 'saved'.
   const { shown: addresses, rejected } = mergeOutbox(list.data ?? [], outbox, list.dataUpdatedAt);
 
   const rejectedMessage = (raw = '') => {
     const key = messageKeyFor(raw);
-    return key ? t(key) : raw;
+    return key ? t(key) : t('errors.generic');
   };
   // A refused add or edit opens its form with the refused values; a refused delete can only be discarded.
   const fix = (entry: OutboxEntry) =>
@@ -63,7 +70,12 @@ export function AddressList() {
           onFix={entry.kind === 'address.delete' ? undefined : fix}
         />
       ))}
-      {addresses.length === 0 ? (
+      {unavailable && (
+        <Text size="sm" c="dimmed" role="status" data-testid="addresses-partial">
+          {t('addresses.onlyThisDevice')}
+        </Text>
+      )}
+      {addresses.length === 0 && unavailable ? null : addresses.length === 0 ? (
         <Paper className={classes.empty} radius="lg" p="xl">
           <Title order={2} size="h4">
             {t('addresses.emptyTitle')}
@@ -111,24 +123,9 @@ export function AddressList() {
                     ★ {t('addresses.primary')}
                   </Text>
                 )}
-                <Text size="sm" mt={6}>
-                  {[a.address_line1, a.address_line2].filter(Boolean).join(' ')}
-                </Text>
-                <Text size="sm">
-                  {[
-                    options && labelOf(options, 'district', a.city, lang),
-                    options && labelOf(options, 'province', a.state, lang),
-                    a.country !== options?.defaultCountry ? options && labelOf(options, 'country', a.country, lang) : '',
-                    a.pincode,
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                </Text>
-                {a.phone && (
-                  <Text size="sm" c="dimmed">
-                    {t('addresses.phoneLine', { phone: a.phone })}
-                  </Text>
-                )}
+                <Box mt={6}>
+                  <AddressText address={a} options={options} withReceiver={false} />
+                </Box>
                 {!a.local && !a.deleting && (<Group gap="xs" mt="sm" justify="flex-end">
                   <Button
                     renderRoot={(props) => <Link {...props} to="/shipping-address/edit" search={{ name: a.name }} />}
@@ -171,7 +168,7 @@ export function AddressList() {
           <Text size="sm">{toDelete && t('addresses.deleteText', { name: receiver(toDelete) })}</Text>
           {write.isError && (
             <Alert color="red" variant="light" role="alert">
-              {write.error.message}
+              {isFrappeClientError(write.error) && write.error.httpStatus === 404 ? t('addresses.errNotFound') : errorText(write.error, t)}
             </Alert>
           )}
           <Group grow>

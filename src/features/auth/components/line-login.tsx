@@ -14,6 +14,8 @@ export interface LineLoginProps {
   /** Where the app continues after LINE while the phone is not verified yet. */
   after?: '/phonverify' | '/signup';
   label?: MessageKey;
+  /** The in-app page the member asked for: they land there after LINE (and phone verification). */
+  next?: string;
 }
 
 /**
@@ -21,10 +23,10 @@ export interface LineLoginProps {
  * fetched when the screen opens; the button opens the modal; Continue stays disabled and grey until the
  * consent box is ticked, then sends the browser to LINE. The modal can be dismissed.
  */
-export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine' }: LineLoginProps) {
+export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine', next }: LineLoginProps) {
   const t = useT();
   const queryClient = useQueryClient();
-  const authorize = useQuery(authorizeUrlQuery(after));
+  const authorize = useQuery(authorizeUrlQuery(after, next));
   const [open, setOpen] = useState(false);
   const [consent, setConsent] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -42,7 +44,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine' 
     setLeaving(true);
     try {
       // A fresh address when the one fetched on load is old (its state cookie lasts 10 minutes).
-      const url = authorize.data && !authorize.isStale ? authorize.data : await queryClient.fetchQuery({ ...authorizeUrlQuery(after), staleTime: 0 });
+      const url = authorize.data && !authorize.isStale ? authorize.data : await queryClient.fetchQuery({ ...authorizeUrlQuery(after, next), staleTime: 0 });
       window.location.assign(url);
     } catch {
       // Spec §8: authorize-address failures are silent; the member can try again.

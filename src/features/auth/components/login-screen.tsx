@@ -7,7 +7,7 @@ import { AuthHero } from './auth-hero';
 import classes from './auth.module.css';
 
 /** /login: welcome heading, blurb, one LINE button (with the consent modal), a small staff sign-in link. */
-export function LoginScreen({ lineFailed = false }: { lineFailed?: boolean }) {
+export function LoginScreen({ lineFailed = false, next }: { lineFailed?: boolean; next?: string }) {
   const t = useT();
   return (
     <div className={classes.screen}>
@@ -17,7 +17,7 @@ export function LoginScreen({ lineFailed = false }: { lineFailed?: boolean }) {
           {t('auth.lineFailed')}
         </Alert>
       )}
-      <LineLogin />
+      <LineLogin next={next} />
       <Stack gap={0} align="center">
         <Text size="sm" c="dimmed">
           {t('auth.noAccount')}{' '}

@@ -111,7 +111,7 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
       }
       setNotice({ kind: 'error', text: answer.message || t('auth.somethingWrong') });
     } catch (error) {
-      setNotice({ kind: 'error', text: serverMessageOf(error) ?? t('auth.somethingWrong') });
+      setNotice({ kind: 'error', text: serverMessageOf(error, t) ?? t('auth.somethingWrong') });
     }
     // A failure resets the form (a resend keeps the code step: only the code is cleared).
     if (isResend) setCode('');
@@ -154,7 +154,7 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
       // The sign-up variant's code field also says 'OTP incorrect' (spec §8); elsewhere the server's message is enough.
       if (mode === 'signup') setCodeError(t('auth.otpIncorrect'));
     } catch (error) {
-      setNotice({ kind: 'error', text: serverMessageOf(error) ?? t('auth.somethingWrong') });
+      setNotice({ kind: 'error', text: serverMessageOf(error, t) ?? t('auth.somethingWrong') });
     }
     setCode('');
     codeRef.current?.focus();

@@ -1,10 +1,12 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper, Radio, SegmentedControl, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
-import { isFrappeClientError } from '@/lib/frappe';
+import { useState, type ReactNode } from 'react';
+import { AddressText } from '@/components/address-text';
+import { SpendProgress, spendDialogOpen } from '@/components/spend-progress';
+import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
-import { orderRefusal } from '@/lib/order-messages';
-import { addressesQuery, addressText, branchesQuery, newKey, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
+import { useWhenSpent } from '@/lib/spend';
+import { addressesQuery, branchesQuery, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
 import { AddressEntry } from './address-entry';
 import classes from './checkout.module.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -13,6 +15,9 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
 
 export type CheckoutPanel = 'main' | 'address' | 'payment' | 'card';
 
@@ -23,7 +28,8 @@ export interface CheckoutScreenProps {
   lines: OrderLine[];
   delivery: DeliveryMethod;
   onDeliveryChange: (d: DeliveryMethod) => void;
-  onPlaced: (order: OrderResult) => void;
+  /** Placed; null when the server confirmed it but no longer had its answer. */
+  onPlaced: (order: OrderResult | null) => void;
   /** The title bar of the main view (the route's, with its back link). */
   header: ReactNode;
   /** True during the first CHECKOUT_SKELETON_MS: skeletons whatever the cache already holds. */
@@ -68,12 +74,13 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   const [choosing, setChoosing] = useState<'billing' | 'shipping'>('billing');
   const [branch, setBranch] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const totals = useQuery(totalsQuery(lines, delivery));
   const addresses = useQuery(addressesQuery());
   const branches = useQuery({ ...branchesQuery(), enabled: delivery === 'pickup' });
   const place = usePlaceOrder();
-  const pending = useRef<{ body: string; key: string } | null>(null);
+  const { phase, online } = place;
+  useWhenSpent(phase, onPlaced);
+  const error = phase.state === 'refused' ? errorText(phase.error, t) : null;
 
   // Until the member chooses, their preferred address is the one used.
   const preferred = addresses.data?.find((a) => a.is_primary_address) ?? addresses.data?.find((a) => a.is_shipping_address) ?? addresses.data?.[0];
@@ -85,8 +92,8 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
 
   const submit = () => {
     setSubmitted(true);
-    setError(null);
-    if (!billing) return; // 'Please select an address' is shown under the address
+    place.reset();
+    if (!billing || !online) return; // 'Please select an address' is shown under the address
     const payload: PurchasePayload = {
       billing_address: billing,
       shipping_address: differentShipping ? (shipping ?? '') : '',
@@ -97,23 +104,8 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
       delivery_method: delivery,
       ...(delivery === 'pickup' ? { branch } : {}),
     };
-    const body = JSON.stringify(payload);
-    if (pending.current?.body !== body) pending.current = { body, key: newKey() };
-    place.mutate(
-      { payload, key: pending.current.key },
-      {
-        onSuccess: (order) => {
-          pending.current = null;
-          onPlaced(order);
-        },
-        onError: (e) => {
-          // A refused order changed nothing: the next attempt is a new request. An order that got no answer
-          // keeps its key, so retrying it can never place it twice.
-          if (!(isFrappeClientError(e) && e.isNetworkError)) pending.current = null;
-          setError(orderRefusal(e, t));
-        },
-      },
-    );
+    // The same order sent again (after a lost answer) keeps its Idempotency-Key: it can never be placed twice.
+    void place.send(payload);
   };
 
   const openAddress = (which: 'billing' | 'shipping') => {
@@ -229,8 +221,8 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
                 ))}
               </ul>
             ) : totals.isError && !skeleton ? (
-              <Text c="red.9" size="sm">
-                {totals.error.message || t('checkout.totalsFailed')}
+              <Text c="red.9" size="sm" role="alert">
+                {t('checkout.totalsFailed')}: {errorText(totals.error, t)}
               </Text>
             ) : (
               <Stack gap={8} aria-busy="true" data-testid="summary-skeleton">
@@ -333,28 +325,37 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
             {error}
           </Alert>
         )}
-        <Button size="lg" radius="xl" fullWidth onClick={submit} loading={place.isPending} disabled={!data} data-testid="place-order">
+        <Button
+          size="lg"
+          radius="xl"
+          fullWidth
+          onClick={submit}
+          loading={place.busy}
+          disabled={!data || !online}
+          aria-describedby={online ? undefined : 'order-offline'}
+          data-testid="place-order"
+        >
           {t('checkout.placeOrder')}
         </Button>
+        {!online && (
+          <Text id="order-offline" size="sm" c="dimmed" ta="center" data-testid="order-offline">
+            {t('checkout.offlineOrder')}
+          </Text>
+        )}
       </Stack>
+      <Modal
+        opened={spendDialogOpen(phase)}
+        onClose={() => phase.state !== 'sending' && place.reset()}
+        withCloseButton={false}
+        closeOnClickOutside={phase.state !== 'sending'}
+        closeOnEscape={phase.state !== 'sending'}
+        centered
+        radius="lg"
+      >
+        <SpendProgress kind="order" phase={phase} onCheck={() => void place.check()} onClose={place.reset} />
+      </Modal>
     </div>
   );
 }
 
-function AddressLabel({ address }: { address: Address }) {
-  return (
-    <div>
-      <Text fw={600} size="sm">
-        {[address.first_name, address.last_name].filter(Boolean).join(' ') || address.address_title}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {addressText(address)}
-      </Text>
-      {address.phone ? (
-        <Text size="sm" c="dimmed">
-          {address.phone}
-        </Text>
-      ) : null}
-    </div>
-  );
-}
+const AddressLabel = ({ address }: { address: Address }) => <AddressText address={address} />;

@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { frappe } from '@/lib/frappe';
+import { NotFoundView } from '@/components/not-found-view';
+import { frappe, isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import '@mantine/core/styles/ThemeIcon.css';
 
@@ -13,6 +14,7 @@ const InvoiceSchema = v.looseObject({
   loyalty_points: v.optional(v.number(), 0),
   points_earned: v.optional(v.number(), 0),
   branch: v.optional(v.nullable(v.string()), null),
+  items: v.optional(v.array(v.looseObject({ item_name: v.string() })), []),
 });
 
 export const orderQuery = (name: string) => ({
@@ -27,8 +29,13 @@ const baht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDi
 export function ThankYou({ orderId, amount }: { orderId: string; amount: number }) {
   const t = useT();
   const order = useQuery(orderQuery(orderId));
+  // No order named, or none of the member's by that name: nothing to thank for.
+  if (!orderId || (order.isError && isFrappeClientError(order.error) && (order.error.httpStatus === 404 || order.error.httpStatus === 403))) {
+    return <NotFoundView />;
+  }
   const redemption = order.data?.order_type === 'redemption';
   const toPay = order.data ? order.data.grand_total : amount;
+  const reward = order.data?.items[0]?.item_name;
   return (
     <Stack gap="md" p="md" align="stretch">
       <Stack align="center" gap="xs" ta="center" pt="md">
@@ -52,12 +59,34 @@ export function ThankYou({ orderId, amount }: { orderId: string; amount: number 
             </Text>
           </Group>
           {redemption ? (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {t('checkout.totalPoints')}
-              </Text>
-              <Text fw={700}>{t('checkout.pointsSpent', { count: order.data?.loyalty_points ?? 0 })}</Text>
-            </Group>
+            <>
+              {reward && (
+                <Group justify="space-between" wrap="nowrap" align="start">
+                  <Text size="sm" c="dimmed">
+                    {t('checkout.reward')}
+                  </Text>
+                  <Text fw={700} ta="right" data-testid="thankyou-reward">
+                    {reward}
+                  </Text>
+                </Group>
+              )}
+              {order.data?.branch && (
+                <Group justify="space-between" wrap="nowrap" align="start">
+                  <Text size="sm" c="dimmed">
+                    {t('checkout.pickupAt')}
+                  </Text>
+                  <Text fw={700} ta="right" data-testid="thankyou-branch">
+                    {order.data.branch}
+                  </Text>
+                </Group>
+              )}
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('checkout.totalPoints')}
+                </Text>
+                <Text fw={700}>{t('checkout.pointsSpent', { count: order.data?.loyalty_points ?? 0 })}</Text>
+              </Group>
+            </>
           ) : (
             <Group justify="space-between">
               <Text size="sm" c="dimmed">

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Loader, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { SpendProgress, spendDialogOpen } from '@/components/spend-progress';
+import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
-import { orderRefusal } from '@/lib/order-messages';
-import { branchesQuery, giftItemQuery, newKey, useRedeem, type GiftPayload, type RedemptionResult } from '../api';
+import { useWhenSpent } from '@/lib/spend';
+import { branchesQuery, giftItemQuery, useRedeem, type GiftPayload, type RedemptionResult } from '../api';
 import classes from './gift.module.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
@@ -18,13 +20,15 @@ export interface GiftCheckoutProps {
   itemCode: string;
   /** The member's balance; null while unknown. */
   memberPoints: number | null;
-  onRedeemed: (order: RedemptionResult) => void;
+  /** Redeemed; null when the server confirmed it but no longer had its answer. */
+  onRedeemed: (order: RedemptionResult | null) => void;
 }
 
 
 /**
- * /{itemCode}/gift-checkout: summary, branch, 'redeem using N points' (disabled and grey when short or no
- * branch), the confirmation dialog, then 'system is redeeming, please wait' that cannot be dismissed.
+ * /{itemCode}/gift-checkout: summary, branch, 'redeem using N points' (disabled and grey when short, with no branch
+ * or offline), the confirmation dialog, then 'system is redeeming, please wait' that cannot be dismissed while the
+ * request is out (a bounded time: src/lib/spend.ts); a lost answer ends with what the server says became of it.
  */
 export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckoutProps) {
   const t = useT();
@@ -34,13 +38,14 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
   const [branch, setBranch] = useState('');
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const key = useRef(newKey());
+  const { phase, online, busy, send, check, reset } = redeem;
+  useWhenSpent(phase, onRedeemed);
 
   if (item.isError) {
+    const missing = isFrappeClientError(item.error) && item.error.httpStatus === 404;
     return (
-      <Text c="dimmed" ta="center" p="xl">
-        {item.error.message}
+      <Text c="dimmed" ta="center" p="xl" role="alert">
+        {missing ? t('errors.itemNotFound') : errorText(item.error, t)}
       </Text>
     );
   }
@@ -48,30 +53,30 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
   const qty = 1;
   const price = (data?.loyalty_points_based_price ?? 0) * qty;
   const short = memberPoints !== null && price > memberPoints;
-  const disabled = !data || memberPoints === null || short || !branch || price <= 0;
-  const submitting = redeem.isPending;
+  const disabled = !data || memberPoints === null || short || !branch || price <= 0 || !online;
+  const sending = phase.state === 'sending';
+  // The server's refusal, in the member's language, naming what this screen knows.
+  const error =
+    phase.state === 'refused'
+      ? errorText(phase.error, t, {
+          branch_not_found: t('checkout.errBranchGone', { branch }),
+          out_of_stock: t('checkout.errOutOfStock', { item: data?.item_name ?? '' }),
+          item_not_available: t('checkout.errNotAvailable', { item: data?.item_name ?? '' }),
+        })
+      : null;
 
   const confirm = () => {
-    if (!data) return;
-    setError(null);
+    if (!data || !online) return;
+    setConfirming(false);
     const payload: GiftPayload = { loyalty_points: price, items: [{ item_code: data.item_code, qty }], payment_method: 'bank-transfer', branch };
-    redeem.mutate(
-      { payload, key: key.current },
-      {
-        onSuccess: (order) => {
-          setConfirming(false);
-          onRedeemed(order);
-        },
-        onError: (e) => {
-          setConfirming(false);
-          // A refused redemption changed nothing: a new attempt is a new request. One that got no answer keeps
-          // its key, so retrying it can never redeem twice.
-          if (!(isFrappeClientError(e) && e.isNetworkError)) key.current = newKey();
-          setError(orderRefusal(e, t));
-        },
-      },
-    );
+    void send(payload);
   };
+  const closeDialog = () => {
+    if (sending) return;
+    setConfirming(false);
+    if (spendDialogOpen(phase)) reset();
+  };
+  const dialogOpen = confirming || spendDialogOpen(phase);
 
   return (
     <Stack gap="md" p="md">
@@ -129,40 +134,45 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
         color={disabled ? 'gray' : 'brand'}
         onClick={() => {
           setTouched(true);
+          reset();
           setConfirming(true);
         }}
+        aria-describedby={online ? undefined : 'redeem-offline'}
         data-testid="redeem-using"
       >
         {t('checkout.redeemUsing', { count: price })}
       </Button>
+      {!online && (
+        <Text id="redeem-offline" size="sm" c="dimmed" ta="center" data-testid="redeem-offline">
+          {t('checkout.offlineRedeem')}
+        </Text>
+      )}
       <Modal
-        opened={confirming}
-        onClose={() => {
-          if (!submitting) setConfirming(false);
-        }}
-        withCloseButton={!submitting}
-        closeOnClickOutside={!submitting}
-        closeOnEscape={!submitting}
+        opened={dialogOpen}
+        onClose={closeDialog}
+        withCloseButton={!sending && !spendDialogOpen(phase)}
+        closeOnClickOutside={!sending}
+        closeOnEscape={!sending}
         centered
         radius="lg"
-        title={submitting ? undefined : t('checkout.confirmTitle')}
+        title={spendDialogOpen(phase) ? undefined : t('checkout.confirmTitle')}
         data-testid="confirm-dialog"
       >
-        {submitting ? (
-          <Stack align="center" gap="md" py="md" role="status" aria-live="polite">
-            <Loader />
-            <Text ta="center" fw={600}>
-              {t('checkout.redeeming')}
-            </Text>
-          </Stack>
+        {spendDialogOpen(phase) ? (
+          <SpendProgress kind="redeem" phase={phase} onCheck={() => void check()} onClose={closeDialog} />
         ) : (
           <Stack gap="md">
             <Text>{t('checkout.confirmText')}</Text>
+            {!online && (
+              <Text size="sm" c="dimmed">
+                {t('checkout.offlineRedeem')}
+              </Text>
+            )}
             <Group grow>
               <Button variant="default" radius="xl" onClick={() => setConfirming(false)}>
                 {t('common.cancel')}
               </Button>
-              <Button radius="xl" onClick={confirm} data-testid="confirm-redeem">
+              <Button radius="xl" onClick={confirm} disabled={!online || busy} data-testid="confirm-redeem">
                 {t('common.confirm')}
               </Button>
             </Group>

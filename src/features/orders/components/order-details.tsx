@@ -2,6 +2,7 @@ import { Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AddressText } from '@/components/address-text';
 import { useLang, useT } from '@/lib/i18n';
 import { couponState, invoiceQuery } from '../api';
 import { baht, formatDay, imageUrl } from '../format';
@@ -103,7 +104,7 @@ export function OrderDetails({ name }: { name: string }) {
           {o.delivery_method === 'delivery' ? (
             <>
               <Text fw={700}>{t('orders.homeDelivery')}</Text>
-              {o.address && <Text size="sm">{o.address}</Text>}
+              {o.shipping_address ? <AddressText address={o.shipping_address} /> : o.address && <Text size="sm">{o.address}</Text>}
             </>
           ) : (
             <>

@@ -18,6 +18,20 @@ export const QR_COLLAPSED = 150;
 export const SCROLL_THRESHOLD = 1;
 const DRAG_THRESHOLD = 24;
 
+/** How to use the code; once the reward was handed over, only that it was (no invitation to show it again). */
+function Instruction({ used, text }: { used: boolean; text: string }) {
+  const t = useT();
+  return used ? (
+    <Text size="sm" fw={600} ta="center" data-testid="order-used">
+      {t('orders.alreadyUsed')}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed" ta="center" data-testid="order-instruction">
+      {text}
+    </Text>
+  );
+}
+
 /** /my-order/{id}: the reward, 'use in store', and its till code as Code / QR Code / Barcode in a panel with a drag handle. */
 export function RewardOrderDetail({ name }: { name: string }) {
   const t = useT();
@@ -110,39 +124,32 @@ export function RewardOrderDetail({ name }: { name: string }) {
           </Tabs.List>
           <Tabs.Panel value="code">
             <Stack align="center" gap="sm" p="md">
-              <Text className={classes.code} data-testid="order-code">
+              <Text className={`${classes.code} ${used ? classes.usedCode : ''}`} data-testid="order-code" data-used={used || undefined}>
                 {shown}
               </Text>
-              <Text size="sm" c="dimmed" ta="center">
-                {t('orders.codeInstruction')}
-              </Text>
+              <Instruction used={used} text={t('orders.codeInstruction')} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="qr">
             <Stack align="center" gap="sm" p="md">
-              {tab === 'qr' && <OrderQr value={code} size={qrSize} label={t('orders.qrLabel', { name: shown })} />}
-              <Text size="sm" c="dimmed" ta="center">
-                {t('orders.qrInstruction')}
-              </Text>
+              <div className={used ? classes.usedCode : undefined}>
+                {tab === 'qr' && <OrderQr value={code} size={qrSize} label={t('orders.qrLabel', { name: shown })} />}
+              </div>
+              <Instruction used={used} text={t('orders.qrInstruction')} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="barcode">
             <Stack align="center" gap="sm" p="md">
-              {tab === 'barcode' && <Code128Barcode value={code} label={t('orders.barcodeLabel', { name: shown })} height={expanded ? 100 : 80} testId="order-barcode" />}
-              <Text ff="monospace" fw={700} aria-hidden="true">
-                {shown}
-              </Text>
-              <Text size="sm" c="dimmed" ta="center">
-                {t('orders.barcodeInstruction')}
-              </Text>
+              <Stack align="center" gap="sm" className={used ? classes.usedCode : undefined}>
+                {tab === 'barcode' && <Code128Barcode value={code} label={t('orders.barcodeLabel', { name: shown })} height={expanded ? 100 : 80} testId="order-barcode" />}
+                <Text ff="monospace" fw={700} aria-hidden="true">
+                  {shown}
+                </Text>
+              </Stack>
+              <Instruction used={used} text={t('orders.barcodeInstruction')} />
             </Stack>
           </Tabs.Panel>
         </Tabs>
-        {used && (
-          <Text size="sm" c="dimmed" ta="center" pb="md">
-            {t('orders.alreadyUsed')}
-          </Text>
-        )}
       </section>
     </div>
   );

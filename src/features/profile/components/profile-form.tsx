@@ -3,6 +3,7 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
+import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import type { Profile } from '../../../../contracts/account';
@@ -31,7 +32,7 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
   const save = useUpdateProfile();
   const refusedField = refusal ? fieldFor(refusal) : undefined;
   const refusedKey = refusal ? messageKeyFor(refusal) : undefined;
-  const [failure, setFailure] = useState<string | null>(refusal && !refusedField ? (refusedKey ? t(refusedKey) : refusal) : null);
+  const [failure, setFailure] = useState<string | null>(refusal && !refusedField ? (refusedKey ? t(refusedKey) : t('errors.generic')) : null);
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: initialValues(profile),
@@ -57,10 +58,13 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
       const outcome = await save.mutateAsync(values);
       await onSaved(outcome);
     } catch (error) {
+      // A rule of the form (the server checks the same ones): under its field; anything else above the form.
+      // Always in the member's language, never the server's sentence.
       const message = isFrappeClientError(error) ? (error.serverMessages[0]?.message ?? null) : null;
       const target = message ? fieldFor(message) : undefined;
+      const key = message ? messageKeyFor(message) : undefined;
       if (message && target && target !== 'phone') form.setFieldError(target, message);
-      else setFailure(message ? String(tr(message)) : t('auth.somethingWrong'));
+      else setFailure(key ? t(key) : errorText(error, t));
     }
   });
 

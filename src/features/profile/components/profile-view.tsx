@@ -32,10 +32,12 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   const navigate = useNavigate();
   // A change waiting in the outbox shows at once, marked 'waiting to sync'; the server's copy replaces it once saved.
   const waiting = write && (write.state === 'waiting' || write.state === 'sending');
-  const user = loaded && waiting ? profileWithChange(loaded, write.args) : loaded;
+  // Never loaded on this device (offline since): the waiting change still shows, with what it sets.
+  const partial = !loaded && Boolean(waiting);
+  const user = waiting ? profileWithChange(loaded ?? ({} as ViewedProfile), write.args) : loaded;
   const rejectedMessage = (raw = '') => {
     const key = messageKeyFor(raw);
-    return key ? t(key) : raw;
+    return key ? t(key) : t('errors.generic');
   };
   if (!user) {
     return (
@@ -45,8 +47,7 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
     );
   }
   const rows: Array<[MessageKey, string | null]> = [
-    ['auth.memberId', user.name],
-    ['auth.phone', user.phone],
+    ...(partial ? [] : ([['auth.memberId', user.name], ['auth.phone', user.phone]] as Array<[MessageKey, string | null]>)),
     ['auth.email', user.email && !user.email.endsWith('@line.me') ? user.email : null],
     ['auth.idCard', maskIdCard(user.id_card_number)],
     ['auth.birthDate', formatDate(user.birth_date, localeOf(lang))],
@@ -75,9 +76,15 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
               {t('auth.tier')}: {tierName}
             </Badge>
           )}
-          <Text fw={700} size="lg">
-            {t('auth.pointsValue', { count: (user.loyalty_points ?? 0).toLocaleString(localeOf(lang)) })}
-          </Text>
+          {partial ? (
+            <Text size="sm" c="dimmed" ta="center" data-testid="profile-partial">
+              {t('auth.profileOnlyChange')}
+            </Text>
+          ) : (
+            <Text fw={700} size="lg">
+              {t('auth.pointsValue', { count: (user.loyalty_points ?? 0).toLocaleString(localeOf(lang)) })}
+            </Text>
+          )}
         </Stack>
       </Paper>
       <Paper radius="lg" withBorder>

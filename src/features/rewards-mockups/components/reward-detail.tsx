@@ -28,12 +28,16 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
   const items = useQuery(rewardItemsQuery());
   if (items.isPending) return <PageSkeleton rows={3} />;
   if (items.isError && !items.data) return <OfflineState onRetry={() => void items.refetch()} />;
-  const item = (itemName ? items.data?.find((i) => i.name === itemName) : undefined) ?? items.data?.[0];
+  // A reward asked for by name is that one or none (unknown, or out of its schedule): never another in its place.
+  const item = itemName ? items.data?.find((i) => i.name === itemName) : items.data?.[0];
   if (!item) {
     return (
-      <Text p="xl" ta="center" c="dimmed">
-        {t('coupons.rwNotFound')}
-      </Text>
+      <Stack align="center" gap="sm" p="xl" ta="center" data-testid="reward-not-found">
+        <Text c="dimmed">{t('coupons.rwNotFound')}</Text>
+        <Button variant="light" radius="xl" renderRoot={(props) => <Link {...props} to="/reward" />}>
+          {t('coupons.rwBackToRewards')}
+        </Button>
+      </Stack>
     );
   }
   const redeemed = redeemedItemCodes?.has(item.item_code) ?? false;

@@ -8,6 +8,7 @@ import { catalog } from './catalog';
 import { checkout } from './checkout';
 import { common } from './common';
 import { coupons } from './coupons';
+import { errors } from './errors';
 import { info } from './info';
 import { marketing } from './marketing';
 import { memberId } from './memberId';
@@ -43,6 +44,7 @@ export const domains = {
   marketing,
   offline,
   password,
+  errors,
 } as const;
 
 for (const [domain, messages] of Object.entries(domains)) registerCatalog(domain, messages);

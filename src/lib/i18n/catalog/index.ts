@@ -9,6 +9,7 @@ import type { catalog } from './catalog';
 import type { checkout } from './checkout';
 import type { common } from './common';
 import type { coupons } from './coupons';
+import type { errors } from './errors';
 import type { info } from './info';
 import type { marketing } from './marketing';
 import type { memberId } from './memberId';
@@ -46,6 +47,7 @@ interface Domains {
   marketing: typeof marketing;
   offline: typeof offline;
   password: typeof password;
+  errors: typeof errors;
 }
 
 export type Domain = keyof Domains;

@@ -9,8 +9,10 @@ const STAFF: BootInfo = { user: 'staff@example.com', roles: ['Store Staff'], ful
 const profile = (verified: boolean): Profile =>
   ({ name: 'CUST-00002', user: MEMBER.user, phone_verified: verified, loyalty_points: 0 }) as unknown as Profile;
 
-function location(pathname: string): ParsedLocation {
-  return { pathname, search: {}, searchStr: '', hash: '', href: pathname, state: {} } as unknown as ParsedLocation;
+function location(href: string): ParsedLocation {
+  const url = new URL(href, 'http://app.test');
+  const search = Object.fromEntries(url.searchParams);
+  return { pathname: url.pathname, search, searchStr: url.search, hash: '', href, state: {} } as unknown as ParsedLocation;
 }
 
 /** Runs the root guard with a query client that already knows who is signed in; returns where it redirects. */
@@ -26,7 +28,10 @@ async function guard(pathname: string, boot: BootInfo, saved?: Profile, fresh?: 
     await authGuard({ context: { queryClient }, location: location(pathname), preload: false });
     return null;
   } catch (err) {
-    if (isRedirect(err)) return (err.options.to ?? err.options.href) as string;
+    if (isRedirect(err)) {
+      const next = (err.options.search as { next?: string } | undefined)?.next;
+      return `${(err.options.to ?? err.options.href) as string}${next ? `?next=${next}` : ''}`;
+    }
     throw err;
   } finally {
     call.mockRestore();
@@ -38,6 +43,24 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 afterEach(() => frappe.setTokenAuth(null));
+
+describe('the page a member asked for', () => {
+  it('is kept when a guest is sent to sign in, and a signed-in member on /login goes there', async () => {
+    expect(await guard('/my-order', GUEST_BOOT)).toBe('/login?next=/my-order');
+    expect(await guard('/reward-details?item=GIFT-TOTE', GUEST_BOOT)).toBe('/login?next=/reward-details?item=GIFT-TOTE');
+    expect(await guard('/', GUEST_BOOT)).toBe('/login');
+    expect(await guard('/login?next=%2Fmy-order', MEMBER, profile(true))).toBe('/my-order');
+  });
+
+  it('survives phone verification, and is never an address outside the app', async () => {
+    expect(await guard('/my-order', MEMBER, profile(false), profile(false))).toBe('/phonverify?next=/my-order');
+    expect(await guard('/fill-info', MEMBER, profile(false), profile(false))).toBe('/phonverify');
+    expect(await guard('/phonverify?next=%2Fmy-order', MEMBER, profile(true))).toBe('/my-order');
+    for (const evil of ['https://evil.example', '//evil.example', '/\\evil.example']) {
+      expect(await guard(`/login?next=${encodeURIComponent(evil)}`, MEMBER, profile(true))).toBe('/');
+    }
+  });
+});
 
 describe('which screens a visitor may open', () => {
   it('classifies guest, marketing, staff/admin and member screens', () => {
@@ -52,7 +75,7 @@ describe('which screens a visitor may open', () => {
 
   it('sends a guest from member screens to /login, and lets them see the guest screens', async () => {
     expect(await guard('/', GUEST_BOOT)).toBe('/login');
-    expect(await guard('/my-account', GUEST_BOOT)).toBe('/login');
+    expect(await guard('/my-account', GUEST_BOOT)).toBe('/login?next=/my-account');
     expect(await guard('/login', GUEST_BOOT)).toBeNull();
     expect(await guard('/signup', GUEST_BOOT)).toBeNull();
     expect(await guard('/phonverify', GUEST_BOOT)).toBeNull();

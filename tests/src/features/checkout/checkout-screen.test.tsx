@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useCart } from '@/features/cart';
 import { addressesQuery, CheckoutScreen, totalsQuery, type OrderLine } from '@/features/checkout';
+import { resetOnlineForTests } from '@/lib/online';
 import { Route as CheckoutRoute } from '@/routes/checkout';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
@@ -33,6 +34,7 @@ const fetchSpy = stubFetchNeverAnswering();
 
 afterEach(() => {
   useCart.setState({ items: {}, delivery: 'delivery' });
+  resetOnlineForTests(true);
 });
 
 describe('checkout screen', () => {
@@ -79,5 +81,19 @@ describe('checkout screen', () => {
     await waitFor(() => expect(screen.getByText('Green tee')).toBeTruthy(), { timeout: 3000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(screen.queryByTestId('summary-skeleton')).toBeNull();
+  });
+
+  it('offline, placing the order is disabled and says why; nothing is sent', async () => {
+    resetOnlineForTests(false);
+    const queryClient = seeded();
+    queryClient.setQueryData(addressesQuery().queryKey, [
+      { name: 'ADDR-1', address_title: 'Home', first_name: 'Somjai', last_name: 'Jaidee', address_line1: '1 Sukhumvit', address_line2: '', city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: 1, is_shipping_address: 0 },
+    ]);
+    renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} />, { queryClient });
+    const place = await screen.findByRole('button', { name: 'Place order' });
+    expect(place).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('order-offline').textContent).toBe("You're offline. Connect to the internet to place your order.");
+    fireEvent.click(place);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -21,9 +21,7 @@ describe('coupons after a redemption', () => {
 
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => useRedeem(), { wrapper });
-    await act(() =>
-      result.current.mutateAsync({ payload: { loyalty_points: 20, items: [{ item_code: 'GIFT-TUMBLER', qty: 1 }], payment_method: 'bank-transfer', branch: 'สาขาสยาม' }, key: 'k-1' }),
-    );
+    await act(() => result.current.send({ loyalty_points: 20, items: [{ item_code: 'GIFT-TUMBLER', qty: 1 }], payment_method: 'bank-transfer', branch: 'สาขาสยาม' }));
     await waitFor(() => expect(qc.getQueryState(rewardOrdersQuery().queryKey)?.isInvalidated).toBe(true));
   });
 

@@ -24,3 +24,9 @@ describe('the till explains every refusal the server can give', () => {
     expect(refusalMessage(refused('staff_daily_cap'), String).key).toBe('staff.errStaffDailyCap');
   });
 });
+
+describe('a member without a verified phone at the till', () => {
+  it('is explained to the staff member, not refused with a generic error', () => {
+    expect(refusalMessage(refused('phone_not_verified', 403), String)).toEqual({ key: 'staff.errPhoneNotVerified' });
+  });
+});

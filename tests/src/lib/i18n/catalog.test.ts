@@ -28,6 +28,29 @@ describe('message catalogues', () => {
   }
 });
 
+describe('English of the member screens', () => {
+  const MEMBER_DOMAINS = ['common', 'auth', 'catalog', 'cart', 'checkout', 'orders', 'points', 'account', 'addresses', 'info', 'memberId', 'coupons', 'shop', 'wishlist', 'offline', 'errors'] as const;
+  // Pieces placed inside a sentence ("24 points", "updated just now", "Tee and 2 more"), not sentences of their own.
+  const FRAGMENTS = new Set(['common.points', 'account.pointsUnit', 'orders.moreItems', 'offline.updatedAt', 'offline.justNow', 'checkout.qty']);
+
+  it('is sentence case: every sentence, title and button starts with a capital (the Thai stays as it is)', () => {
+    const lowercase: string[] = [];
+    for (const domain of MEMBER_DOMAINS) {
+      for (const [key, text] of Object.entries(domains[domain].en as Record<string, string>)) {
+        if (!FRAGMENTS.has(`${domain}.${key}`) && /^[a-z]/.test(text)) lowercase.push(`${domain}.${key}: ${text}`);
+      }
+    }
+    expect(lowercase).toEqual([]);
+  });
+
+  it("uses the examples' wording", () => {
+    expect(translate('en', 'catalog.myRewards')).toBe('My rewards');
+    expect(translate('en', 'checkout.chooseBranch')).toBe('Choose branch');
+    expect(translate('en', 'checkout.redeemUsing', { count: 15 })).toBe('Redeem using 15 points');
+    expect(translate('en', 'info.collectPointsTitle')).toBe('How to collect points');
+  });
+});
+
 describe('translate', () => {
   beforeEach(() => {
     localStorage.clear();

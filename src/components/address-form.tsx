@@ -2,10 +2,14 @@ import { Alert, Button, Checkbox, NativeSelect, Stack, TextInput } from '@mantin
 import { useForm } from '@mantine/form';
 import * as v from 'valibot';
 import { useEffect, useMemo } from 'react';
+import { messageKeyFor } from '@/lib/address-messages';
 import { useLang, useT } from '@/lib/i18n';
-import { addressInputSchema, checkAgainstLists } from '../../../../contracts/addresses';
-import { messageKeyFor, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
-import '../styles';
+import { addressInputSchema, checkAgainstLists, type AddressDoc, type AddressInput, type AddressOptions } from '../../contracts/addresses';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Alert.css';
 
 export interface AddressFormValues {
   first_name: string;
@@ -21,7 +25,7 @@ export interface AddressFormValues {
   is_shipping_address: boolean;
 }
 
-export function initialValues(address: AddressDoc | undefined, options: AddressOptions): AddressFormValues {
+export function initialValues(address: Partial<AddressDoc> | undefined, options: AddressOptions): AddressFormValues {
   return {
     first_name: address?.first_name ?? '',
     last_name: address?.last_name ?? '',
@@ -47,12 +51,14 @@ export function toInput(values: AddressFormValues): AddressInput {
 }
 
 export interface ServerFieldError {
-  field?: keyof AddressFormValues;
+  /** The field it belongs to (a key of the form's values), when known. */
+  field?: string;
   message: string;
 }
 
 export interface AddressFormProps {
-  address?: AddressDoc;
+  /** The address being edited, or the starting values of a new one. */
+  address?: Partial<AddressDoc>;
   options: AddressOptions;
   submitting: boolean;
   /** The server's refusal: shown under its field when known, else above the button. */
@@ -61,9 +67,9 @@ export interface AddressFormProps {
 }
 
 /**
- * Receiver name and surname, address, province → district, postal code, phone (the country is the
- * programme's, Thailand). Checked with the same rules as the server on submit; every failing field shows
- * its message at once.
+ * The one address form (the address screens and the checkout): receiver name and surname, address, country,
+ * province → district (or state and city abroad), postal code, phone, the primary and shipping flags. Checked with
+ * the same rules as the server on submit; every failing field shows its message at once.
  */
 export function AddressForm({ address, options, submitting, serverError, onSubmit }: AddressFormProps) {
   const t = useT();
@@ -187,7 +193,7 @@ export function AddressForm({ address, options, submitting, serverError, onSubmi
             {serverError.message}
           </Alert>
         )}
-        <Button type="submit" size="md" radius="xl" mt="sm" loading={submitting} fullWidth>
+        <Button type="submit" size="md" radius="xl" mt="sm" loading={submitting} fullWidth data-testid="save-address">
           {t('addresses.save')}
         </Button>
       </Stack>

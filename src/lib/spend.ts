@@ -1,0 +1,237 @@
+/**
+ * Writes that spend points or place an order (gift redemption, checkout). Unlike the address and profile writes
+ * (src/lib/outbox.ts) they are never queued: a redemption that completes by itself minutes later, with the member
+ * gone, is exactly what must not happen. So:
+ *   - they are sent only online, with a client timeout, and given up at once when the connection drops;
+ *   - when no answer came back (timeout, connection lost, a proxy's 5xx), the server is asked what became of the
+ *     attempt's Idempotency-Key (member_rewards.api.request_status): done (its answer), still running (asked again),
+ *     or unknown, which the server makes final: that request will never run, so "nothing was spent" is true;
+ *   - an attempt whose outcome could not be learnt yet (still offline) is kept on the device with its key, to be
+ *     asked about again (a "check again" button, the next visit of the screen); sending the same thing again reuses
+ *     the key, so it can never be carried out twice.
+ */
+import * as v from 'valibot';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DEFAULT_MESSAGES, frappe, FrappeClientError, isFrappeClientError } from './frappe';
+import { isOnline, subscribeOnline, useOnline } from './online';
+
+export const SPEND_TIMEOUT_MS = 20_000;
+const STATUS_TIMEOUT_MS = 8_000;
+/** How long a request the server is still carrying out is waited for before saying "not known yet". */
+const RUNNING_POLLS = 6;
+const POLL_MS = 1500;
+const STORE_KEY = 'pending-spends';
+export const REQUEST_STATUS = 'member_rewards.api.request_status';
+
+export type SpendKind = 'redeem' | 'order';
+
+/** An attempt sent and not yet known to have succeeded or not. */
+export interface PendingSpend {
+  key: string;
+  /** The request body: sending the same again reuses the key. */
+  body: string;
+  at: number;
+}
+
+export type SpendOutcome<T> =
+  /** Carried out; `result` is null only when the server no longer has its answer (the effect stands). */
+  | { state: 'done'; result: T | null }
+  /** The server refused it: nothing was spent. */
+  | { state: 'refused'; error: unknown }
+  /** No answer, and the server confirms it never ran (and never will). */
+  | { state: 'nothing' }
+  /** No answer yet: kept on the device, to be asked about again. */
+  | { state: 'unknown' };
+
+export type SpendPhase<T> = { state: 'idle' } | { state: 'sending' } | { state: 'checking' } | SpendOutcome<T>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The device's record of unresolved attempts (localStorage: it must survive closing the app).
+
+function readAll(): Partial<Record<SpendKind, PendingSpend>> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Partial<Record<SpendKind, PendingSpend>>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeAll(all: Partial<Record<SpendKind, PendingSpend>>) {
+  try {
+    if (Object.keys(all).length === 0) localStorage.removeItem(STORE_KEY);
+    else localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  } catch {
+    // storage full or unavailable: the attempt is still asked about while the screen is open
+  }
+}
+
+export function pendingSpend(kind: SpendKind): PendingSpend | undefined {
+  const found = readAll()[kind];
+  return found && typeof found.key === 'string' && typeof found.body === 'string' ? found : undefined;
+}
+
+function remember(kind: SpendKind, pending: PendingSpend) {
+  writeAll({ ...readAll(), [kind]: pending });
+}
+
+function forget(kind: SpendKind) {
+  const all = readAll();
+  delete all[kind];
+  writeAll(all);
+}
+
+export const newSpendKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const StatusSchema = v.variant('status', [
+  v.object({ status: v.literal('done'), http_status: v.nullable(v.number()), answer: v.unknown() }),
+  v.object({ status: v.literal('running') }),
+  v.object({ status: v.literal('unknown') }),
+]);
+
+type Schema<T> = v.GenericSchema<unknown, T>;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Asks the server what became of the attempt with this key (waiting a little while it is still running). */
+async function askStatus<T>(key: string, schema: Schema<T>): Promise<SpendOutcome<T>> {
+  for (let poll = 0; poll < RUNNING_POLLS; poll += 1) {
+    if (poll > 0) await sleep(POLL_MS);
+    let answer: v.InferOutput<typeof StatusSchema>;
+    try {
+      answer = await frappe.call(REQUEST_STATUS, { key }, { verb: 'POST', schema: StatusSchema, signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) });
+    } catch {
+      return { state: 'unknown' }; // still no connection (or no session): ask again later
+    }
+    if (answer.status === 'unknown') return { state: 'nothing' };
+    if (answer.status === 'running') continue;
+    const status = answer.http_status;
+    if (status === null) return { state: 'done', result: null };
+    const body = isRecord(answer.answer) ? answer.answer : {};
+    if (status >= 200 && status < 300) {
+      const parsed = v.safeParse(schema, body.message);
+      return { state: 'done', result: parsed.success ? parsed.output : null };
+    }
+    return { state: 'refused', error: new FrappeClientError({ httpStatus: status, httpStatusText: '', body, defaultMessage: DEFAULT_MESSAGES.call }) };
+  }
+  return { state: 'unknown' };
+}
+
+/** An answer that settles the attempt: 2xx, or a refusal. No answer, 5xx (a proxy's timeout) or "still running" do not. */
+const isFinalAnswer = (error: unknown) =>
+  isFrappeClientError(error) &&
+  error.httpStatus !== 0 &&
+  error.httpStatus !== 408 &&
+  error.httpStatus < 500 &&
+  !(error.httpStatus === 409 && error.excType === 'IdempotencyConflict');
+
+/** The outcome of the device's unresolved attempt of this kind, asked of the server (and forgotten once known). */
+export async function checkSpend<T>(kind: SpendKind, schema: Schema<T>): Promise<SpendOutcome<T>> {
+  const pending = pendingSpend(kind);
+  if (!pending) return { state: 'nothing' };
+  const outcome = await askStatus(pending.key, schema);
+  if (outcome.state !== 'unknown') forget(kind);
+  return outcome;
+}
+
+/** Sends a spending write once (see the top of this file). Never call it offline: the screens disable the button. */
+export async function spend<T>(kind: SpendKind, method: string, args: Record<string, unknown>, schema: Schema<T>): Promise<SpendOutcome<T>> {
+  const body = JSON.stringify(args);
+  const prior = pendingSpend(kind);
+  if (prior && prior.body !== body) {
+    // An earlier, different attempt whose fate is unknown comes first: it may have gone through.
+    const earlier = await checkSpend(kind, schema);
+    if (earlier.state === 'done' || earlier.state === 'unknown') return earlier;
+  }
+  const key = prior && prior.body === body ? prior.key : newSpendKey();
+  remember(kind, { key, body, at: Date.now() });
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SPEND_TIMEOUT_MS);
+  const offOffline = subscribeOnline((up) => {
+    if (!up) controller.abort();
+  });
+  try {
+    if (!isOnline()) controller.abort();
+    const result = await frappe.call(method, args, { verb: 'POST', idempotencyKey: key, schema, signal: controller.signal });
+    forget(kind);
+    return { state: 'done', result };
+  } catch (error) {
+    if (isFrappeClientError(error) && error.httpStatus >= 200 && error.httpStatus < 300) {
+      forget(kind); // carried out; only its answer did not read as expected
+      return { state: 'done', result: null };
+    }
+    if (isFinalAnswer(error)) {
+      forget(kind);
+      return { state: 'refused', error };
+    }
+  } finally {
+    clearTimeout(timer);
+    offOffline();
+  }
+  return checkSpend(kind, schema);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** React: calls `onDone` once each time the write is carried out (the latest `onDone`, whatever rendered it). */
+export function useWhenSpent<T>(phase: SpendPhase<T>, onDone: (result: T | null) => void) {
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+  useEffect(() => {
+    if (phase.state === 'done') done.current(phase.result);
+  }, [phase]);
+}
+
+export interface UseSpendOptions<T> {
+  method: string;
+  schema: Schema<T>;
+  /** After every settled attempt (refresh what it may have changed). */
+  onSettled?: (outcome: SpendOutcome<T>) => void;
+}
+
+/**
+ * React: a spending write and where it stands. `send` is a no-op while one is under way. An attempt left unresolved
+ * by an earlier visit is asked about as soon as the screen is open online.
+ */
+export function useSpend<T>(kind: SpendKind, { method, schema, onSettled }: UseSpendOptions<T>) {
+  const [phase, setPhase] = useState<SpendPhase<T>>({ state: 'idle' });
+  const online = useOnline();
+  const busy = useRef(false);
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  });
+
+  const run = useCallback(async (first: 'sending' | 'checking', work: () => Promise<SpendOutcome<T>>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setPhase({ state: first });
+    try {
+      const outcome = await work();
+      setPhase(outcome);
+      settled.current?.(outcome);
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  useEffect(() => {
+    if (online && pendingSpend(kind)) void run('checking', () => checkSpend(kind, schema));
+  }, [online, kind, schema, run]);
+
+  return {
+    phase,
+    online,
+    /** True while a request or a status question is under way. */
+    busy: phase.state === 'sending' || phase.state === 'checking',
+    send: (args: Record<string, unknown>) => run('sending', () => spend(kind, method, args, schema)),
+    check: () => run('checking', () => checkSpend(kind, schema)),
+    reset: () => setPhase({ state: 'idle' }),
+  };
+}

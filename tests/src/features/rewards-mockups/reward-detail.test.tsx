@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RewardDetail, rewardItemsQuery } from '@/features/rewards-mockups';
+import type { RewardItem } from '@/features/rewards-mockups/api';
+import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
+
+stubFetchNeverAnswering();
+
+const item = (name: string, points: number): RewardItem => ({
+  name,
+  item_code: name,
+  item_name: `Reward ${name}`,
+  item_group: 'Gift',
+  price_list_rate: 100,
+  formatted_price: '฿ 100.00',
+  loyalty_points_based_price: points,
+});
+
+function renderFor(itemName: string | undefined) {
+  const queryClient = testQueryClient();
+  // The list holds only rewards on their schedule: an expired one is not in it.
+  queryClient.setQueryData(rewardItemsQuery().queryKey, [item('GIFT-TOTE', 15), item('GIFT-TUMBLER', 20)]);
+  renderApp(<RewardDetail itemName={itemName} points={100} />, { queryClient });
+}
+
+describe('/reward-details', () => {
+  it('shows the reward asked for', async () => {
+    renderFor('GIFT-TUMBLER');
+    expect(await screen.findByRole('heading', { name: 'Reward GIFT-TUMBLER' })).toBeTruthy();
+  });
+
+  it('says not found for an unknown or expired reward, with no other reward and no redeem link in its place', async () => {
+    renderFor('GIFT-SOCKS');
+    expect(await screen.findByTestId('reward-not-found')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Reward GIFT-/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /exchange/i })).toBeNull();
+    expect(screen.getByRole('link', { name: 'See all rewards' }).getAttribute('href')).toBe('/reward');
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../contracts/errors';
+import { errorText, TRANSLATED_CODES } from '@/lib/error-text';
+import { FrappeClientError, DEFAULT_MESSAGES } from '@/lib/frappe';
+import { translate } from '@/lib/i18n';
+
+const th = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('th', key, params);
+const en = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
+const failed = (httpStatus: number, body: Record<string, unknown> = {}) =>
+  new FrappeClientError({ httpStatus, httpStatusText: '', body, defaultMessage: DEFAULT_MESSAGES.call });
+const refused = (code: string, english: string) =>
+  failed(417, { exc_type: 'ValidationError', exception: english, _server_messages: JSON.stringify([JSON.stringify({ message: english })]), error_code: code });
+
+describe('errorText', () => {
+  it("says a refusal by its code in the member's language, never the server's English sentence", () => {
+    const error = refused('not_enough_points', "You don't have enough Loyalty Points to redeem");
+    expect(errorText(error, th)).toBe('คะแนนของคุณไม่พอสำหรับรายการนี้');
+    expect(errorText(error, en)).toBe("You don't have enough points for this.");
+    expect(errorText(refused('item_not_found', 'Item GIFT-X not found'), th)).toBe('ไม่พบรายการนี้แล้ว อาจถูกนำออกไปแล้ว');
+  });
+
+  it('lets a screen name what it knows for a code', () => {
+    expect(errorText(refused('branch_not_found', 'Branch X not found'), th, { branch_not_found: 'ไม่พบสาขา X' })).toBe('ไม่พบสาขา X');
+  });
+
+  it('says a call with no answer is a connection problem, not "There was an error."', () => {
+    expect(errorText(failed(0), th)).toBe('เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองอีกครั้ง');
+    expect(errorText(new DOMException('aborted', 'AbortError'), en)).toBe("Couldn't reach the server. Check your internet connection and try again.");
+    for (const status of [0, 400, 401, 403, 404, 417, 429, 500, 502]) {
+      expect(errorText(failed(status), en)).not.toContain('There was an error');
+      expect(errorText(refused('made_up_code', 'Some English sentence'), th)).not.toContain('English');
+    }
+  });
+
+  it('translates every order and redemption code, in both languages', () => {
+    const codes = [
+      'not_enough_points', 'points_mismatch', 'item_not_found', 'out_of_stock', 'item_not_available', 'branch_not_found', 'request_abandoned',
+      'phone_not_verified', 'member_blocked', 'branch_disabled', 'over_member_limit', 'tier_not_eligible',
+    ] as const;
+    for (const code of codes) {
+      expect(TRANSLATED_CODES).toContain(code);
+      expect(ERROR_CODES).toContain(code);
+      const error = refused(code, 'x');
+      expect(errorText(error, th)).not.toBe(errorText(error, en));
+      expect(errorText(error, th)).not.toBe(th('errors.generic'));
+    }
+  });
+});
+
+describe('refusals that are not about the order itself', () => {
+  it('a member who never verified a phone is told so in their language, whatever the English wording', () => {
+    const e = failed(403, { exc_type: 'PermissionError', _server_messages: JSON.stringify([JSON.stringify({ message: 'Reworded by the server' })]), error_code: 'phone_not_verified' });
+    expect(errorText(e, th)).toBe('กรุณายืนยันเบอร์โทรศัพท์ก่อนแลกของรางวัลหรือสั่งซื้อ');
+    expect(errorText(e, en)).toBe('Please verify your phone number before redeeming rewards or ordering.');
+  });
+});
