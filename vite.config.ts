@@ -139,9 +139,9 @@ export default defineConfig({
   resolve: { alias: { '@': `${root}src` } },
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   plugins: [
-    // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits each route file.
+    // The router plugin must come before react(): it generates src/routeTree.gen.ts (with the options of
+    // tsr.config.json, shared with scripts/gen-routes.mjs) and splits each route file.
     tanstackRouter({
-      target: 'react',
       autoCodeSplitting: true,
       // The loader goes with the component into the route's own chunk: otherwise every route's loader (and the
       // feature api, contracts and schemas it imports) would sit in the first-route bundle. Precached, so offline
@@ -149,8 +149,6 @@ export default defineConfig({
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
       },
-      quoteStyle: 'single',
-      semicolons: true,
     }),
     react(),
     i18nSplit(),

@@ -25,6 +25,7 @@ if (!fs.existsSync(CHROMIUM)) {
 const only = process.argv[2];
 if (!only || only === 'build') run('Build the app', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 if (!only || only === 'typecheck') {
+  run('Route tree (src/routeTree.gen.ts)', 'node', ['scripts/gen-routes.mjs']);
   run('Type-check (app, server, tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   run('Type-check (service worker)', 'npx', ['tsc', '-p', 'sw/tsconfig.json', '--noEmit']);
 }
