@@ -4,7 +4,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { validationError } from './errors';
-import { today as businessToday } from './business-day';
+import { today as businessToday } from '../../contracts/business-day';
 
 export const OPERATORS = [
   '=', '!=', '>', '<', '>=', '<=', 'like', 'not like', 'in', 'not in', 'is', 'between',

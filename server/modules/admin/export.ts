@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../frappe/context';
 import { EXPORT_COLUMNS, type ExportFilters } from '../../../contracts/admin';
-import { today } from '../loyalty/ledger';
+import { today } from '../../../contracts/business-day';
 import { audit } from '../audit/service';
 import { BOM, csvLine } from './csv';
 import { EXPORT_PAGES } from './export-repository';

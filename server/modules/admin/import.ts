@@ -5,7 +5,8 @@ import { normalisePhone } from '../../../contracts/account';
 import {
   ADJUST_LIMIT, IMPORT_COLUMNS, IMPORT_DEFAULT_REASON, IMPORT_MAX_ROWS, type ImportPointsResult, type ImportRowCode, type ImportRowError,
 } from '../../../contracts/admin';
-import { batchRow, today, type Program } from '../loyalty/ledger';
+import { batchRow, type Program } from '../loyalty/ledger';
+import { today } from '../../../contracts/business-day';
 import { audit } from '../audit/service';
 import { parseCsv } from './csv';
 import { adjustmentReasons } from './points';

@@ -4,7 +4,7 @@ import { memberDevices, settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries, loyaltyPrograms } from '../../db/schema/loyalty';
 import { pointImports } from '../../db/schema/audit';
-import { today } from '../../frappe/business-day';
+import { today } from '../../../contracts/business-day';
 
 /** A member's live balance as a correlated subquery (the sum of the entries posted by today and not expired). */
 export const liveBalance = (customer: SQL | typeof customers.name) =>

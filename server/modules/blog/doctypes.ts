@@ -7,6 +7,7 @@ import { blogCategories, blogPosts } from '../../db/schema/content';
 import { ALL_ROWS } from '../realtime/scope';
 import { contentToHtml, sanitizeContent, typedFromHtml } from './sanitize';
 import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken, postSource } from './repository';
+import { today } from '../../../contracts/business-day';
 
 export const BLOG_WRITERS = ['Blog Manager'] as const; // System Manager passes every rule
 const writers = { allow: BLOG_WRITERS };
@@ -142,7 +143,7 @@ export const blogPostDoctype: DoctypeDef = {
     }
     if (doc.meta_image !== undefined) out.meta_image = imageUrl(doc.meta_image);
     if (doc.published_on !== undefined && doc.published_on !== null && doc.published_on !== '') out.published_on = isoDate(doc.published_on);
-    else if (op === 'create') out.published_on = new Date().toISOString().slice(0, 10);
+    else if (op === 'create') out.published_on = today();
     if (doc.published !== undefined) out.published = doc.published === true || doc.published === 1 || doc.published === '1';
     if (op === 'create') {
       out.blogger = ctx.user.fullName || ctx.user.name;

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { loyaltyPointEntries, loyaltyPrograms, loyaltyTiers } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
 import { validationError } from '../../frappe/errors';
-import { today } from '../../frappe/business-day';
+import { today } from '../../../contracts/business-day';
 import type { EntryType } from '../../../contracts/admin';
 
 /**
@@ -17,8 +17,6 @@ import type { EntryType } from '../../../contracts/admin';
  * Dates are ISO days (YYYY-MM-DD) of the programme's business day in Thailand; `asOf` defaults to today, tests
  * move it to travel in time.
  */
-
-export { BUSINESS_TIME_ZONE, today } from '../../frappe/business-day';
 
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
 import { loyaltyPointEntries } from '../../db/schema/loyalty';
-import { balanceOf, entriesOf, nextExpiry, pointsEarned, programOf, tierOf, today } from './ledger';
+import { balanceOf, entriesOf, nextExpiry, pointsEarned, programOf, tierOf } from './ledger';
+import { today } from '../../../contracts/business-day';
 import { requireCustomer } from './members';
 
 /** What the points history and the reward home show, for the caller only. */

@@ -2,7 +2,8 @@ import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { itemsByCode, type ItemRow } from '../catalog/repository';
 import { formatBaht } from '../catalog/format';
-import { pointsForAmount, today, type Program } from '../loyalty/ledger';
+import { pointsForAmount, type Program } from '../loyalty/ledger';
+import { today } from '../../../contracts/business-day';
 import { numberSetting } from './repository';
 import type { DeliveryMethod, OrderKind, OrderLineInput } from './validation';
 

@@ -4,7 +4,8 @@ import { createMember, createTestServer, Session, type TestServer } from '../../
 import { ADMIN_METHODS as M, EXPORT_COLUMNS, type ExportFilters } from '../../../contracts/admin';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { users } from '../../../server/db/schema/auth';
-import { addDays, today } from '../../../server/modules/loyalty/ledger';
+import { addDays } from '../../../server/modules/loyalty/ledger';
+import { today } from '../../../contracts/business-day';
 import { exportChunks } from '../../../server/modules/admin/export';
 import { parseCsv } from '../../../server/modules/admin/csv';
 import { balance, givePoints } from '../orders/support';

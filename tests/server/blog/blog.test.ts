@@ -4,6 +4,7 @@ import { resource, userWithRoles } from './helpers';
 import { seedBlog } from '../../../server/db/seed/blog';
 import { blogPosts } from '../../../server/db/schema/content';
 import { inArray } from 'drizzle-orm';
+import { today } from '../../../contracts/business-day';
 
 let server: TestServer;
 let admin: Session;
@@ -87,7 +88,7 @@ describe('Blog Post', () => {
     });
     expect(post.name).toBe('pure-butter');
     expect(post.blogger).toBe('Administrator');
-    expect(post.published_on).toBe(new Date().toISOString().slice(0, 10));
+    expect(post.published_on).toBe(today());
     expect(post.content).not.toMatch(/script|onclick|javascript/);
     expect(post.content).toContain('<p>Butterfat over 80%</p>');
     expect(post.content).toContain('rel="noopener noreferrer"');

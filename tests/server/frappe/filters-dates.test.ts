@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerModule } from '../../../server/frappe/module';
 import { blogPosts } from '../../../server/db/schema/content';
-import { addDays, today } from '../../../server/modules/loyalty/ledger';
+import { addDays } from '../../../server/modules/loyalty/ledger';
+import { today } from '../../../contracts/business-day';
 import { createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
 
 /**

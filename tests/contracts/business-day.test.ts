@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { today } from '../../../server/modules/loyalty/ledger';
+import { today } from '../../contracts/business-day';
 
 describe("the programme's business day", () => {
   it('changes at midnight in Thailand, not at midnight UTC (07:00 in Bangkok)', () => {
