@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
+import { today } from '../../../contracts/business-day';
 
 /** A catalogue item as get_product_filter_data and the Item resource give it (spec §3). */
 export const ProductItemSchema = v.looseObject({
@@ -105,8 +106,6 @@ export const redeemConditionsQuery = () =>
     staleTime: 30 * 60 * 1000,
   });
 
-const toDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
 /**
  * Spec §5: a card is hidden when the item has tags and they lack the selected display tag, or when both
  * schedule dates exist and now lies outside them (the end day counts in full).
@@ -114,8 +113,8 @@ const toDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSta
 export function isCardVisible(item: Pick<ProductItem, 'tags' | 'item_schedule_start' | 'item_schedule_end'>, displayTag: string | undefined, now: Date = new Date()): boolean {
   if (displayTag && item.tags && item.tags.length > 0 && !item.tags.includes(displayTag)) return false;
   if (item.item_schedule_start && item.item_schedule_end) {
-    const today = toDay(now);
-    if (today < item.item_schedule_start.slice(0, 10) || today > item.item_schedule_end.slice(0, 10)) return false;
+    const day = today(now);
+    if (day < item.item_schedule_start.slice(0, 10) || day > item.item_schedule_end.slice(0, 10)) return false;
   }
   return true;
 }

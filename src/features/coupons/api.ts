@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { frappe } from '@/lib/frappe';
+import { today } from '../../../contracts/business-day';
 
 /** An order as getorders answers it (the fields the coupon screens read). */
 export interface RewardOrder {
@@ -41,11 +42,10 @@ export const rewardOrdersQuery = () =>
       frappe.call<RewardOrder[]>('honda_api.api_calls.getuser.getorders', { order_type: 'redemption', limit: 100 }, { signal }),
   });
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * One coupon per reward order: usable while its delivery note is Draft ('coupon can be used') and not past
- * its due date; used once staff submitted it ('coupon already used').
+ * its due date, a business day (the server refuses it from the next day in Bangkok, whatever the phone's clock
+ * zone); used once staff submitted it ('coupon already used').
  */
 export function couponsFrom(orders: readonly RewardOrder[], now = today()): Coupon[] {
   const out: Coupon[] = [];

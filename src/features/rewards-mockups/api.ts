@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { frappe } from '@/lib/frappe';
+import { today } from '../../../contracts/business-day';
 
 export interface RewardItem {
   name: string;
@@ -15,8 +16,6 @@ export interface RewardItem {
   item_schedule_end?: string | null;
   tags?: string[];
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The spec's schedule rule: with both dates set, an item shows only between them. */
 export const onSchedule = (i: Pick<RewardItem, 'item_schedule_start' | 'item_schedule_end'>, now = today()) =>

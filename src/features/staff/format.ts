@@ -1,18 +1,19 @@
 import { useMemo } from 'react';
 import { localeOf, useLang } from '@/lib/i18n';
+import { BUSINESS_TIME_ZONE } from '../../../contracts/business-day';
 
 /** Dates and numbers in the staff member's language (Thai dates in the Buddhist calendar). */
 export function useStaffFormat() {
   const [lang] = useLang();
   return useMemo(() => {
     const locale = localeOf(lang);
-    const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Bangkok' });
+    const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: BUSINESS_TIME_ZONE });
     const time = new Intl.DateTimeFormat(locale, {
       day: 'numeric',
       month: 'short',
       hour: '2-digit',
       minute: '2-digit',
-      timeZone: 'Asia/Bangkok',
+      timeZone: BUSINESS_TIME_ZONE,
     });
     const num = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     return {

@@ -11,8 +11,8 @@ import { categoriesQuery, sessionQuery, uploadPostImage, type PostInput } from '
 import { DEFAULT_MAX_UPLOAD_BYTES, imageFileProblem, maxUploadText, uploadFailure, type UploadMessage } from '../upload-rules';
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
+import { today } from '../../../../contracts/business-day';
 
-export const todayIso = () => new Date().toLocaleDateString('en-CA');
 
 interface Props {
   initial?: Partial<PostInput>;
@@ -30,7 +30,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
   const categories = useQuery(categoriesQuery());
   const [title, setTitle] = useState(initial?.title ?? '');
   const [content, setContent] = useState(initial?.content ?? '');
-  const [date, setDate] = useState(initial?.published_on ?? todayIso());
+  const [date, setDate] = useState(initial?.published_on ?? today());
   const [category, setCategory] = useState(initial?.blog_category ?? '');
   const [published, setPublished] = useState(initial?.published ?? true);
   const [image, setImage] = useState<string | null>(initial?.meta_image ?? null);

@@ -9,6 +9,7 @@ import { Anchor, Button, Chip, Group, Rating, Stack, Table, Tabs, Text, TextInpu
 import { Link } from '@tanstack/react-router';
 import { localeOf, useLang, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { today } from '../../../../contracts/business-day';
 import { CATEGORY_LABELS, FLAVORS, INFO_FLAVORS, SIZES, formatPrice, priceFor, productById, ratingsOf, type Product, type Size } from '../data';
 import { useMarketingStore } from '../store';
 import { Stars } from './cards';
@@ -37,7 +38,7 @@ function ReviewForm({ product }: { product: Product }) {
         else if (!EMAIL.test(email.trim())) next.email = t('marketing.emailInvalid');
         setErrors(next);
         if (Object.keys(next).length) return;
-        addReview({ productId: product.id, name: name.trim().slice(0, 60), rating, text: text.trim().slice(0, 1000), date: new Date().toISOString().slice(0, 10) });
+        addReview({ productId: product.id, name: name.trim().slice(0, 60), rating, text: text.trim().slice(0, 1000), date: today() });
         toast({ status: 'success', title: t('marketing.reviewThanksTitle'), description: t('marketing.reviewThanks') });
         setRating(0);
         setText('');

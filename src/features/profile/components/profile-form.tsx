@@ -7,6 +7,7 @@ import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import type { Profile } from '../../../../contracts/account';
+import { today } from '../../../../contracts/business-day';
 import { fieldFor, initialValues, messageKeyFor, useUpdateProfile, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
 
 export interface ProfileFormProps {
@@ -20,8 +21,6 @@ export interface ProfileFormProps {
   /** The server's message for a refused queued change being fixed: shown under its field (or above the form). */
   refusal?: string;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The profile form of spec §5: first name, last name, e-mail, ID card number, birth date (required, with the

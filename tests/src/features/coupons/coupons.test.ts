@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { couponsFrom, isUsable, usableCount, type RewardOrder } from '@/features/coupons/api';
 
 const order = (name: string, status: string, extra: Partial<RewardOrder> = {}): RewardOrder => ({
@@ -37,5 +37,22 @@ describe('coupons from reward orders', () => {
   it('counts the usable codes for the member card', () => {
     expect(usableCount([order('A', 'Draft', { due_date: '2999-01-01' }), order('B', 'Submitted'), order('C', 'Draft', { due_date: '2999-01-01' })])).toBe(2);
     expect(usableCount([])).toBe(0);
+  });
+
+  describe('expire with the business day in Bangkok, as the server does', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('a coupon whose last day has ended in Thailand is expired, although that day is still today in UTC', () => {
+      // 03:00 on 11 March in Bangkok is 20:00 on 10 March in UTC: the server already refuses a coupon due on the 10th.
+      vi.useFakeTimers({ now: new Date('2026-03-10T20:00:00Z'), toFake: ['Date'] });
+      const [coupon] = couponsFrom([order('SINV-7', 'Draft', { due_date: '2026-03-10' })]);
+      expect(coupon).toMatchObject({ expired: true });
+      expect(usableCount([order('SINV-7', 'Draft', { due_date: '2026-03-10' })])).toBe(0);
+    });
+
+    it('is usable until midnight in Thailand on its last day', () => {
+      vi.useFakeTimers({ now: new Date('2026-03-10T16:59:00Z'), toFake: ['Date'] }); // 23:59 on 10 March in Bangkok
+      expect(usableCount([order('SINV-8', 'Draft', { due_date: '2026-03-10' })])).toBe(1);
+    });
   });
 });
