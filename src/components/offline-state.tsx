@@ -1,6 +1,7 @@
 import { Button, Text, Title } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { localeOf, useLang, useT, type Translate } from '@/lib/i18n';
+import { formatMoment } from '@/lib/format';
+import { useLang, useT, type Lang, type Translate } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
 import { useShownDataUpdatedAt } from '@/lib/persistence';
 import { OfflineIcon } from './icons';
@@ -9,12 +10,12 @@ import classes from './offline-state.module.css';
 const MINUTE = 60_000;
 
 /** "just now", "5 min ago", "3 h ago", else the date and time in the member's language. */
-export function formatUpdated(updatedAt: number, now: number, t: Translate, locale: string): string {
+export function formatUpdated(updatedAt: number, now: number, t: Translate, lang: Lang): string {
   const age = Math.max(0, now - updatedAt);
   if (age < MINUTE) return t('offline.justNow');
   if (age < 60 * MINUTE) return t('offline.minutesAgo', { n: Math.floor(age / MINUTE) });
   if (age < 12 * 60 * MINUTE) return t('offline.hoursAgo', { n: Math.floor(age / (60 * MINUTE)) });
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(updatedAt);
+  return formatMoment(updatedAt, lang);
 }
 
 /** A minute clock for relative times: read when subscribed, then every minute. */
@@ -48,7 +49,7 @@ function OfflineBar() {
       <OfflineIcon size={16} />
       <span>
         {t('common.offlineBanner')}
-        {updatedAt > 0 && <span data-testid="offline-updated"> · {t('offline.updatedAt', { time: formatUpdated(updatedAt, now, t, localeOf(lang)) })}</span>}
+        {updatedAt > 0 && <span data-testid="offline-updated"> · {t('offline.updatedAt', { time: formatUpdated(updatedAt, now, t, lang) })}</span>}
       </span>
     </div>
   );
@@ -60,7 +61,7 @@ export function LastUpdatedNote({ updatedAt }: { updatedAt: number | Date }) {
   const [lang] = useLang();
   const online = useOnline();
   if (online) return null;
-  const time = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(updatedAt);
+  const time = formatMoment(updatedAt, lang);
   return (
     <span className={classes.note} role="status">
       <OfflineIcon size={14} />

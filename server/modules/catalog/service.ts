@@ -5,7 +5,7 @@ import { validationError } from '../../frappe/errors';
 import { FilterBudget } from '../../frappe/filters';
 import { describeIssues, hasNul, nulRefusal, numeric, offsetArg } from '../../frappe/methods';
 import { conditions, filterFacets, findItems, SORTS, type ItemRow } from './repository';
-import { formatBaht } from './format';
+import { formatBaht } from '../../../contracts/money';
 
 export const DEFAULT_PAGE_LENGTH = 20;
 export const MAX_PAGE_LENGTH = 100;

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { itemsByCode, type ItemRow } from '../catalog/repository';
-import { formatBaht } from '../catalog/format';
+import { formatBaht } from '../../../contracts/money';
 import { pointsForAmount, type Program } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { numberSetting } from './repository';

@@ -33,8 +33,6 @@ export const cartItemsQuery = (codes: readonly string[]) => {
   });
 };
 
-export const formatBaht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** Spec §3 total: price_list_rate times quantity over the loaded items (and the points of rewards). */
 export function cartTotals(items: Record<string, number>, loaded: readonly CartItem[]) {
   let baht = 0;

@@ -124,5 +124,3 @@ export function redeemTarget(item: Pick<ProductItem, 'item_group' | 'item_code'>
   return item.item_group.includes(GIFT) ? { kind: 'gift', itemCode: item.item_code } : { kind: 'checkout' };
 }
 
-/** '฿ 1,290.00' when the server gave no formatted price (the Item resource). */
-export const formatBaht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,8 +1,7 @@
 export {
-  catalogKeys, formatBaht, GIFT, GIFT_CARD, isCardVisible, itemQuery, productListQuery, productPagesQuery, redeemConditionsQuery,
+  catalogKeys, GIFT, GIFT_CARD, isCardVisible, itemQuery, productListQuery, productPagesQuery, redeemConditionsQuery,
   redeemTarget, type ListArgs, type ProductItem,
 } from './api';
-export { formatDay, imageUrl } from './format';
 export { ProductCard, CARD_WIDTH } from './components/product-card';
 export { RewardCarousel, SKELETON_MS } from './components/reward-carousel';
 export { RewardDetail } from './components/reward-detail';

@@ -144,8 +144,6 @@ export function categoryCounts(products: readonly Product[], f: ProductFilter): 
   return counts;
 }
 
-export const formatPrice = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export const HERO_SLIDES = [
   { image: '/images/marketing/hero-cake.svg', title: 'marketing.slide1Title', text: 'marketing.slide1Text', cta: 'marketing.slide1Cta', to: '/product' },
   { image: '/images/marketing/hero-croissant.svg', title: 'marketing.slide2Title', text: 'marketing.slide2Text', cta: 'marketing.slide2Cta', to: '/blog' },

@@ -1,7 +1,8 @@
 import { Anchor, Avatar, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { localeOf, useLang, useT, type Lang, type MessageKey } from '@/lib/i18n';
+import { useLang, useT, type Lang, type MessageKey } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
 import classes from './account.module.css';
 import { MENU_ICONS, type MenuIcon } from './menu-icons';
 import '@mantine/core/styles/Avatar.css';
@@ -83,7 +84,6 @@ function Section({ title, items, children }: { title: MessageKey; items: Item[];
 export function AccountScreen({ profile, logout, notice }: AccountScreenProps) {
   const t = useT();
   const [lang, setLang] = useLang();
-  const number = new Intl.NumberFormat(localeOf(lang));
   return (
     <Stack gap="lg" p="md" pb="xl">
       <Paper radius="xl" p="lg" className={classes.header}>
@@ -115,7 +115,7 @@ export function AccountScreen({ profile, logout, notice }: AccountScreenProps) {
               {t('account.pointsBalance')}
             </Text>
             <Text fw={800} size="xl" c="brand.8" component="span" data-testid="account-points">
-              {profile ? number.format(profile.loyalty_points) : '–'}
+              {profile ? formatNumber(profile.loyalty_points, lang) : '–'}
             </Text>{' '}
             <Text size="sm" component="span">
               {t('account.pointsUnit')}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { formatDay } from '@/lib/format';
+import { useLang, useT } from '@/lib/i18n';
 import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '../api';
 import { errorToast, successToast } from '../toasts';
 import { ConfirmDelete } from './confirm-delete';
@@ -134,9 +135,7 @@ export function ViewPostPage({ name }: { name: string }) {
   const post = useQuery(postQuery(name));
   const categories = useQuery(categoriesQuery());
   const category = categories.data?.find((c) => c.name === post.data?.blog_category)?.title ?? post.data?.blog_category;
-  const date = post.data?.published_on
-    ? new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long' }).format(new Date(`${post.data.published_on}T00:00:00`))
-    : null;
+  const date = post.data?.published_on ? formatDay(post.data.published_on, lang, 'long') : null;
   return (
     <Stack gap="md">
       <Group justify="space-between">

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
-import { cartItemsQuery, cartTotals, formatBaht, type CartItem } from '../api';
+import { imageUrl } from '@/lib/file-url';
+import { formatBaht } from '@/lib/format';
+import { cartItemsQuery, cartTotals, type CartItem } from '../api';
 import { useCart, type DeliveryMethod } from '../store';
 import classes from './cart.module.css';
 import '@mantine/core/styles/Drawer.css';
@@ -17,7 +19,6 @@ import '@mantine/core/styles/Alert.css';
 /** Spec §9: the panel's transition lasts 200 ms. */
 export const CART_TRANSITION_MS = 200;
 
-const imageUrl = (path: string | null | undefined) => (path ? `${import.meta.env.VITE_FRAPPE_URL ?? ''}${path}` : undefined);
 
 function Line({ item, qty }: { item: CartItem; qty: number }) {
   const t = useT();

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import type { ProductItem } from '../api';
-import { formatNumber, imageUrl } from '../format';
+import { imageUrl } from '@/lib/file-url';
+import { formatNumber } from '@/lib/format';
 import classes from './catalog.module.css';
 
 export const CARD_WIDTH = 150;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { NotFoundView } from '@/components/not-found-view';
 import { frappe, isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
+import { formatBaht } from '@/lib/format';
 import '@mantine/core/styles/ThemeIcon.css';
 
 const InvoiceSchema = v.looseObject({
@@ -23,7 +24,6 @@ export const orderQuery = (name: string) => ({
   enabled: Boolean(name),
 });
 
-const baht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** /thankyou?order_id&amount: the order, bank-transfer instructions for a purchase, links to orders and history. */
 export function ThankYou({ orderId, amount }: { orderId: string; amount: number }) {
@@ -93,7 +93,7 @@ export function ThankYou({ orderId, amount }: { orderId: string; amount: number 
                 {t('checkout.amount')}
               </Text>
               <Text fw={800} size="lg" data-testid="thankyou-amount">
-                {baht(toPay)}
+                {formatBaht(toPay)}
               </Text>
             </Group>
           )}
@@ -115,7 +115,7 @@ export function ThankYou({ orderId, amount }: { orderId: string; amount: number 
             {t('checkout.bankTitle')}
           </Text>
           <Text size="sm" mb="sm">
-            {t('checkout.bankText', { amount: baht(toPay), order: orderId })}
+            {t('checkout.bankText', { amount: formatBaht(toPay), order: orderId })}
           </Text>
           <Stack gap={4}>
             <Group justify="space-between" wrap="nowrap">

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { LastUpdatedNote, OfflineState } from '@/components/offline-state';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { GiftIcon } from '@/components/icons';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { useLang, useT } from '@/lib/i18n';
+import { formatDay } from '@/lib/format';
 import { couponsFrom, isUsable, rewardOrdersQuery, type Coupon } from '../api';
 import classes from './coupons.module.css';
 import '@mantine/core/styles/Tabs.css';
@@ -22,7 +23,6 @@ function CouponCard({ coupon, variant }: { coupon: Coupon; variant: 'coupons' | 
   const t = useT();
   const [lang] = useLang();
   const usable = isUsable(coupon);
-  const date = (d: string) => new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${d}T12:00:00`));
   const tag = coupon.used ? t('coupons.tagReceived') : t('coupons.tagInStore');
   return (
     <Paper radius="lg" withBorder className={classes.card} data-dimmed={!usable || undefined} data-testid="coupon-card">
@@ -41,7 +41,7 @@ function CouponCard({ coupon, variant }: { coupon: Coupon; variant: 'coupons' | 
         </Text>
         {coupon.expiry && (
           <Text size="xs" c={coupon.expired ? 'red.9' : 'dimmed'}>
-            {coupon.expired ? t('coupons.expiredOn', { date: date(coupon.expiry) }) : t('coupons.validUntil', { date: date(coupon.expiry) })}
+            {coupon.expired ? t('coupons.expiredOn', { date: formatDay(coupon.expiry, lang) }) : t('coupons.validUntil', { date: formatDay(coupon.expiry, lang) })}
           </Text>
         )}
         <Group justify="space-between" mt={4}>

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { formatDay } from '@/lib/format';
+import { useLang, useT } from '@/lib/i18n';
 import classes from './single-blog.module.css';
 import '@mantine/core/styles/Badge.css';
 
@@ -46,9 +47,7 @@ export interface BirthdayPromotionProps {
 export function BirthdayPromotion({ birthDate }: BirthdayPromotionProps) {
   const t = useT();
   const [lang] = useLang();
-  const month = birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate)
-    ? new Intl.DateTimeFormat(localeOf(lang), { month: 'long' }).format(new Date(`${birthDate}T12:00:00`))
-    : null;
+  const month = birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? formatDay(birthDate, lang, 'month') : null;
   return (
     <Paper className={classes.promo} radius="lg" p="md" withBorder>
       <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
+import { formatDay } from '@/lib/format';
 import { categoriesQuery, postQuery, postsQuery } from '../api';
-import { PostCard, formatPostDate } from './cards';
+import { PostCard } from './cards';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './site.module.css';
 import { imageUrl } from '@/lib/file-url';
@@ -74,7 +75,7 @@ export function BlogDetailPage({ name }: { name?: string }) {
           <article>
             {post.data.meta_image && <img src={imageUrl(post.data.meta_image)} alt="" className={classes.detailImage} />}
             <Text size="sm" c="dimmed" mt="md">
-              {[post.data.blog_category ? titles.get(post.data.blog_category) : null, formatPostDate(post.data.published_on, lang), post.data.blogger ? t('marketing.by', { name: post.data.blogger }) : null]
+              {[post.data.blog_category ? titles.get(post.data.blog_category) : null, formatDay(post.data.published_on, lang), post.data.blogger ? t('marketing.by', { name: post.data.blogger }) : null]
                 .filter(Boolean)
                 .join(' · ')}
             </Text>

@@ -2,9 +2,10 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Rating.css';
 import { Badge, Rating, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { formatAmount, formatDay } from '@/lib/format';
+import { useLang, useT } from '@/lib/i18n';
 import { excerpt, type BlogPost, type Branch } from '../api';
-import { BRANCH_IMAGES, CATEGORY_LABELS, formatPrice, type Product, type ProductRating } from '../data';
+import { BRANCH_IMAGES, CATEGORY_LABELS, type Product, type ProductRating } from '../data';
 import { useProductRatings } from '../store';
 import classes from './site.module.css';
 import { imageUrl } from '@/lib/file-url';
@@ -34,16 +35,11 @@ export function ProductCard({ product }: { product: Product }) {
         <h3 className={classes.cardTitle}>{product.name[lang]}</h3>
         {rating && <Stars rating={rating} size="xs" />}
         <span className={classes.price} data-testid="product-price">
-          {formatPrice(product.price)}
+          {formatAmount(product.price)}
         </span>
       </div>
     </Link>
   );
-}
-
-export function formatPostDate(date: string | null | undefined, lang: 'th' | 'en') {
-  if (!date) return '';
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(new Date(`${date}T00:00:00`));
 }
 
 export function PostCard({ post, category }: { post: BlogPost; category?: string }) {
@@ -54,7 +50,7 @@ export function PostCard({ post, category }: { post: BlogPost; category?: string
       {post.meta_image ? <img src={imageUrl(post.meta_image)} alt="" className={classes.cardImage} loading="lazy" /> : <div className={classes.cardImage} />}
       <div className={classes.cardBody}>
         <Text size="xs" c="dimmed">
-          {[category, formatPostDate(post.published_on, lang)].filter(Boolean).join(' · ')}
+          {[category, formatDay(post.published_on, lang)].filter(Boolean).join(' · ')}
         </Text>
         <h3 className={classes.cardTitle}>{post.title}</h3>
         <Text size="sm" c="dimmed" lineClamp={3}>

@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { branchesQuery, categoriesQuery, postsQuery } from '../api';
-import { PRODUCTS, SIGNATURE_IDS, formatPrice, productById } from '../data';
+import { formatAmount } from '@/lib/format';
+import { PRODUCTS, SIGNATURE_IDS, productById } from '../data';
 import { BranchCard, PostCard, ProductCard, SectionHead } from './cards';
 import { HeroSlider } from './hero-slider';
 import classes from './site.module.css';
@@ -74,7 +75,7 @@ export function HomePage() {
               </h2>
               <Text mb="md">{t('marketing.birthdayText')}</Text>
               <Text fw={800} size="xl" c="brand.7" mb="md">
-                {formatPrice(280)} - {formatPrice(750)}
+                {formatAmount(280)} - {formatAmount(750)}
               </Text>
               <Button renderRoot={(props) => <Link {...props} to="/product-detail" search={{ id: birthday.id }} />} size="md" radius="xl">
                 {t('marketing.birthdayCta')}

@@ -7,10 +7,11 @@ import '@mantine/core/styles/Anchor.css';
 import { useState } from 'react';
 import { Anchor, Button, Chip, Group, Rating, Stack, Table, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { formatAmount, formatDay } from '@/lib/format';
+import { useLang, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { today } from '../../../../contracts/business-day';
-import { CATEGORY_LABELS, FLAVORS, INFO_FLAVORS, SIZES, formatPrice, priceFor, productById, ratingsOf, type Product, type Size } from '../data';
+import { CATEGORY_LABELS, FLAVORS, INFO_FLAVORS, SIZES, priceFor, productById, ratingsOf, type Product, type Size } from '../data';
 import { useMarketingStore } from '../store';
 import { Stars } from './cards';
 import classes from './site.module.css';
@@ -106,7 +107,6 @@ export function ProductDetailPage({ id }: { id?: string }) {
   const rating = ratingsOf(reviews).get(product.id);
   const unit = priceFor(product, size);
   const flavorLabel = FLAVORS.find((f) => f.id === flavor)?.[lang] ?? null;
-  const dateFmt = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
   return (
     <div className={classes.container}>
       <Stack gap="md" py="lg">
@@ -135,7 +135,7 @@ export function ProductDetailPage({ id }: { id?: string }) {
               )}
             </Group>
             <Text size="xl" fw={800} c="brand.7" data-testid="price-range-text">
-              {product.sized ? `${formatPrice(priceFor(product, 1))} - ${formatPrice(priceFor(product, 3))}` : formatPrice(product.price)}
+              {product.sized ? `${formatAmount(priceFor(product, 1))} - ${formatAmount(priceFor(product, 3))}` : formatAmount(product.price)}
             </Text>
             <Text>{product.description[lang]}</Text>
             {product.sized && (
@@ -171,7 +171,7 @@ export function ProductDetailPage({ id }: { id?: string }) {
               </>
             )}
             <Text size="lg" fw={800} data-testid="unit-price">
-              {t('marketing.baht', { price: formatPrice(unit * qty) })}
+              {t('marketing.baht', { price: formatAmount(unit * qty) })}
             </Text>
             <Group gap="md">
               <div className={classes.stepper} role="group" aria-label={t('marketing.quantity')}>
@@ -237,7 +237,7 @@ export function ProductDetailPage({ id }: { id?: string }) {
                         <Text fw={700}>{r.name}</Text>
                         <span role="img" aria-label={t('marketing.ratingLabel', { rating: r.rating })}><Rating value={r.rating} readOnly size="sm" aria-hidden /></span>
                         <Text size="xs" c="dimmed">
-                          {dateFmt.format(new Date(`${r.date}T00:00:00`))} · {t('marketing.reviewSavedHere')}
+                          {formatDay(r.date, lang)} · {t('marketing.reviewSavedHere')}
                         </Text>
                       </Group>
                       {r.text && <Text size="sm">{r.text}</Text>}

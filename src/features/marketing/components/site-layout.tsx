@@ -12,7 +12,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import { sessionQuery, useSignOut } from '../api';
-import { SOCIAL_LINKS, formatPrice, productById } from '../data';
+import { formatAmount } from '@/lib/format';
+import { SOCIAL_LINKS, productById } from '../data';
 import { cartCount, useMarketingStore } from '../store';
 import { useWideLayout } from '../wide-layout';
 import { AuthDialog } from './auth-dialog';
@@ -70,7 +71,7 @@ function CartDrawer({ opened, onClose }: { opened: boolean; onClose: () => void 
                     {t('marketing.cartLine', { flavor: line.flavor ?? '-', size: line.size, qty: line.qty })}
                   </Text>
                   <Text size="sm" fw={700}>
-                    {t('marketing.baht', { price: formatPrice(line.unitPrice * line.qty) })}
+                    {t('marketing.baht', { price: formatAmount(line.unitPrice * line.qty) })}
                   </Text>
                 </div>
                 <Button variant="subtle" color="red" size="xs" onClick={() => removeLine(line.key)} aria-label={t('marketing.cartRemove', { name })}>
@@ -83,7 +84,7 @@ function CartDrawer({ opened, onClose }: { opened: boolean; onClose: () => void 
           <Group justify="space-between">
             <Text fw={700}>{t('marketing.cartTotal')}</Text>
             <Text fw={800} data-testid="cart-total">
-              {t('marketing.baht', { price: formatPrice(total) })}
+              {t('marketing.baht', { price: formatAmount(total) })}
             </Text>
           </Group>
           <Text size="sm" c="dimmed">

@@ -1,7 +1,8 @@
 import { Avatar, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { useLang, useT } from '@/lib/i18n';
+import { formatBahtIn, formatNumber } from '@/lib/format';
 import { Code128Barcode } from '@/components/code128-barcode';
 import { MemberQr } from './member-qr';
 import classes from './member-id.module.css';
@@ -35,8 +36,6 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
   const t = useT();
   const [lang] = useLang();
   const [tab, setTab] = useState<string | null>('qr');
-  const number = new Intl.NumberFormat(localeOf(lang));
-  const baht = new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency: 'THB', maximumFractionDigits: 2 });
   return (
     <Stack gap="md" p="md">
       <Paper radius="xl" p="md" className={classes.card} shadow="sm">
@@ -110,7 +109,7 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
                   '–'
                 ) : (
                   <Link to="/my-account" className={classes.cellLink}>
-                    {baht.format(walletBaht)}
+                    {formatBahtIn(walletBaht, lang)}
                   </Link>
                 )}
               </dd>
@@ -118,11 +117,11 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
           )}
           <div className={classes.cell} data-testid="coins">
             <dt>{t('memberId.coins')}</dt>
-            <dd>{number.format(points)}</dd>
+            <dd>{formatNumber(points, lang)}</dd>
           </div>
           <div className={classes.cell} data-testid="coupons">
             <dt>{t('memberId.coupon')}</dt>
-            <dd>{couponCount == null ? '–' : number.format(couponCount)}</dd>
+            <dd>{couponCount == null ? '–' : formatNumber(couponCount, lang)}</dd>
           </div>
         </dl>
       </Paper>

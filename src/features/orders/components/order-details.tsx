@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { AddressText } from '@/components/address-text';
 import { useLang, useT } from '@/lib/i18n';
 import { couponState, invoiceQuery } from '../api';
-import { baht, formatDay, imageUrl } from '../format';
+import { imageUrl } from '@/lib/file-url';
+import { formatBaht, formatDay } from '@/lib/format';
 import classes from './orders.module.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
@@ -75,20 +76,20 @@ export function OrderDetails({ name }: { name: string }) {
                 {line.item_name} <Text span c="dimmed">x{line.qty}</Text>
               </Text>
               <Text size="sm" fw={600}>
-                {line.loyalty_points > 0 ? t('common.pointsCount', { count: line.loyalty_points }) : baht(line.amount)}
+                {line.loyalty_points > 0 ? t('common.pointsCount', { count: line.loyalty_points }) : formatBaht(line.amount)}
               </Text>
             </li>
           ))}
         </ul>
         <Divider my="sm" />
         <Stack gap={4}>
-          {!redemption && <Row label={t('orders.subtotal')}>{baht(o.total)}</Row>}
-          {!redemption && <Row label={t('orders.shippingFee')}>{baht(o.shipping_fee)}</Row>}
-          {!redemption && <Row label={t('orders.discount')}>-{baht(o.discount_amount)}</Row>}
+          {!redemption && <Row label={t('orders.subtotal')}>{formatBaht(o.total)}</Row>}
+          {!redemption && <Row label={t('orders.shippingFee')}>{formatBaht(o.shipping_fee)}</Row>}
+          {!redemption && <Row label={t('orders.discount')}>-{formatBaht(o.discount_amount)}</Row>}
           {o.loyalty_points > 0 && <Row label={t('orders.pointsUsed')}>{t('common.pointsCount', { count: o.loyalty_points })}</Row>}
           {!redemption && (
             <Row label={t('orders.grandTotal')} strong>
-              {baht(o.grand_total)}
+              {formatBaht(o.grand_total)}
             </Row>
           )}
           {o.points_earned > 0 && (

@@ -3,7 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import { couponState, ordersQuery, type Order } from '../api';
-import { formatDay, imageUrl } from '../format';
+import { imageUrl } from '@/lib/file-url';
+import { formatDay } from '@/lib/format';
 import classes from './orders.module.css';
 
 function OrderRow({ order }: { order: Order }) {

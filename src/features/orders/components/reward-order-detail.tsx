@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useT } from '@/lib/i18n';
 import { couponState, invoiceQuery } from '../api';
-import { imageUrl } from '../format';
+import { imageUrl } from '@/lib/file-url';
 import { Code128Barcode } from '@/components/code128-barcode';
 import { OrderQr } from './order-qr';
 import { formatRewardCode } from '../../../../contracts/reward-code';

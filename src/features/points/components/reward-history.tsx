@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { pointsDetailsQuery, type PointsEntry } from '../api';
-import { formatDay, formatNumber } from '../format';
+import { formatDay, formatNumber } from '@/lib/format';
 import classes from './points.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Anchor.css';

@@ -3,18 +3,13 @@ import '@mantine/core/styles/Badge.css';
 import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
-import { localeOf, useLang, useT, type MessageKey } from '@/lib/i18n';
+import { useLang, useT, type MessageKey } from '@/lib/i18n';
+import { formatDay, formatNumber } from '@/lib/format';
 import { messageKeyFor, profileWithChange, useProfileWrite } from '../api';
 import type { Profile, Tier } from '../../../../contracts/account';
 import classes from './profile.module.css';
 
 export type ViewedProfile = Profile & { tier?: Tier | null };
-
-function formatDate(value: string | null | undefined, locale: string) {
-  if (!value) return null;
-  const d = new Date(`${value}T00:00:00`);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
-}
 
 /** 1-1037-00012-34-5 → x-xxxx-xxxxx-34-5: enough for the member to recognise it, not enough to copy it. */
 function maskIdCard(value: string | null | undefined) {
@@ -50,7 +45,7 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
     ...(partial ? [] : ([['auth.memberId', user.name], ['auth.phone', user.phone]] as Array<[MessageKey, string | null]>)),
     ['auth.email', user.email && !user.email.endsWith('@line.me') ? user.email : null],
     ['auth.idCard', maskIdCard(user.id_card_number)],
-    ['auth.birthDate', formatDate(user.birth_date, localeOf(lang))],
+    ['auth.birthDate', user.birth_date ? formatDay(user.birth_date, lang, 'long') : null],
   ];
   const tierName = user.tier?.tier_name ?? user.loyalty_program_tier;
   return (
@@ -82,7 +77,7 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
             </Text>
           ) : (
             <Text fw={700} size="lg">
-              {t('auth.pointsValue', { count: (user.loyalty_points ?? 0).toLocaleString(localeOf(lang)) })}
+              {t('auth.pointsValue', { count: formatNumber(user.loyalty_points ?? 0, lang) })}
             </Text>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { useLang, useT } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
 import type { RewardItem } from '../api';
 import classes from './rewards.module.css';
 import { imageUrl } from '@/lib/file-url';
@@ -16,7 +17,7 @@ export function RewardCard({ item }: { item: RewardItem }) {
         {item.item_name}
       </Text>
       <Text size="sm" fw={800} c="brand.8">
-        {t('common.pointsCount', { count: new Intl.NumberFormat(localeOf(lang)).format(item.loyalty_points_based_price) })}
+        {t('common.pointsCount', { count: formatNumber(item.loyalty_points_based_price, lang) })}
       </Text>
     </Link>
   );

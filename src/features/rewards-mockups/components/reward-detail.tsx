@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { OfflineState } from '@/components/offline-state';
 import { PageSkeleton } from '@/components/page-skeleton';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { useLang, useT } from '@/lib/i18n';
+import { formatDay, formatNumber } from '@/lib/format';
 import { redeemTarget, rewardItemsQuery } from '../api';
 import classes from './rewards.module.css';
 import '@mantine/core/styles/Badge.css';
@@ -42,10 +43,7 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
   }
   const redeemed = redeemedItemCodes?.has(item.item_code) ?? false;
   const short = points != null && points < item.loyalty_points_based_price;
-  const number = new Intl.NumberFormat(localeOf(lang));
-  const until = item.item_schedule_end
-    ? new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${item.item_schedule_end}T12:00:00`))
-    : null;
+  const until = item.item_schedule_end ? formatDay(item.item_schedule_end, lang) : null;
   const target = redeemTarget(item);
   return (
     <Stack gap="md" p="md" pb="xl">
@@ -71,7 +69,7 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
             {t('coupons.rwPointsUsed')}
           </Text>
           <Text fw={800} c="brand.8">
-            {t('coupons.rwPointsWorth', { points: number.format(item.loyalty_points_based_price), baht: number.format(item.price_list_rate) })}
+            {t('coupons.rwPointsWorth', { points: formatNumber(item.loyalty_points_based_price, lang), baht: formatNumber(item.price_list_rate, lang) })}
           </Text>
         </Group>
         {until && (

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CardRowSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
-import { localeOf, useLang, useT } from '@/lib/i18n';
+import { useLang, useT } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
 import { rewardItemsQuery } from '../api';
 import { RewardRow } from './reward-card';
 import classes from './rewards.module.css';
@@ -22,7 +23,6 @@ export function RewardHome({ member }: { member: RewardMember | null }) {
   const t = useT();
   const [lang] = useLang();
   const items = useQuery(rewardItemsQuery());
-  const number = new Intl.NumberFormat(localeOf(lang));
   const all = items.data ?? [];
   const toNext = member?.points_to_next_tier ?? 0;
   const progress = member && member.next_tier_name && toNext > 0 ? Math.round((member.points / (member.points + toNext)) * 100) : 100;
@@ -35,7 +35,7 @@ export function RewardHome({ member }: { member: RewardMember | null }) {
               {t('coupons.rwHello', { name: member.full_name })}
             </Text>
             <Title order={2} size="h2" c="white">
-              {t('common.pointsCount', { count: number.format(member.points) })}
+              {t('common.pointsCount', { count: formatNumber(member.points, lang) })}
             </Title>
             {member.tier_name && (
               <Text fw={600} c="white" size="sm">
@@ -48,7 +48,7 @@ export function RewardHome({ member }: { member: RewardMember | null }) {
                   <span style={{ width: `${progress}%` }} />
                 </div>
                 <Text size="xs" className={classes.onBrand}>
-                  {t('coupons.rwToNext', { count: number.format(toNext), tier: member.next_tier_name })}
+                  {t('coupons.rwToNext', { count: formatNumber(toNext, lang), tier: member.next_tier_name })}
                 </Text>
               </>
             )}
