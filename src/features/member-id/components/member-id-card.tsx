@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { formatBahtIn, formatNumber } from '@/lib/format';
 import { Code128Barcode } from '@/components/code128-barcode';
-import { MemberQr } from './member-qr';
+import { QrCode } from '@/components/qr-code';
 import classes from './member-id.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Avatar.css';
@@ -71,7 +71,7 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
             <>
               <Tabs.Panel value="qr" pt="md">
                 <div className={classes.codeBox}>
-                  <MemberQr value={code} label={t('memberId.qrAlt', { code })} />
+                  <QrCode value={code} size={232} label={t('memberId.qrAlt', { code })} testId="member-qr" />
                 </div>
               </Tabs.Panel>
               <Tabs.Panel value="barcode" pt="md">

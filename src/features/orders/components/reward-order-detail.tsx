@@ -5,7 +5,7 @@ import { useT } from '@/lib/i18n';
 import { couponState, invoiceQuery } from '../api';
 import { imageUrl } from '@/lib/file-url';
 import { Code128Barcode } from '@/components/code128-barcode';
-import { OrderQr } from './order-qr';
+import { QrCode } from '@/components/qr-code';
 import { formatRewardCode } from '../../../../contracts/reward-code';
 import classes from './orders.module.css';
 import '@mantine/core/styles/Tabs.css';
@@ -133,7 +133,7 @@ export function RewardOrderDetail({ name }: { name: string }) {
           <Tabs.Panel value="qr">
             <Stack align="center" gap="sm" p="md">
               <div className={used ? classes.usedCode : undefined}>
-                {tab === 'qr' && <OrderQr value={code} size={qrSize} label={t('orders.qrLabel', { name: shown })} />}
+                {tab === 'qr' && <QrCode value={code} size={qrSize} label={t('orders.qrLabel', { name: shown })} testId="order-qr" style={{ transition: 'width 150ms, height 150ms' }} />}
               </div>
               <Instruction used={used} text={t('orders.qrInstruction')} />
             </Stack>
