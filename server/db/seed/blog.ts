@@ -2,7 +2,7 @@ import type { Executor } from '../client';
 import { blogCategories, blogPosts } from '../schema/content';
 import { branches } from '../schema/orders';
 import { BRANCHES } from './constants';
-import { sanitizeContent } from '../../modules/blog/sanitize';
+import { sanitizeRichText } from '../../modules/content/sanitize';
 
 /** Two branches, both open 08:00-17:30 daily (skipped if another domain's seed already made them). */
 export const BRANCH_ROWS = [
@@ -69,6 +69,6 @@ export async function seedBlog(tx: Executor): Promise<void> {
   await tx.insert(blogCategories).values(BLOG_CATEGORIES).onConflictDoNothing();
   await tx
     .insert(blogPosts)
-    .values(BLOG_POSTS.map((p) => ({ ...p, content: sanitizeContent(p.content), blogger: 'Administrator', published: true })))
+    .values(BLOG_POSTS.map((p) => ({ ...p, content: sanitizeRichText(p.content), blogger: 'Administrator', published: true })))
     .onConflictDoNothing();
 }

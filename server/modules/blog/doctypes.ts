@@ -5,7 +5,8 @@ import { FrappeError, validationError } from '../../frappe/errors';
 import type { Executor } from '../../db/client';
 import { blogCategories, blogPosts } from '../../db/schema/content';
 import { ALL_ROWS } from '../realtime/scope';
-import { contentToHtml, sanitizeContent, typedFromHtml } from './sanitize';
+import { sanitizeRichText } from '../content/sanitize';
+import { contentToHtml, typedFromHtml } from './post-content';
 import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken, postSource } from './repository';
 import { today } from '../../../contracts/business-day';
 
@@ -137,7 +138,7 @@ export const blogPostDoctype: DoctypeDef = {
     if (op === 'create' || doc.content !== undefined) {
       const raw = typeof doc.content === 'string' ? doc.content : '';
       if (raw.length > 200_000) throw validationError(MESSAGES.contentTooLong);
-      out.content = sanitizeContent(contentToHtml(raw));
+      out.content = sanitizeRichText(contentToHtml(raw));
       // Kept as typed: the editor shows it again, so an edit treats the text exactly as the first save did.
       out.content_source = raw;
     }

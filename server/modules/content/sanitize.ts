@@ -1,8 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Rich text of documents is cleaned on the way in: formatting, lists, links, images and tables stay;
- * scripts, event handlers, styles, frames and javascript: addresses go.
+ * Rich text written by the people who run the programme (information documents, item descriptions, blog posts)
+ * and read by everyone, cleaned once on the way in with this one configuration: formatting, headings, lists,
+ * links, images and tables stay; scripts, event handlers, styles, frames, forms and any address other than
+ * http(s), mailto and tel go. (The app cleans it once more before it reaches the page: src/components/safe-html.tsx.)
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
