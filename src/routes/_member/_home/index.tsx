@@ -1,0 +1,64 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { PullToRefresh } from '@/components/pull-to-refresh';
+import { useCurrentUser } from '@/features/auth';
+import { CartButton } from '@/features/cart';
+import { GIFT, GIFT_CARD, productListQuery, RewardCarousel } from '@/features/catalog';
+import { InstallHint } from '@/features/offline';
+import { MemberPointsCard, pointsDetailsQuery } from '@/features/points';
+import { useT } from '@/lib/i18n';
+
+/** The member's reward home (guests are sent to /login by the root guard). */
+export const Route = createFileRoute('/_member/_home/')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(pointsDetailsQuery());
+    void context.queryClient.prefetchQuery(productListQuery({ rewardsOnly: true }));
+    void context.queryClient.prefetchQuery(productListQuery({ itemGroup: GIFT }));
+    void context.queryClient.prefetchQuery(productListQuery({ itemGroup: GIFT_CARD }));
+  },
+  component: HomePage,
+});
+
+function HomePage() {
+  const t = useT();
+  const { boot, user } = useCurrentUser();
+  const name = user?.first_name || boot?.full_name || t('catalog.memberFallback');
+  const queryClient = useQueryClient();
+  return (
+    <Stack gap={0} pb="md">
+      <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })} />
+      <div style={{ padding: '12px 16px 0', color: '#fff' }}>
+        <MemberPointsCard name={name} end={<CartButton />} />
+      </div>
+      <Group grow px="md" mt="md" gap="sm">
+        <Button component={Link} to="/my-order" variant="light" radius="xl">
+          {t('catalog.myRewards')}
+        </Button>
+        <Button component={Link} to="/categories" variant="light" radius="xl">
+          {t('catalog.seeAll')}
+        </Button>
+      </Group>
+      <RewardCarousel title={t('catalog.allRewards')} list={{ rewardsOnly: true }} />
+      <RewardCarousel title={t('catalog.giftRewards')} list={{ itemGroup: GIFT }} displayTag={GIFT} />
+      <RewardCarousel title={t('catalog.giftCards')} list={{ itemGroup: GIFT_CARD }} displayTag={GIFT_CARD} />
+      <Stack gap="sm" px="md" mt="md">
+        <Paper component={Link} to="/collect-points" withBorder radius="lg" p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Text fw={700}>{t('catalog.howToCollect')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('catalog.howToCollectText')}
+          </Text>
+        </Paper>
+        <Paper component={Link} to="/shop" withBorder radius="lg" p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Text fw={700}>{t('catalog.shopBanner')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('catalog.shopBannerText')}
+          </Text>
+        </Paper>
+      </Stack>
+      {/* Last on the page: the browser offers installing at a moment of its choosing, and a card appearing above the
+          rewards would push them down under the member's finger. */}
+      <InstallHint />
+    </Stack>
+  );
+}
