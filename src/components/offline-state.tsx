@@ -1,6 +1,6 @@
 import { Button, Text, Title } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { formatMoment } from '@/lib/format';
+import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT, type Lang, type Translate } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
 import { useShownDataUpdatedAt } from '@/lib/persistence';

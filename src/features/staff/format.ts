@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { formatDay, formatMoment, formatNumber } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
+import { formatMoment } from '@/lib/format/moment';
+import { formatNumber } from '@/lib/format/numbers';
 import { useLang } from '@/lib/i18n';
 import { BUSINESS_TIME_ZONE } from '../../../contracts/business-day';
 

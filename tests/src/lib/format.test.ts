@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatBaht, formatBahtIn, formatDay, formatMoment, formatNumber } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
+import { formatMoment } from '@/lib/format/moment';
+import { formatAmount, formatBaht, formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { BUSINESS_TIME_ZONE } from '../../../contracts/business-day';
 
 describe('one format for figures and dates', () => {

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Group, Paper, SegmentedControl, Stack, Text, Title } fr
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useLang, useT, type Lang, type MessageKey } from '@/lib/i18n';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/numbers';
 import classes from './account.module.css';
 import { MENU_ICONS, type MenuIcon } from './menu-icons';
 import '@mantine/core/styles/Avatar.css';

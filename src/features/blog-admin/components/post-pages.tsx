@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { formatDay } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
 import { useLang, useT } from '@/lib/i18n';
 import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '../api';
 import { errorToast, successToast } from '../toasts';

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
 import { imageUrl } from '@/lib/file-url';
-import { formatBaht } from '@/lib/format';
+import { formatBaht } from '@/lib/format/numbers';
 import { cartItemsQuery, cartTotals, type CartItem } from '../api';
 import { useCart, type DeliveryMethod } from '../store';
 import classes from './cart.module.css';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import type { ProductItem } from '../api';
 import { imageUrl } from '@/lib/file-url';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/numbers';
 import classes from './catalog.module.css';
 
 export const CARD_WIDTH = 150;

@@ -1,7 +1,8 @@
 import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useLang, useT } from '@/lib/i18n';
 import { imageUrl } from '@/lib/file-url';
-import { formatBaht, formatDay, formatNumber } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
+import { formatBaht, formatNumber } from '@/lib/format/numbers';
 import { isCardVisible, type ProductItem } from '../api';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './catalog.module.css';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { NotFoundView } from '@/components/not-found-view';
 import { frappe, isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
-import { formatBaht } from '@/lib/format';
+import { formatBaht } from '@/lib/format/numbers';
 import '@mantine/core/styles/ThemeIcon.css';
 
 const InvoiceSchema = v.looseObject({

@@ -6,7 +6,7 @@ import { LastUpdatedNote, OfflineState } from '@/components/offline-state';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { GiftIcon } from '@/components/icons';
 import { useLang, useT } from '@/lib/i18n';
-import { formatDay } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
 import { couponsFrom, isUsable, rewardOrdersQuery, type Coupon } from '../api';
 import classes from './coupons.module.css';
 import '@mantine/core/styles/Tabs.css';

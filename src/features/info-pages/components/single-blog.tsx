@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDay } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
 import { useLang, useT } from '@/lib/i18n';
 import classes from './single-blog.module.css';
 import '@mantine/core/styles/Badge.css';

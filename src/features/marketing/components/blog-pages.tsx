@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
-import { formatDay } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
 import { categoriesQuery, postQuery, postsQuery } from '../api';
 import { PostCard } from './cards';
 import { SafeHtml } from '@/components/safe-html';

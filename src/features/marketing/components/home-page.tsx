@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { branchesQuery, categoriesQuery, postsQuery } from '../api';
-import { formatAmount } from '@/lib/format';
+import { formatAmount } from '@/lib/format/numbers';
 import { PRODUCTS, SIGNATURE_IDS, productById } from '../data';
 import { BranchCard, PostCard, ProductCard, SectionHead } from './cards';
 import { HeroSlider } from './hero-slider';

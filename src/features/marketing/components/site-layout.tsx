@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import { sessionQuery, useSignOut } from '../api';
-import { formatAmount } from '@/lib/format';
+import { formatAmount } from '@/lib/format/numbers';
 import { SOCIAL_LINKS, productById } from '../data';
 import { cartCount, useMarketingStore } from '../store';
 import { useWideLayout } from '../wide-layout';

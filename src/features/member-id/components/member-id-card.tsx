@@ -2,7 +2,7 @@ import { Avatar, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
-import { formatBahtIn, formatNumber } from '@/lib/format';
+import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { Code128Barcode } from '@/components/code128-barcode';
 import { QrCode } from '@/components/qr-code';
 import classes from './member-id.module.css';

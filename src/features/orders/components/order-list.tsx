@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import { couponState, ordersQuery, type Order } from '../api';
 import { imageUrl } from '@/lib/file-url';
-import { formatDay } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
 import classes from './orders.module.css';
 
 function OrderRow({ order }: { order: Order }) {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import { pointsDetailsQuery, tierProgress } from '../api';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/numbers';
 import classes from './points.module.css';
 import '@mantine/core/styles/Progress.css';
 

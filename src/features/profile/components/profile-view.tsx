@@ -4,7 +4,8 @@ import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link, useNavigate } from '@tanstack/react-router';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
 import { useLang, useT, type MessageKey } from '@/lib/i18n';
-import { formatDay, formatNumber } from '@/lib/format';
+import { formatDay } from '@/lib/format/dates';
+import { formatNumber } from '@/lib/format/numbers';
 import { messageKeyFor, profileWithChange, useProfileWrite } from '../api';
 import type { Profile, Tier } from '../../../../contracts/account';
 import classes from './profile.module.css';

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/numbers';
 import type { RewardItem } from '../api';
 import classes from './rewards.module.css';
 import { imageUrl } from '@/lib/file-url';

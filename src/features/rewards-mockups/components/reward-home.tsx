@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { CardRowSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
 import { useLang, useT } from '@/lib/i18n';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format/numbers';
 import { rewardItemsQuery } from '../api';
 import { RewardRow } from './reward-card';
 import classes from './rewards.module.css';
