@@ -86,14 +86,16 @@ function i18nSplit(): Plugin {
 }
 
 /**
- * Route chunks are named after their route file (src/routes/my-id.tsx -> assets/my-id-[hash].js, the index route
- * -> index-[hash].js), the entry is main-[hash].js: bench/bundle.mjs finds the first route and member-ID chunks by name.
+ * Route chunks are named after their route file without its layout folders (src/routes/_member/_screen/my-id.tsx ->
+ * assets/my-id-[hash].js, the index route -> index-[hash].js, the layout src/routes/_member/_home.tsx ->
+ * _home-[hash].js), the entry is main-[hash].js: bench/bundle.mjs finds the first route and member-ID chunks by name.
  */
 function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
   const route = /\/src\/routes\/(.+?)\.tsx?(?:\?.*)?$/.exec(chunk.facadeModuleId ?? '');
   if (!route?.[1]) return 'assets/[name]-[hash].js';
   const name =
     route[1]
+      .replace(/^(?:_[\w-]+\/)+/, '')
       .replace(/(^|[/.])index$/, '$1')
       .replace(/\$/g, '')
       .replace(/[^\w-]+/g, '-')
@@ -148,6 +150,10 @@ export default defineConfig({
       // navigation does not wait for it.
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
+        // The member and guest frames (src/routes/_guest.tsx, _member.tsx, _member/_home.tsx…) are a few lines each,
+        // and every first screen needs one: they stay in the entry instead of being chunks fetched before the screen
+        // can paint. The admin, marketing and staff frames bring their own screens' code and are split like screens.
+        splitBehavior: ({ routeId }) => (/^\/_(?:guest|member)(?:\/_[\w-]+)?$/.test(routeId) ? [] : undefined),
       },
     }),
     react(),
@@ -190,6 +196,9 @@ export default defineConfig({
               name: 'framework',
               test: /\/node_modules\/(?:react|react-dom|scheduler|clsx|use-sync-external-store|@tanstack\/(?:history|store|react-store|router-core|react-router|query-core|react-query|query-sync-storage-persister|query-persist-client-core|react-query-persist-client)|@mantine\/core\/esm\/core)\//,
             },
+            // The API client and its error type travel together: every screen that calls the server needs both, and
+            // left apart they become two chunks (one more request and its gzip overhead on the first route).
+            { name: 'frappe', test: /\/src\/lib\/frappe(?:-error)?\.ts$/ },
           ],
         },
       },

@@ -9,614 +9,663 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AppRouteImport } from './routes/app';
-import { Route as BakeryRouteImport } from './routes/bakery';
-import { Route as BlogRouteImport } from './routes/blog';
-import { Route as BlogAddRouteImport } from './routes/blog-add';
-import { Route as BlogAdminRouteImport } from './routes/blog-admin';
-import { Route as BlogCategoriesRouteImport } from './routes/blog-categories';
-import { Route as BlogDetailRouteImport } from './routes/blog-detail';
-import { Route as BranchRouteImport } from './routes/branch';
-import { Route as CategoriesRouteImport } from './routes/categories';
-import { Route as CheckoutRouteImport } from './routes/checkout';
-import { Route as CollectPointsRouteImport } from './routes/collect-points';
-import { Route as ConsentRouteImport } from './routes/consent';
-import { Route as EditProfileRouteImport } from './routes/edit-profile';
-import { Route as FillInfoRouteImport } from './routes/fill-info';
-import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
-import { Route as GiftsRouteImport } from './routes/gifts';
-import { Route as HowToCollectRewardsRouteImport } from './routes/how-to-collect-rewards';
-import { Route as LaveenaAboutUsRouteImport } from './routes/laveena-about-us';
-import { Route as LoginRouteImport } from './routes/login';
-import { Route as MemberConditionsRouteImport } from './routes/member-conditions';
-import { Route as MyAccountRouteImport } from './routes/my-account';
-import { Route as MyCouponRouteImport } from './routes/my-coupon';
-import { Route as MyIdRouteImport } from './routes/my-id';
-import { Route as MyOrderRouteImport } from './routes/my-order';
-import { Route as PhonverifyRouteImport } from './routes/phonverify';
-import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy';
-import { Route as ProductRouteImport } from './routes/product';
-import { Route as ProductDetailRouteImport } from './routes/product-detail';
-import { Route as ProfileRouteImport } from './routes/profile';
-import { Route as RewardRouteImport } from './routes/reward';
-import { Route as RewardCouponRouteImport } from './routes/reward-coupon';
-import { Route as RewardDetailsRouteImport } from './routes/reward-details';
-import { Route as RewardHistoryRouteImport } from './routes/reward-history';
-import { Route as RewardHomeRouteImport } from './routes/reward-home';
-import { Route as ShippingAddressRouteImport } from './routes/shipping-address';
-import { Route as ShopRouteImport } from './routes/shop';
-import { Route as SignupRouteImport } from './routes/signup';
-import { Route as SingleBlogRouteImport } from './routes/single-blog';
-import { Route as StaffRouteImport } from './routes/staff';
-import { Route as StaffLoginRouteImport } from './routes/staff-login';
-import { Route as SuccessRouteImport } from './routes/success';
-import { Route as TermsAndConditionsRouteImport } from './routes/terms-and-conditions';
-import { Route as ThankyouRouteImport } from './routes/thankyou';
-import { Route as UpdatePasswordRouteImport } from './routes/update-password';
-import { Route as WelcomeRouteImport } from './routes/welcome';
-import { Route as WishlistRouteImport } from './routes/wishlist';
-import { Route as ItemCodeGiftCheckoutRouteImport } from './routes/$itemCode.gift-checkout';
-import { Route as BlogEditNameRouteImport } from './routes/blog-edit.$name';
-import { Route as BlogViewNameRouteImport } from './routes/blog-view.$name';
-import { Route as MyOrderDetailsIdRouteImport } from './routes/my-order-details.$id';
-import { Route as MyOrderIndexRouteImport } from './routes/my-order.index';
-import { Route as MyOrderIdRouteImport } from './routes/my-order.$id';
-import { Route as ProductCompareIdRouteImport } from './routes/product-compare.$id';
-import { Route as ProductsIdRouteImport } from './routes/products.$id';
-import { Route as ShippingAddressIndexRouteImport } from './routes/shipping-address.index';
-import { Route as ShippingAddressAddRouteImport } from './routes/shipping-address.add';
-import { Route as ShippingAddressEditRouteImport } from './routes/shipping-address.edit';
-import { Route as ShopIndexRouteImport } from './routes/shop.index';
-import { Route as ShopFilterRouteImport } from './routes/shop.filter';
-import { Route as ShopTypeRouteImport } from './routes/shop.type';
+import { Route as AdminRouteImport } from './routes/_admin';
+import { Route as GuestRouteImport } from './routes/_guest';
+import { Route as MarketingRouteImport } from './routes/_marketing';
+import { Route as MemberRouteImport } from './routes/_member';
+import { Route as StaffRouteImport } from './routes/_staff';
+import { Route as AdminAppRouteImport } from './routes/_admin/app';
+import { Route as AdminBlogAddRouteImport } from './routes/_admin/blog-add';
+import { Route as AdminBlogAdminRouteImport } from './routes/_admin/blog-admin';
+import { Route as AdminBlogCategoriesRouteImport } from './routes/_admin/blog-categories';
+import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password';
+import { Route as GuestLoginRouteImport } from './routes/_guest/login';
+import { Route as GuestPhonverifyRouteImport } from './routes/_guest/phonverify';
+import { Route as GuestSignupRouteImport } from './routes/_guest/signup';
+import { Route as GuestStaffLoginRouteImport } from './routes/_guest/staff-login';
+import { Route as GuestUpdatePasswordRouteImport } from './routes/_guest/update-password';
+import { Route as GuestWelcomeRouteImport } from './routes/_guest/welcome';
+import { Route as MarketingBakeryRouteImport } from './routes/_marketing/bakery';
+import { Route as MarketingBlogRouteImport } from './routes/_marketing/blog';
+import { Route as MarketingBlogDetailRouteImport } from './routes/_marketing/blog-detail';
+import { Route as MarketingBranchRouteImport } from './routes/_marketing/branch';
+import { Route as MarketingLaveenaAboutUsRouteImport } from './routes/_marketing/laveena-about-us';
+import { Route as MarketingPrivacyPolicyRouteImport } from './routes/_marketing/privacy-policy';
+import { Route as MarketingProductRouteImport } from './routes/_marketing/product';
+import { Route as MarketingProductDetailRouteImport } from './routes/_marketing/product-detail';
+import { Route as MemberDoneRouteImport } from './routes/_member/_done';
+import { Route as MemberHomeRouteImport } from './routes/_member/_home';
+import { Route as MemberScreenRouteImport } from './routes/_member/_screen';
+import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
+import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
+import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
+import { Route as AdminBlogViewNameRouteImport } from './routes/_admin/blog-view.$name';
+import { Route as MemberDoneSuccessRouteImport } from './routes/_member/_done/success';
+import { Route as MemberDoneThankyouRouteImport } from './routes/_member/_done/thankyou';
+import { Route as MemberHomeIndexRouteImport } from './routes/_member/_home/index';
+import { Route as MemberHomeMyAccountRouteImport } from './routes/_member/_home/my-account';
+import { Route as MemberScreenCheckoutRouteImport } from './routes/_member/_screen/checkout';
+import { Route as MemberScreenCollectPointsRouteImport } from './routes/_member/_screen/collect-points';
+import { Route as MemberScreenConsentRouteImport } from './routes/_member/_screen/consent';
+import { Route as MemberScreenEditProfileRouteImport } from './routes/_member/_screen/edit-profile';
+import { Route as MemberScreenFillInfoRouteImport } from './routes/_member/_screen/fill-info';
+import { Route as MemberScreenGiftsRouteImport } from './routes/_member/_screen/gifts';
+import { Route as MemberScreenHowToCollectRewardsRouteImport } from './routes/_member/_screen/how-to-collect-rewards';
+import { Route as MemberScreenMemberConditionsRouteImport } from './routes/_member/_screen/member-conditions';
+import { Route as MemberScreenMyCouponRouteImport } from './routes/_member/_screen/my-coupon';
+import { Route as MemberScreenMyIdRouteImport } from './routes/_member/_screen/my-id';
+import { Route as MemberScreenProfileRouteImport } from './routes/_member/_screen/profile';
+import { Route as MemberScreenRewardRouteImport } from './routes/_member/_screen/reward';
+import { Route as MemberScreenRewardCouponRouteImport } from './routes/_member/_screen/reward-coupon';
+import { Route as MemberScreenRewardDetailsRouteImport } from './routes/_member/_screen/reward-details';
+import { Route as MemberScreenRewardHomeRouteImport } from './routes/_member/_screen/reward-home';
+import { Route as MemberScreenShopRouteImport } from './routes/_member/_screen/shop';
+import { Route as MemberScreenSingleBlogRouteImport } from './routes/_member/_screen/single-blog';
+import { Route as MemberScreenWishlistRouteImport } from './routes/_member/_screen/wishlist';
+import { Route as MemberTabsCategoriesRouteImport } from './routes/_member/_tabs/categories';
+import { Route as MemberTabsRewardHistoryRouteImport } from './routes/_member/_tabs/reward-history';
+import { Route as MemberTabsTermsAndConditionsRouteImport } from './routes/_member/_tabs/terms-and-conditions';
+import { Route as MemberScreenItemCodeGiftCheckoutRouteImport } from './routes/_member/_screen/$itemCode.gift-checkout';
+import { Route as MemberScreenMyOrderDetailsIdRouteImport } from './routes/_member/_screen/my-order-details.$id';
+import { Route as MemberScreenMyOrderIndexRouteImport } from './routes/_member/_screen/my-order.index';
+import { Route as MemberScreenMyOrderIdRouteImport } from './routes/_member/_screen/my-order.$id';
+import { Route as MemberScreenProductCompareIdRouteImport } from './routes/_member/_screen/product-compare.$id';
+import { Route as MemberScreenProductsIdRouteImport } from './routes/_member/_screen/products.$id';
+import { Route as MemberScreenShippingAddressIndexRouteImport } from './routes/_member/_screen/shipping-address.index';
+import { Route as MemberScreenShippingAddressAddRouteImport } from './routes/_member/_screen/shipping-address.add';
+import { Route as MemberScreenShippingAddressEditRouteImport } from './routes/_member/_screen/shipping-address.edit';
+import { Route as MemberScreenShopIndexRouteImport } from './routes/_member/_screen/shop.index';
+import { Route as MemberScreenShopFilterRouteImport } from './routes/_member/_screen/shop.filter';
+import { Route as MemberScreenShopTypeRouteImport } from './routes/_member/_screen/shop.type';
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const AdminRoute = AdminRouteImport.update({
+  id: '/_admin',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AppRoute = AppRouteImport.update({
-  id: '/app',
-  path: '/app',
+const GuestRoute = GuestRouteImport.update({
+  id: '/_guest',
   getParentRoute: () => rootRouteImport,
 } as any);
-const BakeryRoute = BakeryRouteImport.update({
-  id: '/bakery',
-  path: '/bakery',
+const MarketingRoute = MarketingRouteImport.update({
+  id: '/_marketing',
   getParentRoute: () => rootRouteImport,
 } as any);
-const BlogRoute = BlogRouteImport.update({
-  id: '/blog',
-  path: '/blog',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BlogAddRoute = BlogAddRouteImport.update({
-  id: '/blog-add',
-  path: '/blog-add',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BlogAdminRoute = BlogAdminRouteImport.update({
-  id: '/blog-admin',
-  path: '/blog-admin',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BlogCategoriesRoute = BlogCategoriesRouteImport.update({
-  id: '/blog-categories',
-  path: '/blog-categories',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BlogDetailRoute = BlogDetailRouteImport.update({
-  id: '/blog-detail',
-  path: '/blog-detail',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const BranchRoute = BranchRouteImport.update({
-  id: '/branch',
-  path: '/branch',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CategoriesRoute = CategoriesRouteImport.update({
-  id: '/categories',
-  path: '/categories',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CheckoutRoute = CheckoutRouteImport.update({
-  id: '/checkout',
-  path: '/checkout',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CollectPointsRoute = CollectPointsRouteImport.update({
-  id: '/collect-points',
-  path: '/collect-points',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ConsentRoute = ConsentRouteImport.update({
-  id: '/consent',
-  path: '/consent',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const EditProfileRoute = EditProfileRouteImport.update({
-  id: '/edit-profile',
-  path: '/edit-profile',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const FillInfoRoute = FillInfoRouteImport.update({
-  id: '/fill-info',
-  path: '/fill-info',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
-  id: '/forgot-password',
-  path: '/forgot-password',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const GiftsRoute = GiftsRouteImport.update({
-  id: '/gifts',
-  path: '/gifts',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const HowToCollectRewardsRoute = HowToCollectRewardsRouteImport.update({
-  id: '/how-to-collect-rewards',
-  path: '/how-to-collect-rewards',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const LaveenaAboutUsRoute = LaveenaAboutUsRouteImport.update({
-  id: '/laveena-about-us',
-  path: '/laveena-about-us',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const LoginRoute = LoginRouteImport.update({
-  id: '/login',
-  path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const MemberConditionsRoute = MemberConditionsRouteImport.update({
-  id: '/member-conditions',
-  path: '/member-conditions',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const MyAccountRoute = MyAccountRouteImport.update({
-  id: '/my-account',
-  path: '/my-account',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const MyCouponRoute = MyCouponRouteImport.update({
-  id: '/my-coupon',
-  path: '/my-coupon',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const MyIdRoute = MyIdRouteImport.update({
-  id: '/my-id',
-  path: '/my-id',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const MyOrderRoute = MyOrderRouteImport.update({
-  id: '/my-order',
-  path: '/my-order',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const PhonverifyRoute = PhonverifyRouteImport.update({
-  id: '/phonverify',
-  path: '/phonverify',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
-  id: '/privacy-policy',
-  path: '/privacy-policy',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ProductRoute = ProductRouteImport.update({
-  id: '/product',
-  path: '/product',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ProductDetailRoute = ProductDetailRouteImport.update({
-  id: '/product-detail',
-  path: '/product-detail',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const RewardRoute = RewardRouteImport.update({
-  id: '/reward',
-  path: '/reward',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const RewardCouponRoute = RewardCouponRouteImport.update({
-  id: '/reward-coupon',
-  path: '/reward-coupon',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const RewardDetailsRoute = RewardDetailsRouteImport.update({
-  id: '/reward-details',
-  path: '/reward-details',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const RewardHistoryRoute = RewardHistoryRouteImport.update({
-  id: '/reward-history',
-  path: '/reward-history',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const RewardHomeRoute = RewardHomeRouteImport.update({
-  id: '/reward-home',
-  path: '/reward-home',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ShippingAddressRoute = ShippingAddressRouteImport.update({
-  id: '/shipping-address',
-  path: '/shipping-address',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ShopRoute = ShopRouteImport.update({
-  id: '/shop',
-  path: '/shop',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const SignupRoute = SignupRouteImport.update({
-  id: '/signup',
-  path: '/signup',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const SingleBlogRoute = SingleBlogRouteImport.update({
-  id: '/single-blog',
-  path: '/single-blog',
+const MemberRoute = MemberRouteImport.update({
+  id: '/_member',
   getParentRoute: () => rootRouteImport,
 } as any);
 const StaffRoute = StaffRouteImport.update({
-  id: '/staff',
-  path: '/staff',
+  id: '/_staff',
   getParentRoute: () => rootRouteImport,
 } as any);
-const StaffLoginRoute = StaffLoginRouteImport.update({
+const AdminAppRoute = AdminAppRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminBlogAddRoute = AdminBlogAddRouteImport.update({
+  id: '/blog-add',
+  path: '/blog-add',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminBlogAdminRoute = AdminBlogAdminRouteImport.update({
+  id: '/blog-admin',
+  path: '/blog-admin',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminBlogCategoriesRoute = AdminBlogCategoriesRouteImport.update({
+  id: '/blog-categories',
+  path: '/blog-categories',
+  getParentRoute: () => AdminRoute,
+} as any);
+const GuestForgotPasswordRoute = GuestForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => GuestRoute,
+} as any);
+const GuestLoginRoute = GuestLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => GuestRoute,
+} as any);
+const GuestPhonverifyRoute = GuestPhonverifyRouteImport.update({
+  id: '/phonverify',
+  path: '/phonverify',
+  getParentRoute: () => GuestRoute,
+} as any);
+const GuestSignupRoute = GuestSignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => GuestRoute,
+} as any);
+const GuestStaffLoginRoute = GuestStaffLoginRouteImport.update({
   id: '/staff-login',
   path: '/staff-login',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => GuestRoute,
 } as any);
-const SuccessRoute = SuccessRouteImport.update({
-  id: '/success',
-  path: '/success',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const TermsAndConditionsRoute = TermsAndConditionsRouteImport.update({
-  id: '/terms-and-conditions',
-  path: '/terms-and-conditions',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ThankyouRoute = ThankyouRouteImport.update({
-  id: '/thankyou',
-  path: '/thankyou',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const UpdatePasswordRoute = UpdatePasswordRouteImport.update({
+const GuestUpdatePasswordRoute = GuestUpdatePasswordRouteImport.update({
   id: '/update-password',
   path: '/update-password',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => GuestRoute,
 } as any);
-const WelcomeRoute = WelcomeRouteImport.update({
+const GuestWelcomeRoute = GuestWelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => GuestRoute,
 } as any);
-const WishlistRoute = WishlistRouteImport.update({
-  id: '/wishlist',
-  path: '/wishlist',
-  getParentRoute: () => rootRouteImport,
+const MarketingBakeryRoute = MarketingBakeryRouteImport.update({
+  id: '/bakery',
+  path: '/bakery',
+  getParentRoute: () => MarketingRoute,
 } as any);
-const ItemCodeGiftCheckoutRoute = ItemCodeGiftCheckoutRouteImport.update({
-  id: '/$itemCode/gift-checkout',
-  path: '/$itemCode/gift-checkout',
-  getParentRoute: () => rootRouteImport,
+const MarketingBlogRoute = MarketingBlogRouteImport.update({
+  id: '/blog',
+  path: '/blog',
+  getParentRoute: () => MarketingRoute,
 } as any);
-const BlogEditNameRoute = BlogEditNameRouteImport.update({
+const MarketingBlogDetailRoute = MarketingBlogDetailRouteImport.update({
+  id: '/blog-detail',
+  path: '/blog-detail',
+  getParentRoute: () => MarketingRoute,
+} as any);
+const MarketingBranchRoute = MarketingBranchRouteImport.update({
+  id: '/branch',
+  path: '/branch',
+  getParentRoute: () => MarketingRoute,
+} as any);
+const MarketingLaveenaAboutUsRoute = MarketingLaveenaAboutUsRouteImport.update({
+  id: '/laveena-about-us',
+  path: '/laveena-about-us',
+  getParentRoute: () => MarketingRoute,
+} as any);
+const MarketingPrivacyPolicyRoute = MarketingPrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => MarketingRoute,
+} as any);
+const MarketingProductRoute = MarketingProductRouteImport.update({
+  id: '/product',
+  path: '/product',
+  getParentRoute: () => MarketingRoute,
+} as any);
+const MarketingProductDetailRoute = MarketingProductDetailRouteImport.update({
+  id: '/product-detail',
+  path: '/product-detail',
+  getParentRoute: () => MarketingRoute,
+} as any);
+const MemberDoneRoute = MemberDoneRouteImport.update({
+  id: '/_done',
+  getParentRoute: () => MemberRoute,
+} as any);
+const MemberHomeRoute = MemberHomeRouteImport.update({
+  id: '/_home',
+  getParentRoute: () => MemberRoute,
+} as any);
+const MemberScreenRoute = MemberScreenRouteImport.update({
+  id: '/_screen',
+  getParentRoute: () => MemberRoute,
+} as any);
+const MemberTabsRoute = MemberTabsRouteImport.update({
+  id: '/_tabs',
+  getParentRoute: () => MemberRoute,
+} as any);
+const StaffStaffRoute = StaffStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => StaffRoute,
+} as any);
+const AdminBlogEditNameRoute = AdminBlogEditNameRouteImport.update({
   id: '/blog-edit/$name',
   path: '/blog-edit/$name',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any);
-const BlogViewNameRoute = BlogViewNameRouteImport.update({
+const AdminBlogViewNameRoute = AdminBlogViewNameRouteImport.update({
   id: '/blog-view/$name',
   path: '/blog-view/$name',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any);
-const MyOrderDetailsIdRoute = MyOrderDetailsIdRouteImport.update({
-  id: '/my-order-details/$id',
-  path: '/my-order-details/$id',
-  getParentRoute: () => rootRouteImport,
+const MemberDoneSuccessRoute = MemberDoneSuccessRouteImport.update({
+  id: '/success',
+  path: '/success',
+  getParentRoute: () => MemberDoneRoute,
 } as any);
-const MyOrderIndexRoute = MyOrderIndexRouteImport.update({
+const MemberDoneThankyouRoute = MemberDoneThankyouRouteImport.update({
+  id: '/thankyou',
+  path: '/thankyou',
+  getParentRoute: () => MemberDoneRoute,
+} as any);
+const MemberHomeIndexRoute = MemberHomeIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => MyOrderRoute,
+  getParentRoute: () => MemberHomeRoute,
 } as any);
-const MyOrderIdRoute = MyOrderIdRouteImport.update({
-  id: '/$id',
-  path: '/$id',
-  getParentRoute: () => MyOrderRoute,
+const MemberHomeMyAccountRoute = MemberHomeMyAccountRouteImport.update({
+  id: '/my-account',
+  path: '/my-account',
+  getParentRoute: () => MemberHomeRoute,
 } as any);
-const ProductCompareIdRoute = ProductCompareIdRouteImport.update({
-  id: '/product-compare/$id',
-  path: '/product-compare/$id',
-  getParentRoute: () => rootRouteImport,
+const MemberScreenCheckoutRoute = MemberScreenCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => MemberScreenRoute,
 } as any);
-const ProductsIdRoute = ProductsIdRouteImport.update({
+const MemberScreenCollectPointsRoute =
+  MemberScreenCollectPointsRouteImport.update({
+    id: '/collect-points',
+    path: '/collect-points',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenConsentRoute = MemberScreenConsentRouteImport.update({
+  id: '/consent',
+  path: '/consent',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenEditProfileRoute = MemberScreenEditProfileRouteImport.update({
+  id: '/edit-profile',
+  path: '/edit-profile',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenFillInfoRoute = MemberScreenFillInfoRouteImport.update({
+  id: '/fill-info',
+  path: '/fill-info',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenGiftsRoute = MemberScreenGiftsRouteImport.update({
+  id: '/gifts',
+  path: '/gifts',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenHowToCollectRewardsRoute =
+  MemberScreenHowToCollectRewardsRouteImport.update({
+    id: '/how-to-collect-rewards',
+    path: '/how-to-collect-rewards',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenMemberConditionsRoute =
+  MemberScreenMemberConditionsRouteImport.update({
+    id: '/member-conditions',
+    path: '/member-conditions',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenMyCouponRoute = MemberScreenMyCouponRouteImport.update({
+  id: '/my-coupon',
+  path: '/my-coupon',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenMyIdRoute = MemberScreenMyIdRouteImport.update({
+  id: '/my-id',
+  path: '/my-id',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenProfileRoute = MemberScreenProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenRewardRoute = MemberScreenRewardRouteImport.update({
+  id: '/reward',
+  path: '/reward',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenRewardCouponRoute =
+  MemberScreenRewardCouponRouteImport.update({
+    id: '/reward-coupon',
+    path: '/reward-coupon',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenRewardDetailsRoute =
+  MemberScreenRewardDetailsRouteImport.update({
+    id: '/reward-details',
+    path: '/reward-details',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenRewardHomeRoute = MemberScreenRewardHomeRouteImport.update({
+  id: '/reward-home',
+  path: '/reward-home',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenShopRoute = MemberScreenShopRouteImport.update({
+  id: '/shop',
+  path: '/shop',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenSingleBlogRoute = MemberScreenSingleBlogRouteImport.update({
+  id: '/single-blog',
+  path: '/single-blog',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenWishlistRoute = MemberScreenWishlistRouteImport.update({
+  id: '/wishlist',
+  path: '/wishlist',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberTabsCategoriesRoute = MemberTabsCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => MemberTabsRoute,
+} as any);
+const MemberTabsRewardHistoryRoute = MemberTabsRewardHistoryRouteImport.update({
+  id: '/reward-history',
+  path: '/reward-history',
+  getParentRoute: () => MemberTabsRoute,
+} as any);
+const MemberTabsTermsAndConditionsRoute =
+  MemberTabsTermsAndConditionsRouteImport.update({
+    id: '/terms-and-conditions',
+    path: '/terms-and-conditions',
+    getParentRoute: () => MemberTabsRoute,
+  } as any);
+const MemberScreenItemCodeGiftCheckoutRoute =
+  MemberScreenItemCodeGiftCheckoutRouteImport.update({
+    id: '/$itemCode/gift-checkout',
+    path: '/$itemCode/gift-checkout',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenMyOrderDetailsIdRoute =
+  MemberScreenMyOrderDetailsIdRouteImport.update({
+    id: '/my-order-details/$id',
+    path: '/my-order-details/$id',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenMyOrderIndexRoute =
+  MemberScreenMyOrderIndexRouteImport.update({
+    id: '/my-order/',
+    path: '/my-order/',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenMyOrderIdRoute = MemberScreenMyOrderIdRouteImport.update({
+  id: '/my-order/$id',
+  path: '/my-order/$id',
+  getParentRoute: () => MemberScreenRoute,
+} as any);
+const MemberScreenProductCompareIdRoute =
+  MemberScreenProductCompareIdRouteImport.update({
+    id: '/product-compare/$id',
+    path: '/product-compare/$id',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenProductsIdRoute = MemberScreenProductsIdRouteImport.update({
   id: '/products/$id',
   path: '/products/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MemberScreenRoute,
 } as any);
-const ShippingAddressIndexRoute = ShippingAddressIndexRouteImport.update({
+const MemberScreenShippingAddressIndexRoute =
+  MemberScreenShippingAddressIndexRouteImport.update({
+    id: '/shipping-address/',
+    path: '/shipping-address/',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenShippingAddressAddRoute =
+  MemberScreenShippingAddressAddRouteImport.update({
+    id: '/shipping-address/add',
+    path: '/shipping-address/add',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenShippingAddressEditRoute =
+  MemberScreenShippingAddressEditRouteImport.update({
+    id: '/shipping-address/edit',
+    path: '/shipping-address/edit',
+    getParentRoute: () => MemberScreenRoute,
+  } as any);
+const MemberScreenShopIndexRoute = MemberScreenShopIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => ShippingAddressRoute,
+  getParentRoute: () => MemberScreenShopRoute,
 } as any);
-const ShippingAddressAddRoute = ShippingAddressAddRouteImport.update({
-  id: '/add',
-  path: '/add',
-  getParentRoute: () => ShippingAddressRoute,
-} as any);
-const ShippingAddressEditRoute = ShippingAddressEditRouteImport.update({
-  id: '/edit',
-  path: '/edit',
-  getParentRoute: () => ShippingAddressRoute,
-} as any);
-const ShopIndexRoute = ShopIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => ShopRoute,
-} as any);
-const ShopFilterRoute = ShopFilterRouteImport.update({
+const MemberScreenShopFilterRoute = MemberScreenShopFilterRouteImport.update({
   id: '/filter',
   path: '/filter',
-  getParentRoute: () => ShopRoute,
+  getParentRoute: () => MemberScreenShopRoute,
 } as any);
-const ShopTypeRoute = ShopTypeRouteImport.update({
+const MemberScreenShopTypeRoute = MemberScreenShopTypeRouteImport.update({
   id: '/type',
   path: '/type',
-  getParentRoute: () => ShopRoute,
+  getParentRoute: () => MemberScreenShopRoute,
 } as any);
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/app': typeof AppRoute;
-  '/bakery': typeof BakeryRoute;
-  '/blog': typeof BlogRoute;
-  '/blog-add': typeof BlogAddRoute;
-  '/blog-admin': typeof BlogAdminRoute;
-  '/blog-categories': typeof BlogCategoriesRoute;
-  '/blog-detail': typeof BlogDetailRoute;
-  '/branch': typeof BranchRoute;
-  '/categories': typeof CategoriesRoute;
-  '/checkout': typeof CheckoutRoute;
-  '/collect-points': typeof CollectPointsRoute;
-  '/consent': typeof ConsentRoute;
-  '/edit-profile': typeof EditProfileRoute;
-  '/fill-info': typeof FillInfoRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
-  '/gifts': typeof GiftsRoute;
-  '/how-to-collect-rewards': typeof HowToCollectRewardsRoute;
-  '/laveena-about-us': typeof LaveenaAboutUsRoute;
-  '/login': typeof LoginRoute;
-  '/member-conditions': typeof MemberConditionsRoute;
-  '/my-account': typeof MyAccountRoute;
-  '/my-coupon': typeof MyCouponRoute;
-  '/my-id': typeof MyIdRoute;
-  '/my-order': typeof MyOrderRouteWithChildren;
-  '/phonverify': typeof PhonverifyRoute;
-  '/privacy-policy': typeof PrivacyPolicyRoute;
-  '/product': typeof ProductRoute;
-  '/product-detail': typeof ProductDetailRoute;
-  '/profile': typeof ProfileRoute;
-  '/reward': typeof RewardRoute;
-  '/reward-coupon': typeof RewardCouponRoute;
-  '/reward-details': typeof RewardDetailsRoute;
-  '/reward-history': typeof RewardHistoryRoute;
-  '/reward-home': typeof RewardHomeRoute;
-  '/shipping-address': typeof ShippingAddressRouteWithChildren;
-  '/shop': typeof ShopRouteWithChildren;
-  '/signup': typeof SignupRoute;
-  '/single-blog': typeof SingleBlogRoute;
-  '/staff': typeof StaffRoute;
-  '/staff-login': typeof StaffLoginRoute;
-  '/success': typeof SuccessRoute;
-  '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/thankyou': typeof ThankyouRoute;
-  '/update-password': typeof UpdatePasswordRoute;
-  '/welcome': typeof WelcomeRoute;
-  '/wishlist': typeof WishlistRoute;
-  '/$itemCode/gift-checkout': typeof ItemCodeGiftCheckoutRoute;
-  '/blog-edit/$name': typeof BlogEditNameRoute;
-  '/blog-view/$name': typeof BlogViewNameRoute;
-  '/my-order-details/$id': typeof MyOrderDetailsIdRoute;
-  '/my-order/$id': typeof MyOrderIdRoute;
-  '/product-compare/$id': typeof ProductCompareIdRoute;
-  '/products/$id': typeof ProductsIdRoute;
-  '/shipping-address/add': typeof ShippingAddressAddRoute;
-  '/shipping-address/edit': typeof ShippingAddressEditRoute;
-  '/shop/filter': typeof ShopFilterRoute;
-  '/shop/type': typeof ShopTypeRoute;
-  '/my-order/': typeof MyOrderIndexRoute;
-  '/shipping-address/': typeof ShippingAddressIndexRoute;
-  '/shop/': typeof ShopIndexRoute;
+  '/': typeof MemberHomeIndexRoute;
+  '/app': typeof AdminAppRoute;
+  '/blog-add': typeof AdminBlogAddRoute;
+  '/blog-admin': typeof AdminBlogAdminRoute;
+  '/blog-categories': typeof AdminBlogCategoriesRoute;
+  '/forgot-password': typeof GuestForgotPasswordRoute;
+  '/login': typeof GuestLoginRoute;
+  '/phonverify': typeof GuestPhonverifyRoute;
+  '/signup': typeof GuestSignupRoute;
+  '/staff-login': typeof GuestStaffLoginRoute;
+  '/update-password': typeof GuestUpdatePasswordRoute;
+  '/welcome': typeof GuestWelcomeRoute;
+  '/bakery': typeof MarketingBakeryRoute;
+  '/blog': typeof MarketingBlogRoute;
+  '/blog-detail': typeof MarketingBlogDetailRoute;
+  '/branch': typeof MarketingBranchRoute;
+  '/laveena-about-us': typeof MarketingLaveenaAboutUsRoute;
+  '/privacy-policy': typeof MarketingPrivacyPolicyRoute;
+  '/product': typeof MarketingProductRoute;
+  '/product-detail': typeof MarketingProductDetailRoute;
+  '/staff': typeof StaffStaffRoute;
+  '/blog-edit/$name': typeof AdminBlogEditNameRoute;
+  '/blog-view/$name': typeof AdminBlogViewNameRoute;
+  '/success': typeof MemberDoneSuccessRoute;
+  '/thankyou': typeof MemberDoneThankyouRoute;
+  '/my-account': typeof MemberHomeMyAccountRoute;
+  '/checkout': typeof MemberScreenCheckoutRoute;
+  '/collect-points': typeof MemberScreenCollectPointsRoute;
+  '/consent': typeof MemberScreenConsentRoute;
+  '/edit-profile': typeof MemberScreenEditProfileRoute;
+  '/fill-info': typeof MemberScreenFillInfoRoute;
+  '/gifts': typeof MemberScreenGiftsRoute;
+  '/how-to-collect-rewards': typeof MemberScreenHowToCollectRewardsRoute;
+  '/member-conditions': typeof MemberScreenMemberConditionsRoute;
+  '/my-coupon': typeof MemberScreenMyCouponRoute;
+  '/my-id': typeof MemberScreenMyIdRoute;
+  '/profile': typeof MemberScreenProfileRoute;
+  '/reward': typeof MemberScreenRewardRoute;
+  '/reward-coupon': typeof MemberScreenRewardCouponRoute;
+  '/reward-details': typeof MemberScreenRewardDetailsRoute;
+  '/reward-home': typeof MemberScreenRewardHomeRoute;
+  '/shop': typeof MemberScreenShopRouteWithChildren;
+  '/single-blog': typeof MemberScreenSingleBlogRoute;
+  '/wishlist': typeof MemberScreenWishlistRoute;
+  '/categories': typeof MemberTabsCategoriesRoute;
+  '/reward-history': typeof MemberTabsRewardHistoryRoute;
+  '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
+  '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
+  '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
+  '/product-compare/$id': typeof MemberScreenProductCompareIdRoute;
+  '/products/$id': typeof MemberScreenProductsIdRoute;
+  '/shipping-address/add': typeof MemberScreenShippingAddressAddRoute;
+  '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
+  '/shop/filter': typeof MemberScreenShopFilterRoute;
+  '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/my-order/': typeof MemberScreenMyOrderIndexRoute;
+  '/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
+  '/shop/': typeof MemberScreenShopIndexRoute;
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/app': typeof AppRoute;
-  '/bakery': typeof BakeryRoute;
-  '/blog': typeof BlogRoute;
-  '/blog-add': typeof BlogAddRoute;
-  '/blog-admin': typeof BlogAdminRoute;
-  '/blog-categories': typeof BlogCategoriesRoute;
-  '/blog-detail': typeof BlogDetailRoute;
-  '/branch': typeof BranchRoute;
-  '/categories': typeof CategoriesRoute;
-  '/checkout': typeof CheckoutRoute;
-  '/collect-points': typeof CollectPointsRoute;
-  '/consent': typeof ConsentRoute;
-  '/edit-profile': typeof EditProfileRoute;
-  '/fill-info': typeof FillInfoRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
-  '/gifts': typeof GiftsRoute;
-  '/how-to-collect-rewards': typeof HowToCollectRewardsRoute;
-  '/laveena-about-us': typeof LaveenaAboutUsRoute;
-  '/login': typeof LoginRoute;
-  '/member-conditions': typeof MemberConditionsRoute;
-  '/my-account': typeof MyAccountRoute;
-  '/my-coupon': typeof MyCouponRoute;
-  '/my-id': typeof MyIdRoute;
-  '/phonverify': typeof PhonverifyRoute;
-  '/privacy-policy': typeof PrivacyPolicyRoute;
-  '/product': typeof ProductRoute;
-  '/product-detail': typeof ProductDetailRoute;
-  '/profile': typeof ProfileRoute;
-  '/reward': typeof RewardRoute;
-  '/reward-coupon': typeof RewardCouponRoute;
-  '/reward-details': typeof RewardDetailsRoute;
-  '/reward-history': typeof RewardHistoryRoute;
-  '/reward-home': typeof RewardHomeRoute;
-  '/signup': typeof SignupRoute;
-  '/single-blog': typeof SingleBlogRoute;
-  '/staff': typeof StaffRoute;
-  '/staff-login': typeof StaffLoginRoute;
-  '/success': typeof SuccessRoute;
-  '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/thankyou': typeof ThankyouRoute;
-  '/update-password': typeof UpdatePasswordRoute;
-  '/welcome': typeof WelcomeRoute;
-  '/wishlist': typeof WishlistRoute;
-  '/$itemCode/gift-checkout': typeof ItemCodeGiftCheckoutRoute;
-  '/blog-edit/$name': typeof BlogEditNameRoute;
-  '/blog-view/$name': typeof BlogViewNameRoute;
-  '/my-order-details/$id': typeof MyOrderDetailsIdRoute;
-  '/my-order/$id': typeof MyOrderIdRoute;
-  '/product-compare/$id': typeof ProductCompareIdRoute;
-  '/products/$id': typeof ProductsIdRoute;
-  '/shipping-address/add': typeof ShippingAddressAddRoute;
-  '/shipping-address/edit': typeof ShippingAddressEditRoute;
-  '/shop/filter': typeof ShopFilterRoute;
-  '/shop/type': typeof ShopTypeRoute;
-  '/my-order': typeof MyOrderIndexRoute;
-  '/shipping-address': typeof ShippingAddressIndexRoute;
-  '/shop': typeof ShopIndexRoute;
+  '/': typeof MemberHomeIndexRoute;
+  '/app': typeof AdminAppRoute;
+  '/blog-add': typeof AdminBlogAddRoute;
+  '/blog-admin': typeof AdminBlogAdminRoute;
+  '/blog-categories': typeof AdminBlogCategoriesRoute;
+  '/forgot-password': typeof GuestForgotPasswordRoute;
+  '/login': typeof GuestLoginRoute;
+  '/phonverify': typeof GuestPhonverifyRoute;
+  '/signup': typeof GuestSignupRoute;
+  '/staff-login': typeof GuestStaffLoginRoute;
+  '/update-password': typeof GuestUpdatePasswordRoute;
+  '/welcome': typeof GuestWelcomeRoute;
+  '/bakery': typeof MarketingBakeryRoute;
+  '/blog': typeof MarketingBlogRoute;
+  '/blog-detail': typeof MarketingBlogDetailRoute;
+  '/branch': typeof MarketingBranchRoute;
+  '/laveena-about-us': typeof MarketingLaveenaAboutUsRoute;
+  '/privacy-policy': typeof MarketingPrivacyPolicyRoute;
+  '/product': typeof MarketingProductRoute;
+  '/product-detail': typeof MarketingProductDetailRoute;
+  '/staff': typeof StaffStaffRoute;
+  '/blog-edit/$name': typeof AdminBlogEditNameRoute;
+  '/blog-view/$name': typeof AdminBlogViewNameRoute;
+  '/success': typeof MemberDoneSuccessRoute;
+  '/thankyou': typeof MemberDoneThankyouRoute;
+  '/my-account': typeof MemberHomeMyAccountRoute;
+  '/checkout': typeof MemberScreenCheckoutRoute;
+  '/collect-points': typeof MemberScreenCollectPointsRoute;
+  '/consent': typeof MemberScreenConsentRoute;
+  '/edit-profile': typeof MemberScreenEditProfileRoute;
+  '/fill-info': typeof MemberScreenFillInfoRoute;
+  '/gifts': typeof MemberScreenGiftsRoute;
+  '/how-to-collect-rewards': typeof MemberScreenHowToCollectRewardsRoute;
+  '/member-conditions': typeof MemberScreenMemberConditionsRoute;
+  '/my-coupon': typeof MemberScreenMyCouponRoute;
+  '/my-id': typeof MemberScreenMyIdRoute;
+  '/profile': typeof MemberScreenProfileRoute;
+  '/reward': typeof MemberScreenRewardRoute;
+  '/reward-coupon': typeof MemberScreenRewardCouponRoute;
+  '/reward-details': typeof MemberScreenRewardDetailsRoute;
+  '/reward-home': typeof MemberScreenRewardHomeRoute;
+  '/single-blog': typeof MemberScreenSingleBlogRoute;
+  '/wishlist': typeof MemberScreenWishlistRoute;
+  '/categories': typeof MemberTabsCategoriesRoute;
+  '/reward-history': typeof MemberTabsRewardHistoryRoute;
+  '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
+  '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
+  '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
+  '/product-compare/$id': typeof MemberScreenProductCompareIdRoute;
+  '/products/$id': typeof MemberScreenProductsIdRoute;
+  '/shipping-address/add': typeof MemberScreenShippingAddressAddRoute;
+  '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
+  '/shop/filter': typeof MemberScreenShopFilterRoute;
+  '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/my-order': typeof MemberScreenMyOrderIndexRoute;
+  '/shipping-address': typeof MemberScreenShippingAddressIndexRoute;
+  '/shop': typeof MemberScreenShopIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/app': typeof AppRoute;
-  '/bakery': typeof BakeryRoute;
-  '/blog': typeof BlogRoute;
-  '/blog-add': typeof BlogAddRoute;
-  '/blog-admin': typeof BlogAdminRoute;
-  '/blog-categories': typeof BlogCategoriesRoute;
-  '/blog-detail': typeof BlogDetailRoute;
-  '/branch': typeof BranchRoute;
-  '/categories': typeof CategoriesRoute;
-  '/checkout': typeof CheckoutRoute;
-  '/collect-points': typeof CollectPointsRoute;
-  '/consent': typeof ConsentRoute;
-  '/edit-profile': typeof EditProfileRoute;
-  '/fill-info': typeof FillInfoRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
-  '/gifts': typeof GiftsRoute;
-  '/how-to-collect-rewards': typeof HowToCollectRewardsRoute;
-  '/laveena-about-us': typeof LaveenaAboutUsRoute;
-  '/login': typeof LoginRoute;
-  '/member-conditions': typeof MemberConditionsRoute;
-  '/my-account': typeof MyAccountRoute;
-  '/my-coupon': typeof MyCouponRoute;
-  '/my-id': typeof MyIdRoute;
-  '/my-order': typeof MyOrderRouteWithChildren;
-  '/phonverify': typeof PhonverifyRoute;
-  '/privacy-policy': typeof PrivacyPolicyRoute;
-  '/product': typeof ProductRoute;
-  '/product-detail': typeof ProductDetailRoute;
-  '/profile': typeof ProfileRoute;
-  '/reward': typeof RewardRoute;
-  '/reward-coupon': typeof RewardCouponRoute;
-  '/reward-details': typeof RewardDetailsRoute;
-  '/reward-history': typeof RewardHistoryRoute;
-  '/reward-home': typeof RewardHomeRoute;
-  '/shipping-address': typeof ShippingAddressRouteWithChildren;
-  '/shop': typeof ShopRouteWithChildren;
-  '/signup': typeof SignupRoute;
-  '/single-blog': typeof SingleBlogRoute;
-  '/staff': typeof StaffRoute;
-  '/staff-login': typeof StaffLoginRoute;
-  '/success': typeof SuccessRoute;
-  '/terms-and-conditions': typeof TermsAndConditionsRoute;
-  '/thankyou': typeof ThankyouRoute;
-  '/update-password': typeof UpdatePasswordRoute;
-  '/welcome': typeof WelcomeRoute;
-  '/wishlist': typeof WishlistRoute;
-  '/$itemCode/gift-checkout': typeof ItemCodeGiftCheckoutRoute;
-  '/blog-edit/$name': typeof BlogEditNameRoute;
-  '/blog-view/$name': typeof BlogViewNameRoute;
-  '/my-order-details/$id': typeof MyOrderDetailsIdRoute;
-  '/my-order/$id': typeof MyOrderIdRoute;
-  '/product-compare/$id': typeof ProductCompareIdRoute;
-  '/products/$id': typeof ProductsIdRoute;
-  '/shipping-address/add': typeof ShippingAddressAddRoute;
-  '/shipping-address/edit': typeof ShippingAddressEditRoute;
-  '/shop/filter': typeof ShopFilterRoute;
-  '/shop/type': typeof ShopTypeRoute;
-  '/my-order/': typeof MyOrderIndexRoute;
-  '/shipping-address/': typeof ShippingAddressIndexRoute;
-  '/shop/': typeof ShopIndexRoute;
+  '/_admin': typeof AdminRouteWithChildren;
+  '/_guest': typeof GuestRouteWithChildren;
+  '/_marketing': typeof MarketingRouteWithChildren;
+  '/_member': typeof MemberRouteWithChildren;
+  '/_staff': typeof StaffRouteWithChildren;
+  '/_admin/app': typeof AdminAppRoute;
+  '/_admin/blog-add': typeof AdminBlogAddRoute;
+  '/_admin/blog-admin': typeof AdminBlogAdminRoute;
+  '/_admin/blog-categories': typeof AdminBlogCategoriesRoute;
+  '/_guest/forgot-password': typeof GuestForgotPasswordRoute;
+  '/_guest/login': typeof GuestLoginRoute;
+  '/_guest/phonverify': typeof GuestPhonverifyRoute;
+  '/_guest/signup': typeof GuestSignupRoute;
+  '/_guest/staff-login': typeof GuestStaffLoginRoute;
+  '/_guest/update-password': typeof GuestUpdatePasswordRoute;
+  '/_guest/welcome': typeof GuestWelcomeRoute;
+  '/_marketing/bakery': typeof MarketingBakeryRoute;
+  '/_marketing/blog': typeof MarketingBlogRoute;
+  '/_marketing/blog-detail': typeof MarketingBlogDetailRoute;
+  '/_marketing/branch': typeof MarketingBranchRoute;
+  '/_marketing/laveena-about-us': typeof MarketingLaveenaAboutUsRoute;
+  '/_marketing/privacy-policy': typeof MarketingPrivacyPolicyRoute;
+  '/_marketing/product': typeof MarketingProductRoute;
+  '/_marketing/product-detail': typeof MarketingProductDetailRoute;
+  '/_member/_done': typeof MemberDoneRouteWithChildren;
+  '/_member/_home': typeof MemberHomeRouteWithChildren;
+  '/_member/_screen': typeof MemberScreenRouteWithChildren;
+  '/_member/_tabs': typeof MemberTabsRouteWithChildren;
+  '/_staff/staff': typeof StaffStaffRoute;
+  '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
+  '/_admin/blog-view/$name': typeof AdminBlogViewNameRoute;
+  '/_member/_done/success': typeof MemberDoneSuccessRoute;
+  '/_member/_done/thankyou': typeof MemberDoneThankyouRoute;
+  '/_member/_home/my-account': typeof MemberHomeMyAccountRoute;
+  '/_member/_screen/checkout': typeof MemberScreenCheckoutRoute;
+  '/_member/_screen/collect-points': typeof MemberScreenCollectPointsRoute;
+  '/_member/_screen/consent': typeof MemberScreenConsentRoute;
+  '/_member/_screen/edit-profile': typeof MemberScreenEditProfileRoute;
+  '/_member/_screen/fill-info': typeof MemberScreenFillInfoRoute;
+  '/_member/_screen/gifts': typeof MemberScreenGiftsRoute;
+  '/_member/_screen/how-to-collect-rewards': typeof MemberScreenHowToCollectRewardsRoute;
+  '/_member/_screen/member-conditions': typeof MemberScreenMemberConditionsRoute;
+  '/_member/_screen/my-coupon': typeof MemberScreenMyCouponRoute;
+  '/_member/_screen/my-id': typeof MemberScreenMyIdRoute;
+  '/_member/_screen/profile': typeof MemberScreenProfileRoute;
+  '/_member/_screen/reward': typeof MemberScreenRewardRoute;
+  '/_member/_screen/reward-coupon': typeof MemberScreenRewardCouponRoute;
+  '/_member/_screen/reward-details': typeof MemberScreenRewardDetailsRoute;
+  '/_member/_screen/reward-home': typeof MemberScreenRewardHomeRoute;
+  '/_member/_screen/shop': typeof MemberScreenShopRouteWithChildren;
+  '/_member/_screen/single-blog': typeof MemberScreenSingleBlogRoute;
+  '/_member/_screen/wishlist': typeof MemberScreenWishlistRoute;
+  '/_member/_tabs/categories': typeof MemberTabsCategoriesRoute;
+  '/_member/_tabs/reward-history': typeof MemberTabsRewardHistoryRoute;
+  '/_member/_tabs/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/_member/_home/': typeof MemberHomeIndexRoute;
+  '/_member/_screen/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
+  '/_member/_screen/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
+  '/_member/_screen/my-order/$id': typeof MemberScreenMyOrderIdRoute;
+  '/_member/_screen/product-compare/$id': typeof MemberScreenProductCompareIdRoute;
+  '/_member/_screen/products/$id': typeof MemberScreenProductsIdRoute;
+  '/_member/_screen/shipping-address/add': typeof MemberScreenShippingAddressAddRoute;
+  '/_member/_screen/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
+  '/_member/_screen/shop/filter': typeof MemberScreenShopFilterRoute;
+  '/_member/_screen/shop/type': typeof MemberScreenShopTypeRoute;
+  '/_member/_screen/my-order/': typeof MemberScreenMyOrderIndexRoute;
+  '/_member/_screen/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
+  '/_member/_screen/shop/': typeof MemberScreenShopIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
     | '/app'
-    | '/bakery'
-    | '/blog'
     | '/blog-add'
     | '/blog-admin'
     | '/blog-categories'
+    | '/forgot-password'
+    | '/login'
+    | '/phonverify'
+    | '/signup'
+    | '/staff-login'
+    | '/update-password'
+    | '/welcome'
+    | '/bakery'
+    | '/blog'
     | '/blog-detail'
     | '/branch'
-    | '/categories'
+    | '/laveena-about-us'
+    | '/privacy-policy'
+    | '/product'
+    | '/product-detail'
+    | '/staff'
+    | '/blog-edit/$name'
+    | '/blog-view/$name'
+    | '/success'
+    | '/thankyou'
+    | '/my-account'
     | '/checkout'
     | '/collect-points'
     | '/consent'
     | '/edit-profile'
     | '/fill-info'
-    | '/forgot-password'
     | '/gifts'
     | '/how-to-collect-rewards'
-    | '/laveena-about-us'
-    | '/login'
     | '/member-conditions'
-    | '/my-account'
     | '/my-coupon'
     | '/my-id'
-    | '/my-order'
-    | '/phonverify'
-    | '/privacy-policy'
-    | '/product'
-    | '/product-detail'
     | '/profile'
     | '/reward'
     | '/reward-coupon'
     | '/reward-details'
-    | '/reward-history'
     | '/reward-home'
-    | '/shipping-address'
     | '/shop'
-    | '/signup'
     | '/single-blog'
-    | '/staff'
-    | '/staff-login'
-    | '/success'
-    | '/terms-and-conditions'
-    | '/thankyou'
-    | '/update-password'
-    | '/welcome'
     | '/wishlist'
+    | '/categories'
+    | '/reward-history'
+    | '/terms-and-conditions'
     | '/$itemCode/gift-checkout'
-    | '/blog-edit/$name'
-    | '/blog-view/$name'
     | '/my-order-details/$id'
     | '/my-order/$id'
     | '/product-compare/$id'
@@ -632,51 +681,51 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/app'
-    | '/bakery'
-    | '/blog'
     | '/blog-add'
     | '/blog-admin'
     | '/blog-categories'
+    | '/forgot-password'
+    | '/login'
+    | '/phonverify'
+    | '/signup'
+    | '/staff-login'
+    | '/update-password'
+    | '/welcome'
+    | '/bakery'
+    | '/blog'
     | '/blog-detail'
     | '/branch'
-    | '/categories'
+    | '/laveena-about-us'
+    | '/privacy-policy'
+    | '/product'
+    | '/product-detail'
+    | '/staff'
+    | '/blog-edit/$name'
+    | '/blog-view/$name'
+    | '/success'
+    | '/thankyou'
+    | '/my-account'
     | '/checkout'
     | '/collect-points'
     | '/consent'
     | '/edit-profile'
     | '/fill-info'
-    | '/forgot-password'
     | '/gifts'
     | '/how-to-collect-rewards'
-    | '/laveena-about-us'
-    | '/login'
     | '/member-conditions'
-    | '/my-account'
     | '/my-coupon'
     | '/my-id'
-    | '/phonverify'
-    | '/privacy-policy'
-    | '/product'
-    | '/product-detail'
     | '/profile'
     | '/reward'
     | '/reward-coupon'
     | '/reward-details'
-    | '/reward-history'
     | '/reward-home'
-    | '/signup'
     | '/single-blog'
-    | '/staff'
-    | '/staff-login'
-    | '/success'
-    | '/terms-and-conditions'
-    | '/thankyou'
-    | '/update-password'
-    | '/welcome'
     | '/wishlist'
+    | '/categories'
+    | '/reward-history'
+    | '/terms-and-conditions'
     | '/$itemCode/gift-checkout'
-    | '/blog-edit/$name'
-    | '/blog-view/$name'
     | '/my-order-details/$id'
     | '/my-order/$id'
     | '/product-compare/$id'
@@ -690,654 +739,789 @@ export interface FileRouteTypes {
     | '/shop';
   id:
     | '__root__'
-    | '/'
-    | '/app'
-    | '/bakery'
-    | '/blog'
-    | '/blog-add'
-    | '/blog-admin'
-    | '/blog-categories'
-    | '/blog-detail'
-    | '/branch'
-    | '/categories'
-    | '/checkout'
-    | '/collect-points'
-    | '/consent'
-    | '/edit-profile'
-    | '/fill-info'
-    | '/forgot-password'
-    | '/gifts'
-    | '/how-to-collect-rewards'
-    | '/laveena-about-us'
-    | '/login'
-    | '/member-conditions'
-    | '/my-account'
-    | '/my-coupon'
-    | '/my-id'
-    | '/my-order'
-    | '/phonverify'
-    | '/privacy-policy'
-    | '/product'
-    | '/product-detail'
-    | '/profile'
-    | '/reward'
-    | '/reward-coupon'
-    | '/reward-details'
-    | '/reward-history'
-    | '/reward-home'
-    | '/shipping-address'
-    | '/shop'
-    | '/signup'
-    | '/single-blog'
-    | '/staff'
-    | '/staff-login'
-    | '/success'
-    | '/terms-and-conditions'
-    | '/thankyou'
-    | '/update-password'
-    | '/welcome'
-    | '/wishlist'
-    | '/$itemCode/gift-checkout'
-    | '/blog-edit/$name'
-    | '/blog-view/$name'
-    | '/my-order-details/$id'
-    | '/my-order/$id'
-    | '/product-compare/$id'
-    | '/products/$id'
-    | '/shipping-address/add'
-    | '/shipping-address/edit'
-    | '/shop/filter'
-    | '/shop/type'
-    | '/my-order/'
-    | '/shipping-address/'
-    | '/shop/';
+    | '/_admin'
+    | '/_guest'
+    | '/_marketing'
+    | '/_member'
+    | '/_staff'
+    | '/_admin/app'
+    | '/_admin/blog-add'
+    | '/_admin/blog-admin'
+    | '/_admin/blog-categories'
+    | '/_guest/forgot-password'
+    | '/_guest/login'
+    | '/_guest/phonverify'
+    | '/_guest/signup'
+    | '/_guest/staff-login'
+    | '/_guest/update-password'
+    | '/_guest/welcome'
+    | '/_marketing/bakery'
+    | '/_marketing/blog'
+    | '/_marketing/blog-detail'
+    | '/_marketing/branch'
+    | '/_marketing/laveena-about-us'
+    | '/_marketing/privacy-policy'
+    | '/_marketing/product'
+    | '/_marketing/product-detail'
+    | '/_member/_done'
+    | '/_member/_home'
+    | '/_member/_screen'
+    | '/_member/_tabs'
+    | '/_staff/staff'
+    | '/_admin/blog-edit/$name'
+    | '/_admin/blog-view/$name'
+    | '/_member/_done/success'
+    | '/_member/_done/thankyou'
+    | '/_member/_home/my-account'
+    | '/_member/_screen/checkout'
+    | '/_member/_screen/collect-points'
+    | '/_member/_screen/consent'
+    | '/_member/_screen/edit-profile'
+    | '/_member/_screen/fill-info'
+    | '/_member/_screen/gifts'
+    | '/_member/_screen/how-to-collect-rewards'
+    | '/_member/_screen/member-conditions'
+    | '/_member/_screen/my-coupon'
+    | '/_member/_screen/my-id'
+    | '/_member/_screen/profile'
+    | '/_member/_screen/reward'
+    | '/_member/_screen/reward-coupon'
+    | '/_member/_screen/reward-details'
+    | '/_member/_screen/reward-home'
+    | '/_member/_screen/shop'
+    | '/_member/_screen/single-blog'
+    | '/_member/_screen/wishlist'
+    | '/_member/_tabs/categories'
+    | '/_member/_tabs/reward-history'
+    | '/_member/_tabs/terms-and-conditions'
+    | '/_member/_home/'
+    | '/_member/_screen/$itemCode/gift-checkout'
+    | '/_member/_screen/my-order-details/$id'
+    | '/_member/_screen/my-order/$id'
+    | '/_member/_screen/product-compare/$id'
+    | '/_member/_screen/products/$id'
+    | '/_member/_screen/shipping-address/add'
+    | '/_member/_screen/shipping-address/edit'
+    | '/_member/_screen/shop/filter'
+    | '/_member/_screen/shop/type'
+    | '/_member/_screen/my-order/'
+    | '/_member/_screen/shipping-address/'
+    | '/_member/_screen/shop/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AppRoute: typeof AppRoute;
-  BakeryRoute: typeof BakeryRoute;
-  BlogRoute: typeof BlogRoute;
-  BlogAddRoute: typeof BlogAddRoute;
-  BlogAdminRoute: typeof BlogAdminRoute;
-  BlogCategoriesRoute: typeof BlogCategoriesRoute;
-  BlogDetailRoute: typeof BlogDetailRoute;
-  BranchRoute: typeof BranchRoute;
-  CategoriesRoute: typeof CategoriesRoute;
-  CheckoutRoute: typeof CheckoutRoute;
-  CollectPointsRoute: typeof CollectPointsRoute;
-  ConsentRoute: typeof ConsentRoute;
-  EditProfileRoute: typeof EditProfileRoute;
-  FillInfoRoute: typeof FillInfoRoute;
-  ForgotPasswordRoute: typeof ForgotPasswordRoute;
-  GiftsRoute: typeof GiftsRoute;
-  HowToCollectRewardsRoute: typeof HowToCollectRewardsRoute;
-  LaveenaAboutUsRoute: typeof LaveenaAboutUsRoute;
-  LoginRoute: typeof LoginRoute;
-  MemberConditionsRoute: typeof MemberConditionsRoute;
-  MyAccountRoute: typeof MyAccountRoute;
-  MyCouponRoute: typeof MyCouponRoute;
-  MyIdRoute: typeof MyIdRoute;
-  MyOrderRoute: typeof MyOrderRouteWithChildren;
-  PhonverifyRoute: typeof PhonverifyRoute;
-  PrivacyPolicyRoute: typeof PrivacyPolicyRoute;
-  ProductRoute: typeof ProductRoute;
-  ProductDetailRoute: typeof ProductDetailRoute;
-  ProfileRoute: typeof ProfileRoute;
-  RewardRoute: typeof RewardRoute;
-  RewardCouponRoute: typeof RewardCouponRoute;
-  RewardDetailsRoute: typeof RewardDetailsRoute;
-  RewardHistoryRoute: typeof RewardHistoryRoute;
-  RewardHomeRoute: typeof RewardHomeRoute;
-  ShippingAddressRoute: typeof ShippingAddressRouteWithChildren;
-  ShopRoute: typeof ShopRouteWithChildren;
-  SignupRoute: typeof SignupRoute;
-  SingleBlogRoute: typeof SingleBlogRoute;
-  StaffRoute: typeof StaffRoute;
-  StaffLoginRoute: typeof StaffLoginRoute;
-  SuccessRoute: typeof SuccessRoute;
-  TermsAndConditionsRoute: typeof TermsAndConditionsRoute;
-  ThankyouRoute: typeof ThankyouRoute;
-  UpdatePasswordRoute: typeof UpdatePasswordRoute;
-  WelcomeRoute: typeof WelcomeRoute;
-  WishlistRoute: typeof WishlistRoute;
-  ItemCodeGiftCheckoutRoute: typeof ItemCodeGiftCheckoutRoute;
-  BlogEditNameRoute: typeof BlogEditNameRoute;
-  BlogViewNameRoute: typeof BlogViewNameRoute;
-  MyOrderDetailsIdRoute: typeof MyOrderDetailsIdRoute;
-  ProductCompareIdRoute: typeof ProductCompareIdRoute;
-  ProductsIdRoute: typeof ProductsIdRoute;
+  AdminRoute: typeof AdminRouteWithChildren;
+  GuestRoute: typeof GuestRouteWithChildren;
+  MarketingRoute: typeof MarketingRouteWithChildren;
+  MemberRoute: typeof MemberRouteWithChildren;
+  StaffRoute: typeof StaffRouteWithChildren;
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/';
-      path: '/';
+    '/_admin': {
+      id: '/_admin';
+      path: '';
       fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
+      preLoaderRoute: typeof AdminRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/app': {
-      id: '/app';
-      path: '/app';
-      fullPath: '/app';
-      preLoaderRoute: typeof AppRouteImport;
+    '/_guest': {
+      id: '/_guest';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof GuestRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/bakery': {
-      id: '/bakery';
-      path: '/bakery';
-      fullPath: '/bakery';
-      preLoaderRoute: typeof BakeryRouteImport;
+    '/_marketing': {
+      id: '/_marketing';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof MarketingRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/blog': {
-      id: '/blog';
-      path: '/blog';
-      fullPath: '/blog';
-      preLoaderRoute: typeof BlogRouteImport;
+    '/_member': {
+      id: '/_member';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof MemberRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/blog-add': {
-      id: '/blog-add';
-      path: '/blog-add';
-      fullPath: '/blog-add';
-      preLoaderRoute: typeof BlogAddRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/blog-admin': {
-      id: '/blog-admin';
-      path: '/blog-admin';
-      fullPath: '/blog-admin';
-      preLoaderRoute: typeof BlogAdminRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/blog-categories': {
-      id: '/blog-categories';
-      path: '/blog-categories';
-      fullPath: '/blog-categories';
-      preLoaderRoute: typeof BlogCategoriesRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/blog-detail': {
-      id: '/blog-detail';
-      path: '/blog-detail';
-      fullPath: '/blog-detail';
-      preLoaderRoute: typeof BlogDetailRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/branch': {
-      id: '/branch';
-      path: '/branch';
-      fullPath: '/branch';
-      preLoaderRoute: typeof BranchRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/categories': {
-      id: '/categories';
-      path: '/categories';
-      fullPath: '/categories';
-      preLoaderRoute: typeof CategoriesRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/checkout': {
-      id: '/checkout';
-      path: '/checkout';
-      fullPath: '/checkout';
-      preLoaderRoute: typeof CheckoutRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/collect-points': {
-      id: '/collect-points';
-      path: '/collect-points';
-      fullPath: '/collect-points';
-      preLoaderRoute: typeof CollectPointsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/consent': {
-      id: '/consent';
-      path: '/consent';
-      fullPath: '/consent';
-      preLoaderRoute: typeof ConsentRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/edit-profile': {
-      id: '/edit-profile';
-      path: '/edit-profile';
-      fullPath: '/edit-profile';
-      preLoaderRoute: typeof EditProfileRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/fill-info': {
-      id: '/fill-info';
-      path: '/fill-info';
-      fullPath: '/fill-info';
-      preLoaderRoute: typeof FillInfoRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/forgot-password': {
-      id: '/forgot-password';
-      path: '/forgot-password';
-      fullPath: '/forgot-password';
-      preLoaderRoute: typeof ForgotPasswordRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/gifts': {
-      id: '/gifts';
-      path: '/gifts';
-      fullPath: '/gifts';
-      preLoaderRoute: typeof GiftsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/how-to-collect-rewards': {
-      id: '/how-to-collect-rewards';
-      path: '/how-to-collect-rewards';
-      fullPath: '/how-to-collect-rewards';
-      preLoaderRoute: typeof HowToCollectRewardsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/laveena-about-us': {
-      id: '/laveena-about-us';
-      path: '/laveena-about-us';
-      fullPath: '/laveena-about-us';
-      preLoaderRoute: typeof LaveenaAboutUsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/member-conditions': {
-      id: '/member-conditions';
-      path: '/member-conditions';
-      fullPath: '/member-conditions';
-      preLoaderRoute: typeof MemberConditionsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/my-account': {
-      id: '/my-account';
-      path: '/my-account';
-      fullPath: '/my-account';
-      preLoaderRoute: typeof MyAccountRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/my-coupon': {
-      id: '/my-coupon';
-      path: '/my-coupon';
-      fullPath: '/my-coupon';
-      preLoaderRoute: typeof MyCouponRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/my-id': {
-      id: '/my-id';
-      path: '/my-id';
-      fullPath: '/my-id';
-      preLoaderRoute: typeof MyIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/my-order': {
-      id: '/my-order';
-      path: '/my-order';
-      fullPath: '/my-order';
-      preLoaderRoute: typeof MyOrderRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/phonverify': {
-      id: '/phonverify';
-      path: '/phonverify';
-      fullPath: '/phonverify';
-      preLoaderRoute: typeof PhonverifyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/privacy-policy': {
-      id: '/privacy-policy';
-      path: '/privacy-policy';
-      fullPath: '/privacy-policy';
-      preLoaderRoute: typeof PrivacyPolicyRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/product': {
-      id: '/product';
-      path: '/product';
-      fullPath: '/product';
-      preLoaderRoute: typeof ProductRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/product-detail': {
-      id: '/product-detail';
-      path: '/product-detail';
-      fullPath: '/product-detail';
-      preLoaderRoute: typeof ProductDetailRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/profile': {
-      id: '/profile';
-      path: '/profile';
-      fullPath: '/profile';
-      preLoaderRoute: typeof ProfileRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/reward': {
-      id: '/reward';
-      path: '/reward';
-      fullPath: '/reward';
-      preLoaderRoute: typeof RewardRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/reward-coupon': {
-      id: '/reward-coupon';
-      path: '/reward-coupon';
-      fullPath: '/reward-coupon';
-      preLoaderRoute: typeof RewardCouponRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/reward-details': {
-      id: '/reward-details';
-      path: '/reward-details';
-      fullPath: '/reward-details';
-      preLoaderRoute: typeof RewardDetailsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/reward-history': {
-      id: '/reward-history';
-      path: '/reward-history';
-      fullPath: '/reward-history';
-      preLoaderRoute: typeof RewardHistoryRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/reward-home': {
-      id: '/reward-home';
-      path: '/reward-home';
-      fullPath: '/reward-home';
-      preLoaderRoute: typeof RewardHomeRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/shipping-address': {
-      id: '/shipping-address';
-      path: '/shipping-address';
-      fullPath: '/shipping-address';
-      preLoaderRoute: typeof ShippingAddressRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/shop': {
-      id: '/shop';
-      path: '/shop';
-      fullPath: '/shop';
-      preLoaderRoute: typeof ShopRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/signup': {
-      id: '/signup';
-      path: '/signup';
-      fullPath: '/signup';
-      preLoaderRoute: typeof SignupRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/single-blog': {
-      id: '/single-blog';
-      path: '/single-blog';
-      fullPath: '/single-blog';
-      preLoaderRoute: typeof SingleBlogRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/staff': {
-      id: '/staff';
-      path: '/staff';
-      fullPath: '/staff';
+    '/_staff': {
+      id: '/_staff';
+      path: '';
+      fullPath: '/';
       preLoaderRoute: typeof StaffRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/staff-login': {
-      id: '/staff-login';
+    '/_admin/app': {
+      id: '/_admin/app';
+      path: '/app';
+      fullPath: '/app';
+      preLoaderRoute: typeof AdminAppRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/blog-add': {
+      id: '/_admin/blog-add';
+      path: '/blog-add';
+      fullPath: '/blog-add';
+      preLoaderRoute: typeof AdminBlogAddRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/blog-admin': {
+      id: '/_admin/blog-admin';
+      path: '/blog-admin';
+      fullPath: '/blog-admin';
+      preLoaderRoute: typeof AdminBlogAdminRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/blog-categories': {
+      id: '/_admin/blog-categories';
+      path: '/blog-categories';
+      fullPath: '/blog-categories';
+      preLoaderRoute: typeof AdminBlogCategoriesRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_guest/forgot-password': {
+      id: '/_guest/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof GuestForgotPasswordRouteImport;
+      parentRoute: typeof GuestRoute;
+    };
+    '/_guest/login': {
+      id: '/_guest/login';
+      path: '/login';
+      fullPath: '/login';
+      preLoaderRoute: typeof GuestLoginRouteImport;
+      parentRoute: typeof GuestRoute;
+    };
+    '/_guest/phonverify': {
+      id: '/_guest/phonverify';
+      path: '/phonverify';
+      fullPath: '/phonverify';
+      preLoaderRoute: typeof GuestPhonverifyRouteImport;
+      parentRoute: typeof GuestRoute;
+    };
+    '/_guest/signup': {
+      id: '/_guest/signup';
+      path: '/signup';
+      fullPath: '/signup';
+      preLoaderRoute: typeof GuestSignupRouteImport;
+      parentRoute: typeof GuestRoute;
+    };
+    '/_guest/staff-login': {
+      id: '/_guest/staff-login';
       path: '/staff-login';
       fullPath: '/staff-login';
-      preLoaderRoute: typeof StaffLoginRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof GuestStaffLoginRouteImport;
+      parentRoute: typeof GuestRoute;
     };
-    '/success': {
-      id: '/success';
-      path: '/success';
-      fullPath: '/success';
-      preLoaderRoute: typeof SuccessRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/terms-and-conditions': {
-      id: '/terms-and-conditions';
-      path: '/terms-and-conditions';
-      fullPath: '/terms-and-conditions';
-      preLoaderRoute: typeof TermsAndConditionsRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/thankyou': {
-      id: '/thankyou';
-      path: '/thankyou';
-      fullPath: '/thankyou';
-      preLoaderRoute: typeof ThankyouRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/update-password': {
-      id: '/update-password';
+    '/_guest/update-password': {
+      id: '/_guest/update-password';
       path: '/update-password';
       fullPath: '/update-password';
-      preLoaderRoute: typeof UpdatePasswordRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof GuestUpdatePasswordRouteImport;
+      parentRoute: typeof GuestRoute;
     };
-    '/welcome': {
-      id: '/welcome';
+    '/_guest/welcome': {
+      id: '/_guest/welcome';
       path: '/welcome';
       fullPath: '/welcome';
-      preLoaderRoute: typeof WelcomeRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof GuestWelcomeRouteImport;
+      parentRoute: typeof GuestRoute;
     };
-    '/wishlist': {
-      id: '/wishlist';
-      path: '/wishlist';
-      fullPath: '/wishlist';
-      preLoaderRoute: typeof WishlistRouteImport;
-      parentRoute: typeof rootRouteImport;
+    '/_marketing/bakery': {
+      id: '/_marketing/bakery';
+      path: '/bakery';
+      fullPath: '/bakery';
+      preLoaderRoute: typeof MarketingBakeryRouteImport;
+      parentRoute: typeof MarketingRoute;
     };
-    '/$itemCode/gift-checkout': {
-      id: '/$itemCode/gift-checkout';
-      path: '/$itemCode/gift-checkout';
-      fullPath: '/$itemCode/gift-checkout';
-      preLoaderRoute: typeof ItemCodeGiftCheckoutRouteImport;
-      parentRoute: typeof rootRouteImport;
+    '/_marketing/blog': {
+      id: '/_marketing/blog';
+      path: '/blog';
+      fullPath: '/blog';
+      preLoaderRoute: typeof MarketingBlogRouteImport;
+      parentRoute: typeof MarketingRoute;
     };
-    '/blog-edit/$name': {
-      id: '/blog-edit/$name';
+    '/_marketing/blog-detail': {
+      id: '/_marketing/blog-detail';
+      path: '/blog-detail';
+      fullPath: '/blog-detail';
+      preLoaderRoute: typeof MarketingBlogDetailRouteImport;
+      parentRoute: typeof MarketingRoute;
+    };
+    '/_marketing/branch': {
+      id: '/_marketing/branch';
+      path: '/branch';
+      fullPath: '/branch';
+      preLoaderRoute: typeof MarketingBranchRouteImport;
+      parentRoute: typeof MarketingRoute;
+    };
+    '/_marketing/laveena-about-us': {
+      id: '/_marketing/laveena-about-us';
+      path: '/laveena-about-us';
+      fullPath: '/laveena-about-us';
+      preLoaderRoute: typeof MarketingLaveenaAboutUsRouteImport;
+      parentRoute: typeof MarketingRoute;
+    };
+    '/_marketing/privacy-policy': {
+      id: '/_marketing/privacy-policy';
+      path: '/privacy-policy';
+      fullPath: '/privacy-policy';
+      preLoaderRoute: typeof MarketingPrivacyPolicyRouteImport;
+      parentRoute: typeof MarketingRoute;
+    };
+    '/_marketing/product': {
+      id: '/_marketing/product';
+      path: '/product';
+      fullPath: '/product';
+      preLoaderRoute: typeof MarketingProductRouteImport;
+      parentRoute: typeof MarketingRoute;
+    };
+    '/_marketing/product-detail': {
+      id: '/_marketing/product-detail';
+      path: '/product-detail';
+      fullPath: '/product-detail';
+      preLoaderRoute: typeof MarketingProductDetailRouteImport;
+      parentRoute: typeof MarketingRoute;
+    };
+    '/_member/_done': {
+      id: '/_member/_done';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof MemberDoneRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    '/_member/_home': {
+      id: '/_member/_home';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof MemberHomeRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    '/_member/_screen': {
+      id: '/_member/_screen';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof MemberScreenRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    '/_member/_tabs': {
+      id: '/_member/_tabs';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof MemberTabsRouteImport;
+      parentRoute: typeof MemberRoute;
+    };
+    '/_staff/staff': {
+      id: '/_staff/staff';
+      path: '/staff';
+      fullPath: '/staff';
+      preLoaderRoute: typeof StaffStaffRouteImport;
+      parentRoute: typeof StaffRoute;
+    };
+    '/_admin/blog-edit/$name': {
+      id: '/_admin/blog-edit/$name';
       path: '/blog-edit/$name';
       fullPath: '/blog-edit/$name';
-      preLoaderRoute: typeof BlogEditNameRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof AdminBlogEditNameRouteImport;
+      parentRoute: typeof AdminRoute;
     };
-    '/blog-view/$name': {
-      id: '/blog-view/$name';
+    '/_admin/blog-view/$name': {
+      id: '/_admin/blog-view/$name';
       path: '/blog-view/$name';
       fullPath: '/blog-view/$name';
-      preLoaderRoute: typeof BlogViewNameRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof AdminBlogViewNameRouteImport;
+      parentRoute: typeof AdminRoute;
     };
-    '/my-order-details/$id': {
-      id: '/my-order-details/$id';
+    '/_member/_done/success': {
+      id: '/_member/_done/success';
+      path: '/success';
+      fullPath: '/success';
+      preLoaderRoute: typeof MemberDoneSuccessRouteImport;
+      parentRoute: typeof MemberDoneRoute;
+    };
+    '/_member/_done/thankyou': {
+      id: '/_member/_done/thankyou';
+      path: '/thankyou';
+      fullPath: '/thankyou';
+      preLoaderRoute: typeof MemberDoneThankyouRouteImport;
+      parentRoute: typeof MemberDoneRoute;
+    };
+    '/_member/_home/': {
+      id: '/_member/_home/';
+      path: '/';
+      fullPath: '/';
+      preLoaderRoute: typeof MemberHomeIndexRouteImport;
+      parentRoute: typeof MemberHomeRoute;
+    };
+    '/_member/_home/my-account': {
+      id: '/_member/_home/my-account';
+      path: '/my-account';
+      fullPath: '/my-account';
+      preLoaderRoute: typeof MemberHomeMyAccountRouteImport;
+      parentRoute: typeof MemberHomeRoute;
+    };
+    '/_member/_screen/checkout': {
+      id: '/_member/_screen/checkout';
+      path: '/checkout';
+      fullPath: '/checkout';
+      preLoaderRoute: typeof MemberScreenCheckoutRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/collect-points': {
+      id: '/_member/_screen/collect-points';
+      path: '/collect-points';
+      fullPath: '/collect-points';
+      preLoaderRoute: typeof MemberScreenCollectPointsRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/consent': {
+      id: '/_member/_screen/consent';
+      path: '/consent';
+      fullPath: '/consent';
+      preLoaderRoute: typeof MemberScreenConsentRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/edit-profile': {
+      id: '/_member/_screen/edit-profile';
+      path: '/edit-profile';
+      fullPath: '/edit-profile';
+      preLoaderRoute: typeof MemberScreenEditProfileRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/fill-info': {
+      id: '/_member/_screen/fill-info';
+      path: '/fill-info';
+      fullPath: '/fill-info';
+      preLoaderRoute: typeof MemberScreenFillInfoRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/gifts': {
+      id: '/_member/_screen/gifts';
+      path: '/gifts';
+      fullPath: '/gifts';
+      preLoaderRoute: typeof MemberScreenGiftsRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/how-to-collect-rewards': {
+      id: '/_member/_screen/how-to-collect-rewards';
+      path: '/how-to-collect-rewards';
+      fullPath: '/how-to-collect-rewards';
+      preLoaderRoute: typeof MemberScreenHowToCollectRewardsRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/member-conditions': {
+      id: '/_member/_screen/member-conditions';
+      path: '/member-conditions';
+      fullPath: '/member-conditions';
+      preLoaderRoute: typeof MemberScreenMemberConditionsRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/my-coupon': {
+      id: '/_member/_screen/my-coupon';
+      path: '/my-coupon';
+      fullPath: '/my-coupon';
+      preLoaderRoute: typeof MemberScreenMyCouponRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/my-id': {
+      id: '/_member/_screen/my-id';
+      path: '/my-id';
+      fullPath: '/my-id';
+      preLoaderRoute: typeof MemberScreenMyIdRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/profile': {
+      id: '/_member/_screen/profile';
+      path: '/profile';
+      fullPath: '/profile';
+      preLoaderRoute: typeof MemberScreenProfileRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/reward': {
+      id: '/_member/_screen/reward';
+      path: '/reward';
+      fullPath: '/reward';
+      preLoaderRoute: typeof MemberScreenRewardRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/reward-coupon': {
+      id: '/_member/_screen/reward-coupon';
+      path: '/reward-coupon';
+      fullPath: '/reward-coupon';
+      preLoaderRoute: typeof MemberScreenRewardCouponRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/reward-details': {
+      id: '/_member/_screen/reward-details';
+      path: '/reward-details';
+      fullPath: '/reward-details';
+      preLoaderRoute: typeof MemberScreenRewardDetailsRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/reward-home': {
+      id: '/_member/_screen/reward-home';
+      path: '/reward-home';
+      fullPath: '/reward-home';
+      preLoaderRoute: typeof MemberScreenRewardHomeRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/shop': {
+      id: '/_member/_screen/shop';
+      path: '/shop';
+      fullPath: '/shop';
+      preLoaderRoute: typeof MemberScreenShopRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/single-blog': {
+      id: '/_member/_screen/single-blog';
+      path: '/single-blog';
+      fullPath: '/single-blog';
+      preLoaderRoute: typeof MemberScreenSingleBlogRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/wishlist': {
+      id: '/_member/_screen/wishlist';
+      path: '/wishlist';
+      fullPath: '/wishlist';
+      preLoaderRoute: typeof MemberScreenWishlistRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_tabs/categories': {
+      id: '/_member/_tabs/categories';
+      path: '/categories';
+      fullPath: '/categories';
+      preLoaderRoute: typeof MemberTabsCategoriesRouteImport;
+      parentRoute: typeof MemberTabsRoute;
+    };
+    '/_member/_tabs/reward-history': {
+      id: '/_member/_tabs/reward-history';
+      path: '/reward-history';
+      fullPath: '/reward-history';
+      preLoaderRoute: typeof MemberTabsRewardHistoryRouteImport;
+      parentRoute: typeof MemberTabsRoute;
+    };
+    '/_member/_tabs/terms-and-conditions': {
+      id: '/_member/_tabs/terms-and-conditions';
+      path: '/terms-and-conditions';
+      fullPath: '/terms-and-conditions';
+      preLoaderRoute: typeof MemberTabsTermsAndConditionsRouteImport;
+      parentRoute: typeof MemberTabsRoute;
+    };
+    '/_member/_screen/$itemCode/gift-checkout': {
+      id: '/_member/_screen/$itemCode/gift-checkout';
+      path: '/$itemCode/gift-checkout';
+      fullPath: '/$itemCode/gift-checkout';
+      preLoaderRoute: typeof MemberScreenItemCodeGiftCheckoutRouteImport;
+      parentRoute: typeof MemberScreenRoute;
+    };
+    '/_member/_screen/my-order-details/$id': {
+      id: '/_member/_screen/my-order-details/$id';
       path: '/my-order-details/$id';
       fullPath: '/my-order-details/$id';
-      preLoaderRoute: typeof MyOrderDetailsIdRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof MemberScreenMyOrderDetailsIdRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/my-order/': {
-      id: '/my-order/';
-      path: '/';
+    '/_member/_screen/my-order/': {
+      id: '/_member/_screen/my-order/';
+      path: '/my-order';
       fullPath: '/my-order/';
-      preLoaderRoute: typeof MyOrderIndexRouteImport;
-      parentRoute: typeof MyOrderRoute;
+      preLoaderRoute: typeof MemberScreenMyOrderIndexRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/my-order/$id': {
-      id: '/my-order/$id';
-      path: '/$id';
+    '/_member/_screen/my-order/$id': {
+      id: '/_member/_screen/my-order/$id';
+      path: '/my-order/$id';
       fullPath: '/my-order/$id';
-      preLoaderRoute: typeof MyOrderIdRouteImport;
-      parentRoute: typeof MyOrderRoute;
+      preLoaderRoute: typeof MemberScreenMyOrderIdRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/product-compare/$id': {
-      id: '/product-compare/$id';
+    '/_member/_screen/product-compare/$id': {
+      id: '/_member/_screen/product-compare/$id';
       path: '/product-compare/$id';
       fullPath: '/product-compare/$id';
-      preLoaderRoute: typeof ProductCompareIdRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof MemberScreenProductCompareIdRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/products/$id': {
-      id: '/products/$id';
+    '/_member/_screen/products/$id': {
+      id: '/_member/_screen/products/$id';
       path: '/products/$id';
       fullPath: '/products/$id';
-      preLoaderRoute: typeof ProductsIdRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof MemberScreenProductsIdRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/shipping-address/': {
-      id: '/shipping-address/';
-      path: '/';
+    '/_member/_screen/shipping-address/': {
+      id: '/_member/_screen/shipping-address/';
+      path: '/shipping-address';
       fullPath: '/shipping-address/';
-      preLoaderRoute: typeof ShippingAddressIndexRouteImport;
-      parentRoute: typeof ShippingAddressRoute;
+      preLoaderRoute: typeof MemberScreenShippingAddressIndexRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/shipping-address/add': {
-      id: '/shipping-address/add';
-      path: '/add';
+    '/_member/_screen/shipping-address/add': {
+      id: '/_member/_screen/shipping-address/add';
+      path: '/shipping-address/add';
       fullPath: '/shipping-address/add';
-      preLoaderRoute: typeof ShippingAddressAddRouteImport;
-      parentRoute: typeof ShippingAddressRoute;
+      preLoaderRoute: typeof MemberScreenShippingAddressAddRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/shipping-address/edit': {
-      id: '/shipping-address/edit';
-      path: '/edit';
+    '/_member/_screen/shipping-address/edit': {
+      id: '/_member/_screen/shipping-address/edit';
+      path: '/shipping-address/edit';
       fullPath: '/shipping-address/edit';
-      preLoaderRoute: typeof ShippingAddressEditRouteImport;
-      parentRoute: typeof ShippingAddressRoute;
+      preLoaderRoute: typeof MemberScreenShippingAddressEditRouteImport;
+      parentRoute: typeof MemberScreenRoute;
     };
-    '/shop/': {
-      id: '/shop/';
+    '/_member/_screen/shop/': {
+      id: '/_member/_screen/shop/';
       path: '/';
       fullPath: '/shop/';
-      preLoaderRoute: typeof ShopIndexRouteImport;
-      parentRoute: typeof ShopRoute;
+      preLoaderRoute: typeof MemberScreenShopIndexRouteImport;
+      parentRoute: typeof MemberScreenShopRoute;
     };
-    '/shop/filter': {
-      id: '/shop/filter';
+    '/_member/_screen/shop/filter': {
+      id: '/_member/_screen/shop/filter';
       path: '/filter';
       fullPath: '/shop/filter';
-      preLoaderRoute: typeof ShopFilterRouteImport;
-      parentRoute: typeof ShopRoute;
+      preLoaderRoute: typeof MemberScreenShopFilterRouteImport;
+      parentRoute: typeof MemberScreenShopRoute;
     };
-    '/shop/type': {
-      id: '/shop/type';
+    '/_member/_screen/shop/type': {
+      id: '/_member/_screen/shop/type';
       path: '/type';
       fullPath: '/shop/type';
-      preLoaderRoute: typeof ShopTypeRouteImport;
-      parentRoute: typeof ShopRoute;
+      preLoaderRoute: typeof MemberScreenShopTypeRouteImport;
+      parentRoute: typeof MemberScreenShopRoute;
     };
   }
 }
 
-interface MyOrderRouteChildren {
-  MyOrderIdRoute: typeof MyOrderIdRoute;
-  MyOrderIndexRoute: typeof MyOrderIndexRoute;
+interface AdminRouteChildren {
+  AdminAppRoute: typeof AdminAppRoute;
+  AdminBlogAddRoute: typeof AdminBlogAddRoute;
+  AdminBlogAdminRoute: typeof AdminBlogAdminRoute;
+  AdminBlogCategoriesRoute: typeof AdminBlogCategoriesRoute;
+  AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
+  AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
 }
 
-const MyOrderRouteChildren: MyOrderRouteChildren = {
-  MyOrderIdRoute: MyOrderIdRoute,
-  MyOrderIndexRoute: MyOrderIndexRoute,
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAppRoute: AdminAppRoute,
+  AdminBlogAddRoute: AdminBlogAddRoute,
+  AdminBlogAdminRoute: AdminBlogAdminRoute,
+  AdminBlogCategoriesRoute: AdminBlogCategoriesRoute,
+  AdminBlogEditNameRoute: AdminBlogEditNameRoute,
+  AdminBlogViewNameRoute: AdminBlogViewNameRoute,
 };
 
-const MyOrderRouteWithChildren =
-  MyOrderRoute._addFileChildren(MyOrderRouteChildren);
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);
 
-interface ShippingAddressRouteChildren {
-  ShippingAddressAddRoute: typeof ShippingAddressAddRoute;
-  ShippingAddressEditRoute: typeof ShippingAddressEditRoute;
-  ShippingAddressIndexRoute: typeof ShippingAddressIndexRoute;
+interface GuestRouteChildren {
+  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute;
+  GuestLoginRoute: typeof GuestLoginRoute;
+  GuestPhonverifyRoute: typeof GuestPhonverifyRoute;
+  GuestSignupRoute: typeof GuestSignupRoute;
+  GuestStaffLoginRoute: typeof GuestStaffLoginRoute;
+  GuestUpdatePasswordRoute: typeof GuestUpdatePasswordRoute;
+  GuestWelcomeRoute: typeof GuestWelcomeRoute;
 }
 
-const ShippingAddressRouteChildren: ShippingAddressRouteChildren = {
-  ShippingAddressAddRoute: ShippingAddressAddRoute,
-  ShippingAddressEditRoute: ShippingAddressEditRoute,
-  ShippingAddressIndexRoute: ShippingAddressIndexRoute,
+const GuestRouteChildren: GuestRouteChildren = {
+  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
+  GuestLoginRoute: GuestLoginRoute,
+  GuestPhonverifyRoute: GuestPhonverifyRoute,
+  GuestSignupRoute: GuestSignupRoute,
+  GuestStaffLoginRoute: GuestStaffLoginRoute,
+  GuestUpdatePasswordRoute: GuestUpdatePasswordRoute,
+  GuestWelcomeRoute: GuestWelcomeRoute,
 };
 
-const ShippingAddressRouteWithChildren = ShippingAddressRoute._addFileChildren(
-  ShippingAddressRouteChildren,
+const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren);
+
+interface MarketingRouteChildren {
+  MarketingBakeryRoute: typeof MarketingBakeryRoute;
+  MarketingBlogRoute: typeof MarketingBlogRoute;
+  MarketingBlogDetailRoute: typeof MarketingBlogDetailRoute;
+  MarketingBranchRoute: typeof MarketingBranchRoute;
+  MarketingLaveenaAboutUsRoute: typeof MarketingLaveenaAboutUsRoute;
+  MarketingPrivacyPolicyRoute: typeof MarketingPrivacyPolicyRoute;
+  MarketingProductRoute: typeof MarketingProductRoute;
+  MarketingProductDetailRoute: typeof MarketingProductDetailRoute;
+}
+
+const MarketingRouteChildren: MarketingRouteChildren = {
+  MarketingBakeryRoute: MarketingBakeryRoute,
+  MarketingBlogRoute: MarketingBlogRoute,
+  MarketingBlogDetailRoute: MarketingBlogDetailRoute,
+  MarketingBranchRoute: MarketingBranchRoute,
+  MarketingLaveenaAboutUsRoute: MarketingLaveenaAboutUsRoute,
+  MarketingPrivacyPolicyRoute: MarketingPrivacyPolicyRoute,
+  MarketingProductRoute: MarketingProductRoute,
+  MarketingProductDetailRoute: MarketingProductDetailRoute,
+};
+
+const MarketingRouteWithChildren = MarketingRoute._addFileChildren(
+  MarketingRouteChildren,
 );
 
-interface ShopRouteChildren {
-  ShopFilterRoute: typeof ShopFilterRoute;
-  ShopTypeRoute: typeof ShopTypeRoute;
-  ShopIndexRoute: typeof ShopIndexRoute;
+interface MemberDoneRouteChildren {
+  MemberDoneSuccessRoute: typeof MemberDoneSuccessRoute;
+  MemberDoneThankyouRoute: typeof MemberDoneThankyouRoute;
 }
 
-const ShopRouteChildren: ShopRouteChildren = {
-  ShopFilterRoute: ShopFilterRoute,
-  ShopTypeRoute: ShopTypeRoute,
-  ShopIndexRoute: ShopIndexRoute,
+const MemberDoneRouteChildren: MemberDoneRouteChildren = {
+  MemberDoneSuccessRoute: MemberDoneSuccessRoute,
+  MemberDoneThankyouRoute: MemberDoneThankyouRoute,
 };
 
-const ShopRouteWithChildren = ShopRoute._addFileChildren(ShopRouteChildren);
+const MemberDoneRouteWithChildren = MemberDoneRoute._addFileChildren(
+  MemberDoneRouteChildren,
+);
+
+interface MemberHomeRouteChildren {
+  MemberHomeMyAccountRoute: typeof MemberHomeMyAccountRoute;
+  MemberHomeIndexRoute: typeof MemberHomeIndexRoute;
+}
+
+const MemberHomeRouteChildren: MemberHomeRouteChildren = {
+  MemberHomeMyAccountRoute: MemberHomeMyAccountRoute,
+  MemberHomeIndexRoute: MemberHomeIndexRoute,
+};
+
+const MemberHomeRouteWithChildren = MemberHomeRoute._addFileChildren(
+  MemberHomeRouteChildren,
+);
+
+interface MemberScreenShopRouteChildren {
+  MemberScreenShopFilterRoute: typeof MemberScreenShopFilterRoute;
+  MemberScreenShopTypeRoute: typeof MemberScreenShopTypeRoute;
+  MemberScreenShopIndexRoute: typeof MemberScreenShopIndexRoute;
+}
+
+const MemberScreenShopRouteChildren: MemberScreenShopRouteChildren = {
+  MemberScreenShopFilterRoute: MemberScreenShopFilterRoute,
+  MemberScreenShopTypeRoute: MemberScreenShopTypeRoute,
+  MemberScreenShopIndexRoute: MemberScreenShopIndexRoute,
+};
+
+const MemberScreenShopRouteWithChildren =
+  MemberScreenShopRoute._addFileChildren(MemberScreenShopRouteChildren);
+
+interface MemberScreenRouteChildren {
+  MemberScreenCheckoutRoute: typeof MemberScreenCheckoutRoute;
+  MemberScreenCollectPointsRoute: typeof MemberScreenCollectPointsRoute;
+  MemberScreenConsentRoute: typeof MemberScreenConsentRoute;
+  MemberScreenEditProfileRoute: typeof MemberScreenEditProfileRoute;
+  MemberScreenFillInfoRoute: typeof MemberScreenFillInfoRoute;
+  MemberScreenGiftsRoute: typeof MemberScreenGiftsRoute;
+  MemberScreenHowToCollectRewardsRoute: typeof MemberScreenHowToCollectRewardsRoute;
+  MemberScreenMemberConditionsRoute: typeof MemberScreenMemberConditionsRoute;
+  MemberScreenMyCouponRoute: typeof MemberScreenMyCouponRoute;
+  MemberScreenMyIdRoute: typeof MemberScreenMyIdRoute;
+  MemberScreenProfileRoute: typeof MemberScreenProfileRoute;
+  MemberScreenRewardRoute: typeof MemberScreenRewardRoute;
+  MemberScreenRewardCouponRoute: typeof MemberScreenRewardCouponRoute;
+  MemberScreenRewardDetailsRoute: typeof MemberScreenRewardDetailsRoute;
+  MemberScreenRewardHomeRoute: typeof MemberScreenRewardHomeRoute;
+  MemberScreenShopRoute: typeof MemberScreenShopRouteWithChildren;
+  MemberScreenSingleBlogRoute: typeof MemberScreenSingleBlogRoute;
+  MemberScreenWishlistRoute: typeof MemberScreenWishlistRoute;
+  MemberScreenItemCodeGiftCheckoutRoute: typeof MemberScreenItemCodeGiftCheckoutRoute;
+  MemberScreenMyOrderDetailsIdRoute: typeof MemberScreenMyOrderDetailsIdRoute;
+  MemberScreenMyOrderIdRoute: typeof MemberScreenMyOrderIdRoute;
+  MemberScreenProductCompareIdRoute: typeof MemberScreenProductCompareIdRoute;
+  MemberScreenProductsIdRoute: typeof MemberScreenProductsIdRoute;
+  MemberScreenShippingAddressAddRoute: typeof MemberScreenShippingAddressAddRoute;
+  MemberScreenShippingAddressEditRoute: typeof MemberScreenShippingAddressEditRoute;
+  MemberScreenMyOrderIndexRoute: typeof MemberScreenMyOrderIndexRoute;
+  MemberScreenShippingAddressIndexRoute: typeof MemberScreenShippingAddressIndexRoute;
+}
+
+const MemberScreenRouteChildren: MemberScreenRouteChildren = {
+  MemberScreenCheckoutRoute: MemberScreenCheckoutRoute,
+  MemberScreenCollectPointsRoute: MemberScreenCollectPointsRoute,
+  MemberScreenConsentRoute: MemberScreenConsentRoute,
+  MemberScreenEditProfileRoute: MemberScreenEditProfileRoute,
+  MemberScreenFillInfoRoute: MemberScreenFillInfoRoute,
+  MemberScreenGiftsRoute: MemberScreenGiftsRoute,
+  MemberScreenHowToCollectRewardsRoute: MemberScreenHowToCollectRewardsRoute,
+  MemberScreenMemberConditionsRoute: MemberScreenMemberConditionsRoute,
+  MemberScreenMyCouponRoute: MemberScreenMyCouponRoute,
+  MemberScreenMyIdRoute: MemberScreenMyIdRoute,
+  MemberScreenProfileRoute: MemberScreenProfileRoute,
+  MemberScreenRewardRoute: MemberScreenRewardRoute,
+  MemberScreenRewardCouponRoute: MemberScreenRewardCouponRoute,
+  MemberScreenRewardDetailsRoute: MemberScreenRewardDetailsRoute,
+  MemberScreenRewardHomeRoute: MemberScreenRewardHomeRoute,
+  MemberScreenShopRoute: MemberScreenShopRouteWithChildren,
+  MemberScreenSingleBlogRoute: MemberScreenSingleBlogRoute,
+  MemberScreenWishlistRoute: MemberScreenWishlistRoute,
+  MemberScreenItemCodeGiftCheckoutRoute: MemberScreenItemCodeGiftCheckoutRoute,
+  MemberScreenMyOrderDetailsIdRoute: MemberScreenMyOrderDetailsIdRoute,
+  MemberScreenMyOrderIdRoute: MemberScreenMyOrderIdRoute,
+  MemberScreenProductCompareIdRoute: MemberScreenProductCompareIdRoute,
+  MemberScreenProductsIdRoute: MemberScreenProductsIdRoute,
+  MemberScreenShippingAddressAddRoute: MemberScreenShippingAddressAddRoute,
+  MemberScreenShippingAddressEditRoute: MemberScreenShippingAddressEditRoute,
+  MemberScreenMyOrderIndexRoute: MemberScreenMyOrderIndexRoute,
+  MemberScreenShippingAddressIndexRoute: MemberScreenShippingAddressIndexRoute,
+};
+
+const MemberScreenRouteWithChildren = MemberScreenRoute._addFileChildren(
+  MemberScreenRouteChildren,
+);
+
+interface MemberTabsRouteChildren {
+  MemberTabsCategoriesRoute: typeof MemberTabsCategoriesRoute;
+  MemberTabsRewardHistoryRoute: typeof MemberTabsRewardHistoryRoute;
+  MemberTabsTermsAndConditionsRoute: typeof MemberTabsTermsAndConditionsRoute;
+}
+
+const MemberTabsRouteChildren: MemberTabsRouteChildren = {
+  MemberTabsCategoriesRoute: MemberTabsCategoriesRoute,
+  MemberTabsRewardHistoryRoute: MemberTabsRewardHistoryRoute,
+  MemberTabsTermsAndConditionsRoute: MemberTabsTermsAndConditionsRoute,
+};
+
+const MemberTabsRouteWithChildren = MemberTabsRoute._addFileChildren(
+  MemberTabsRouteChildren,
+);
+
+interface MemberRouteChildren {
+  MemberDoneRoute: typeof MemberDoneRouteWithChildren;
+  MemberHomeRoute: typeof MemberHomeRouteWithChildren;
+  MemberScreenRoute: typeof MemberScreenRouteWithChildren;
+  MemberTabsRoute: typeof MemberTabsRouteWithChildren;
+}
+
+const MemberRouteChildren: MemberRouteChildren = {
+  MemberDoneRoute: MemberDoneRouteWithChildren,
+  MemberHomeRoute: MemberHomeRouteWithChildren,
+  MemberScreenRoute: MemberScreenRouteWithChildren,
+  MemberTabsRoute: MemberTabsRouteWithChildren,
+};
+
+const MemberRouteWithChildren =
+  MemberRoute._addFileChildren(MemberRouteChildren);
+
+interface StaffRouteChildren {
+  StaffStaffRoute: typeof StaffStaffRoute;
+}
+
+const StaffRouteChildren: StaffRouteChildren = {
+  StaffStaffRoute: StaffStaffRoute,
+};
+
+const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren);
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AppRoute: AppRoute,
-  BakeryRoute: BakeryRoute,
-  BlogRoute: BlogRoute,
-  BlogAddRoute: BlogAddRoute,
-  BlogAdminRoute: BlogAdminRoute,
-  BlogCategoriesRoute: BlogCategoriesRoute,
-  BlogDetailRoute: BlogDetailRoute,
-  BranchRoute: BranchRoute,
-  CategoriesRoute: CategoriesRoute,
-  CheckoutRoute: CheckoutRoute,
-  CollectPointsRoute: CollectPointsRoute,
-  ConsentRoute: ConsentRoute,
-  EditProfileRoute: EditProfileRoute,
-  FillInfoRoute: FillInfoRoute,
-  ForgotPasswordRoute: ForgotPasswordRoute,
-  GiftsRoute: GiftsRoute,
-  HowToCollectRewardsRoute: HowToCollectRewardsRoute,
-  LaveenaAboutUsRoute: LaveenaAboutUsRoute,
-  LoginRoute: LoginRoute,
-  MemberConditionsRoute: MemberConditionsRoute,
-  MyAccountRoute: MyAccountRoute,
-  MyCouponRoute: MyCouponRoute,
-  MyIdRoute: MyIdRoute,
-  MyOrderRoute: MyOrderRouteWithChildren,
-  PhonverifyRoute: PhonverifyRoute,
-  PrivacyPolicyRoute: PrivacyPolicyRoute,
-  ProductRoute: ProductRoute,
-  ProductDetailRoute: ProductDetailRoute,
-  ProfileRoute: ProfileRoute,
-  RewardRoute: RewardRoute,
-  RewardCouponRoute: RewardCouponRoute,
-  RewardDetailsRoute: RewardDetailsRoute,
-  RewardHistoryRoute: RewardHistoryRoute,
-  RewardHomeRoute: RewardHomeRoute,
-  ShippingAddressRoute: ShippingAddressRouteWithChildren,
-  ShopRoute: ShopRouteWithChildren,
-  SignupRoute: SignupRoute,
-  SingleBlogRoute: SingleBlogRoute,
-  StaffRoute: StaffRoute,
-  StaffLoginRoute: StaffLoginRoute,
-  SuccessRoute: SuccessRoute,
-  TermsAndConditionsRoute: TermsAndConditionsRoute,
-  ThankyouRoute: ThankyouRoute,
-  UpdatePasswordRoute: UpdatePasswordRoute,
-  WelcomeRoute: WelcomeRoute,
-  WishlistRoute: WishlistRoute,
-  ItemCodeGiftCheckoutRoute: ItemCodeGiftCheckoutRoute,
-  BlogEditNameRoute: BlogEditNameRoute,
-  BlogViewNameRoute: BlogViewNameRoute,
-  MyOrderDetailsIdRoute: MyOrderDetailsIdRoute,
-  ProductCompareIdRoute: ProductCompareIdRoute,
-  ProductsIdRoute: ProductsIdRoute,
+  AdminRoute: AdminRouteWithChildren,
+  GuestRoute: GuestRouteWithChildren,
+  MarketingRoute: MarketingRouteWithChildren,
+  MemberRoute: MemberRouteWithChildren,
+  StaffRoute: StaffRouteWithChildren,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -32,16 +32,4 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
-  /**
-   * Per-route shell options, set in a route file: `createFileRoute('/x')({ staticData: { bottomNav: true } })`.
-   * The deepest route that sets a flag wins.
-   */
-  interface StaticDataRouteOption {
-    /** Show the bottom navigation (default: only on /, /categories, /reward-history, /my-account). */
-    bottomNav?: boolean;
-    /** The tab marked current on a screen that is not itself a tab (e.g. '/my-account' on the terms page). */
-    bottomNavTab?: string;
-    /** Show the shared brand header (default true; screens with their own TitleHeader usually set false). */
-    appHeader?: boolean;
-  }
 }

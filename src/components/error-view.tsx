@@ -3,8 +3,8 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
 
 /**
- * The fallback when a route throws. Rendered inside the shell for a child route's error (router
- * defaultErrorComponent) and on its own when the root layout itself fails.
+ * The fallback when a route throws. Rendered inside its layout's frame for a screen's error (router
+ * defaultErrorComponent), and under the brand header alone when a layout itself fails (the root's).
  */
 export function ErrorView({ error, reset }: ErrorComponentProps) {
   const t = useT();

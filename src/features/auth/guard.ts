@@ -6,27 +6,6 @@ import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, ty
 import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from './storage';
 import { isSafeNextPath } from '../../../contracts/next-path';
 
-/**
- * Who may open which screen (spec §1, §6), and the app-load state machine of spec §4.
- *   - guests: /welcome, /login, /signup, /phonverify, the staff sign-in and its password reset, the marketing pages;
- *   - staff and admin areas keep their own gates (they show their own sign-in and check roles);
- *   - every other screen is for signed-in users; a signed-in visitor on /login or /welcome goes to /;
- *   - a member whose phone is not verified yet (stored phoneverify flag) goes to /phonverify.
- */
-const GUEST_PATHS = new Set(['/welcome', '/login', '/signup', '/phonverify', '/staff-login', '/forgot-password', '/update-password']);
-const MARKETING_PATHS = new Set(['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy']);
-const OWN_GATE = /^\/(blog-admin|blog-categories|blog-add|blog-view|blog-edit|app|staff)(\/|$)/;
-
-export type PathKind = 'guest' | 'marketing' | 'gated' | 'member';
-
-export function classifyPath(pathname: string): PathKind {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (GUEST_PATHS.has(path)) return 'guest';
-  if (MARKETING_PATHS.has(path)) return 'marketing';
-  if (OWN_GATE.test(path)) return 'gated';
-  return 'member';
-}
-
 /** Where a signed-in user lands by default: staff and admins have their own areas. */
 export function homeFor(roles: readonly string[]): string {
   if (roles.includes('Member')) return '/';
@@ -105,51 +84,68 @@ export function nextFrom(search: unknown): string | undefined {
   return isSafeNextPath(next) ? next : undefined;
 }
 
-/** The root route's beforeLoad: redirects, and the profile refetch on every location change while signed in. */
-export async function authGuard({
-  context,
-  location,
-  preload,
-}: {
+interface GuardArgs {
   context: { queryClient: QueryClient };
   location: ParsedLocation;
   preload?: boolean;
-}): Promise<void> {
+}
+
+/** The profile is fetched again, in the background, on every location change while signed in (never on hover preloads). */
+function refetchProfile(queryClient: QueryClient, preload: boolean | undefined) {
+  if (!preload) void queryClient.prefetchQuery({ ...profileQuery(), staleTime: 0 });
+}
+
+/**
+ * The beforeLoad of a layout anyone may open (_guest, _marketing, _staff, _admin): who is visiting, for the
+ * screens' own rules (context.visitor). Staff and admin screens check roles themselves and show their own sign-in.
+ */
+export async function visitorGuard({ context, preload }: Pick<GuardArgs, 'context' | 'preload'>): Promise<{ visitor: BootInfo }> {
+  const visitor = await currentBoot(context.queryClient);
+  if (isSignedIn(visitor)) refetchProfile(context.queryClient, preload);
+  return { visitor };
+}
+
+/**
+ * The beforeLoad of _member: a guest signs in first and comes back to the page asked for (/login?next=…); a member
+ * whose phone is not verified yet verifies it first (/phonverify?next=…). Staff and admins may look.
+ */
+export async function memberGuard({ context, location, preload }: GuardArgs): Promise<{ visitor: BootInfo }> {
   const queryClient = context.queryClient;
-  const kind = classifyPath(location.pathname);
-  const boot = await currentBoot(queryClient);
-  if (!isSignedIn(boot)) {
-    if (kind === 'member') throw redirect({ to: '/login', search: { next: askedFor(location) }, replace: true });
-    return;
+  const visitor = await currentBoot(queryClient);
+  if (!isSignedIn(visitor)) throw redirect({ to: '/login', search: { next: askedFor(location) }, replace: true });
+  if (!isMember(visitor)) {
+    refetchProfile(queryClient, preload);
+    return { visitor };
   }
-  // Spec §4: the profile is fetched again on every location change while signed in (in the background).
-  const refetchProfile = () => {
-    if (!preload) void queryClient.prefetchQuery({ ...profileQuery(), staleTime: 0 });
-  };
-  const path = location.pathname.replace(/(.)\/+$/, '$1');
-  if (path === '/login' || path === '/welcome') {
-    const next = path === '/login' && isMember(boot) ? nextFrom(location.search) : undefined;
-    throw redirect({ href: next ?? homeFor(boot.roles), replace: true });
-  }
-  if (path === '/staff-login' && !isMember(boot)) throw redirect({ href: homeFor(boot.roles), replace: true });
-  if (!isMember(boot)) {
-    refetchProfile();
-    return;
-  }
-  let unverified = needsPhoneVerification(queryClient, boot);
-  if (unverified && kind === 'member' && !preload) {
+  let unverified = needsPhoneVerification(queryClient, visitor);
+  if (unverified && !preload) {
     // The saved profile may be old (verified on another device): ask the server before sending them back.
     try {
       await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0, retry: false });
-      unverified = needsPhoneVerification(queryClient, boot);
+      unverified = needsPhoneVerification(queryClient, visitor);
     } catch {
       // Offline: the saved answer decides.
     }
   } else {
-    refetchProfile();
+    refetchProfile(queryClient, preload);
   }
-  if (unverified && kind === 'member') throw redirect({ to: '/phonverify', search: { next: askedFor(location) }, replace: true });
-  if (!unverified && (path === '/phonverify' || path === '/signup') && queryClient.getQueryData(authKeys.profile)) {
-    throw redirect({ href: nextFrom(location.search) ?? '/', replace: true });
-  }
+  if (unverified) throw redirect({ to: '/phonverify', search: { next: askedFor(location) }, replace: true });
+  return { visitor };
+}
+
+/** /login and /welcome: a signed-in visitor goes on to their home (a member signing in: to `next`, the page asked for). */
+export function leaveSignIn(visitor: BootInfo, next?: string): void {
+  if (!isSignedIn(visitor)) return;
+  throw redirect({ href: (isMember(visitor) ? next : undefined) ?? homeFor(visitor.roles), replace: true });
+}
+
+/** The staff sign-in: signed-in staff and admins go to their area; a member may still sign in there as staff. */
+export function leaveStaffSignIn(visitor: BootInfo): void {
+  if (isSignedIn(visitor) && !isMember(visitor)) throw redirect({ href: homeFor(visitor.roles), replace: true });
+}
+
+/** /phonverify and /signup: a member whose phone is verified goes on to `next` (home by default). */
+export function leaveVerification(queryClient: QueryClient, visitor: BootInfo, next?: string): void {
+  if (!isMember(visitor) || needsPhoneVerification(queryClient, visitor) || !queryClient.getQueryData(authKeys.profile)) return;
+  throw redirect({ href: next ?? '/', replace: true });
 }

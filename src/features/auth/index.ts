@@ -14,7 +14,7 @@ export {
   type Tier,
 } from './api';
 export { useCurrentUser, mergeUser, type CurrentUser, type SessionState } from './session';
-export { authGuard, classifyPath, homeFor, runAppLoad, needsPhoneVerification, nextFrom } from './guard';
+export { homeFor, leaveSignIn, leaveStaffSignIn, leaveVerification, memberGuard, needsPhoneVerification, nextFrom, runAppLoad, visitorGuard } from './guard';
 export { useLogout, signOut } from './logout';
 export { getPhoneVerifyFlag, setPhoneVerifyFlag, getUsername } from './storage';
 export { LoginScreen } from './components/login-screen';
@@ -25,4 +25,4 @@ export { ChangePhoneDialog } from './components/change-phone';
 export { StaffLogin } from './components/staff-login';
 export { ForgotPassword, UpdatePassword, type ResetFrom } from './components/password-reset';
 export { LogoutButton } from './components/logout-button';
-export { SessionSync } from './components/session-sync';
+export { SessionSync, SignedOutWatch } from './components/session-sync';

@@ -1,38 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { frappe } from '@/lib/frappe';
-import { authGuard, authKeys, classifyPath, GUEST_BOOT, runAppLoad, type BootInfo, type Profile } from '@/features/auth';
+import { authKeys, GUEST_BOOT, runAppLoad, type BootInfo, type Profile } from '@/features/auth';
+import { layoutOf, routerAt } from '../../../support/routes';
 
 const MEMBER: BootInfo = { user: 'line-1@line.me', roles: ['Member'], full_name: 'A', csrf_token: 'x', branch: null };
 const STAFF: BootInfo = { user: 'staff@example.com', roles: ['Store Staff'], full_name: 'S', csrf_token: 'x', branch: 'B' };
 const profile = (verified: boolean): Profile =>
   ({ name: 'CUST-00002', user: MEMBER.user, phone_verified: verified, loyalty_points: 0 }) as unknown as Profile;
 
-function location(href: string): ParsedLocation {
-  const url = new URL(href, 'http://app.test');
-  const search = Object.fromEntries(url.searchParams);
-  return { pathname: url.pathname, search, searchStr: url.search, hash: '', href, state: {} } as unknown as ParsedLocation;
-}
-
-/** Runs the root guard with a query client that already knows who is signed in; returns where it redirects. */
-async function guard(pathname: string, boot: BootInfo, saved?: Profile, fresh?: Profile) {
-  const queryClient = createQueryClient();
+/** A query client that knows who is signed in (and, optionally, their saved profile). */
+function clientFor(boot: BootInfo, saved?: Profile) {
+  const queryClient = createQueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(authKeys.boot, boot);
   if (saved) queryClient.setQueryData(authKeys.profile, saved, { updatedAt: 0 });
+  return queryClient;
+}
+
+/**
+ * Opens `href` in the app's real route tree with a query client that already knows who is signed in; the server
+ * answers every call with `fresh` (or is offline without it). Returns where the guards sent the visitor (decoded),
+ * or null when the screen opened.
+ */
+async function guard(href: string, boot: BootInfo, saved?: Profile, fresh?: Profile) {
   const call = vi.spyOn(frappe, 'call').mockImplementation(async () => {
     if (!fresh) throw new Error('offline');
     return fresh;
   });
   try {
-    await authGuard({ context: { queryClient }, location: location(pathname), preload: false });
-    return null;
-  } catch (err) {
-    if (isRedirect(err)) {
-      const next = (err.options.search as { next?: string } | undefined)?.next;
-      return `${(err.options.to ?? err.options.href) as string}${next ? `?next=${next}` : ''}`;
-    }
-    throw err;
+    const router = routerAt(href, clientFor(boot, saved));
+    await router.load();
+    const landed = decodeURIComponent(router.state.location.href);
+    return landed === decodeURIComponent(href) ? null : landed;
   } finally {
     call.mockRestore();
   }
@@ -63,14 +62,14 @@ describe('the page a member asked for', () => {
 });
 
 describe('which screens a visitor may open', () => {
-  it('classifies guest, marketing, staff/admin and member screens', () => {
-    expect(['/welcome', '/login', '/signup', '/phonverify', '/staff-login'].map(classifyPath)).toEqual(Array(5).fill('guest'));
-    expect(classifyPath('/blog')).toBe('marketing');
-    expect(classifyPath('/blog-admin')).toBe('gated');
-    expect(classifyPath('/staff')).toBe('gated');
-    expect(classifyPath('/')).toBe('member');
-    expect(classifyPath('/my-account/')).toBe('member');
-    expect(classifyPath('/products/ITEM-1')).toBe('member');
+  it('puts each screen under the layout that decides who may open it', () => {
+    expect(['/welcome', '/login', '/signup', '/phonverify', '/staff-login'].map(layoutOf)).toEqual(Array(5).fill('_guest'));
+    expect(layoutOf('/blog')).toBe('_marketing');
+    expect(layoutOf('/blog-admin')).toBe('_admin');
+    expect(layoutOf('/staff')).toBe('_staff');
+    expect(layoutOf('/')).toBe('_member');
+    expect(layoutOf('/my-account/')).toBe('_member');
+    expect(layoutOf('/products/ITEM-1')).toBe('_member');
   });
 
   it('sends a guest from member screens to /login, and lets them see the guest screens', async () => {
@@ -106,17 +105,20 @@ describe('which screens a visitor may open', () => {
   });
 
   it('fetches the profile again on every location change while signed in (not on hover preloads)', async () => {
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(authKeys.boot, MEMBER);
-    queryClient.setQueryData(authKeys.profile, profile(true));
     const call = vi.spyOn(frappe, 'call').mockResolvedValue(profile(true));
+    const profileCalls = () => call.mock.calls.filter(([m]) => m === 'headless_e_commerce.api.get_profile').length;
     try {
-      await authGuard({ context: { queryClient }, location: location('/reward-history'), preload: true });
-      expect(call).not.toHaveBeenCalled();
-      await authGuard({ context: { queryClient }, location: location('/reward-history'), preload: false });
-      await authGuard({ context: { queryClient }, location: location('/my-account'), preload: false });
+      const router = routerAt('/collect-points', clientFor(MEMBER, profile(true)));
+      await router.load();
       await new Promise((r) => setTimeout(r, 0));
-      expect(call.mock.calls.filter(([m]) => m === 'headless_e_commerce.api.get_profile').length).toBe(2);
+      const before = profileCalls();
+      await router.preloadRoute({ to: '/reward-history' });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(profileCalls()).toBe(before);
+      await router.navigate({ to: '/reward-history' });
+      await router.navigate({ to: '/my-account' });
+      await new Promise((r) => setTimeout(r, 0));
+      expect(profileCalls() - before).toBe(2);
     } finally {
       call.mockRestore();
     }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifyPath, ForgotPassword, UpdatePassword } from '@/features/auth';
+import { ForgotPassword, UpdatePassword } from '@/features/auth';
+import { layoutOf } from '../../../support/routes';
 import { renderApp } from '../../render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,7 +19,7 @@ const invalidLink = { exc_type: 'ValidationError', _server_messages: JSON.string
 
 describe('/forgot-password', () => {
   it('is open to guests, asks for the account, and says the link was sent', async () => {
-    expect(classifyPath('/forgot-password')).toBe('guest');
+    expect(layoutOf('/forgot-password')).toBe('_guest');
     const spy = answer(200, { message: 'Password reset instructions have been sent to your email' });
     renderApp(<ForgotPassword />);
     fireEvent.click(await screen.findByRole('button', { name: 'Send the link' }));
@@ -42,7 +43,7 @@ describe('/forgot-password', () => {
 
 describe('/update-password', () => {
   it('checks the new password on the device, then saves it once and offers the sign-in', async () => {
-    expect(classifyPath('/update-password')).toBe('guest');
+    expect(layoutOf('/update-password')).toBe('_guest');
     const spy = answer(200, { message: '/staff-login' });
     renderApp(<UpdatePassword resetKey="the-key" />);
     const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save the new password' }));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useCart } from '@/features/cart';
 import { addressesQuery, CheckoutScreen, totalsQuery, type OrderLine } from '@/features/checkout';
 import { resetOnlineForTests } from '@/lib/online';
-import { Route as CheckoutRoute } from '@/routes/checkout';
+import { Route as CheckoutRoute } from '@/routes/_member/_screen/checkout';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 const lines: OrderLine[] = [{ item_code: 'TEE-GREEN', qty: 2 }];

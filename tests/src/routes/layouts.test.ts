@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyRoute } from '@tanstack/react-router';
+import { LAYOUTS, layoutOf, routerAt, type Layout } from '../../support/routes';
+
+/** Who may open each screen: a route added anywhere else, or under the wrong layout, fails here. */
+const EXPECTED: Record<Layout, readonly string[]> = {
+  _guest: ['/welcome', '/login', '/signup', '/phonverify', '/staff-login', '/forgot-password', '/update-password'],
+  _member: [
+    '/', '/categories', '/reward-history', '/my-account', '/terms-and-conditions', '/products/ITEM-1', '/product-compare/ITEM-1',
+    '/checkout', '/ITEM-1/gift-checkout', '/thankyou', '/success', '/profile', '/edit-profile', '/fill-info', '/my-id', '/my-order',
+    '/my-order/SINV-1', '/my-order-details/SINV-1', '/my-coupon', '/shipping-address', '/shipping-address/add',
+    '/shipping-address/edit', '/shop', '/shop/filter', '/shop/type', '/wishlist', '/reward', '/reward-details', '/reward-coupon',
+    '/reward-home', '/gifts', '/consent', '/collect-points', '/how-to-collect-rewards', '/member-conditions', '/single-blog',
+  ],
+  _staff: ['/staff'],
+  _admin: ['/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app'],
+  _marketing: ['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy'],
+};
+
+const children = (route: AnyRoute): AnyRoute[] => Object.values((route.children ?? {}) as Record<string, AnyRoute>);
+/** The tree as a router sees it (route ids and full paths are set when a router is made). */
+const root = routerAt('/').routeTree as AnyRoute;
+
+describe('access lives in the route tree', () => {
+  it('has no screen outside the five layouts: the root holds nothing else', () => {
+    expect(children(root).map((r) => r.id).sort()).toEqual(LAYOUTS.map((l) => `/${l}`).sort());
+  });
+
+  it('puts every screen under the layout that decides who may open it', () => {
+    const found = Object.fromEntries(Object.values(EXPECTED).flat().map((path) => [path, layoutOf(path)]));
+    const expected = Object.fromEntries(Object.entries(EXPECTED).flatMap(([layout, paths]) => paths.map((path) => [path, layout])));
+    expect(found).toEqual(expected);
+  });
+
+  it('knows every screen the tree has (a new screen is added to the table above, under its layout)', () => {
+    const leaves: string[] = [];
+    const walk = (route: AnyRoute) => (children(route).length ? children(route).forEach(walk) : leaves.push(route.fullPath as string));
+    walk(root);
+    expect(leaves.length).toBeGreaterThan(50);
+    const listed = new Set(Object.values(EXPECTED).flat().map((p) => p.replace(/ITEM-1|SINV-1|a-post/, '$x')));
+    const unlisted = leaves
+      .map((p) => p.replace(/\/$/, '') || '/')
+      .map((p) => p.replace(/\$\w+/, '$x'))
+      .filter((p) => !listed.has(p));
+    expect(unlisted).toEqual([]);
+  });
+});
