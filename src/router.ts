@@ -4,13 +4,14 @@ import { routeTree } from './routeTree.gen';
 import { ErrorView } from './components/error-view';
 import { NotFoundView } from './components/not-found-view';
 import { PageSkeleton } from './components/page-skeleton';
+import { trackOrigins } from './lib/came-from';
 
 /**
  * One router per app (or per test, with a memory history). Route files get `context.queryClient` in
  * beforeLoad/loader: `loader: ({ context }) => context.queryClient.ensureQueryData(someQueryOptions())`.
  */
 export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     ...(options.history ? { history: options.history } : {}),
@@ -24,6 +25,9 @@ export function createAppRouter(queryClient: QueryClient, options: { history?: R
     defaultPendingComponent: PageSkeleton,
     defaultPendingMs: 300,
   });
+  // Screens' back arrows return to where the member came from (src/components/title-header.tsx).
+  trackOrigins(router);
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,12 +1,17 @@
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { stepsBack } from '@/lib/came-from';
+import type { MouseEvent, ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
 import { ArrowLeftIcon } from './icons';
 import classes from './title-header.module.css';
 
 export interface TitleHeaderProps {
   title: ReactNode;
-  /** Where the back arrow goes (the spec names it per screen, e.g. '/my-account'); no arrow when omitted. */
+  /**
+   * The screen's parent (e.g. '/my-account'): where the back arrow goes when the member did not come from another
+   * screen of the app (an address opened directly, a reload); otherwise it returns where they came from. No arrow
+   * when omitted.
+   */
   backTo?: string;
   /** Accessible name of the back link; defaults to "back". */
   backLabel?: string;
@@ -17,11 +22,20 @@ export interface TitleHeaderProps {
 /** A screen's sticky title bar with a back link: the h1 of the screen. */
 export function TitleHeader({ title, backTo, backLabel, end }: TitleHeaderProps) {
   const t = useT();
+  const router = useRouter();
+  const location = useLocation();
+  const back = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // a new tab: the parent
+    const steps = stepsBack(location);
+    if (steps === null) return;
+    event.preventDefault();
+    router.history.go(steps);
+  };
   return (
     <header className={classes.header}>
       <div>
         {backTo !== undefined && (
-          <Link to={backTo} className={classes.back} aria-label={backLabel ?? t('common.back')}>
+          <Link to={backTo} onClick={back} className={classes.back} aria-label={backLabel ?? t('common.back')}>
             <ArrowLeftIcon />
           </Link>
         )}
