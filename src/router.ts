@@ -36,4 +36,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
+  interface HistoryState {
+    /** Set on an entry a screen opens over itself (a panel of checkout): closing it is a step back in the history. */
+    stacked?: boolean;
+  }
 }

@@ -3,12 +3,14 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { authKeys, type BootInfo, type Profile } from '@/features/auth';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useLangStore, type Lang } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
+import { createAppRouter } from '@/router';
 
 /** Seeded answers stay fresh for the whole test, so no query ever reaches fetch. */
 export const testQueryClient = (): QueryClient =>
@@ -36,6 +38,29 @@ export function renderApp(ui: ReactNode, { queryClient = testQueryClient(), path
     </MantineProvider>,
   );
   return Object.assign(result, { queryClient });
+}
+
+/** The demo member, signed in with a verified phone: what the member screens' guard lets through. */
+export const SIGNED_IN_MEMBER: BootInfo = { user: 'line-1@line.me', roles: ['Member'], full_name: 'สมใจ ใจดี', csrf_token: 'x', branch: null };
+const VERIFIED = { name: 'CUST-00002', user: SIGNED_IN_MEMBER.user, first_name: 'สมใจ', phone_verified: true, loyalty_points: 24 } as unknown as Profile;
+
+/**
+ * Renders the whole app (its real route tree, layouts and guards) at `href`, signed in as the demo member unless
+ * the query client says otherwise; returns the router to drive and inspect the history.
+ */
+export function renderAppAt(href: string, { queryClient = testQueryClient(), lang = 'en' }: Omit<RenderAppOptions, 'path'> = {}) {
+  useLangStore.setState({ lang });
+  if (queryClient.getQueryData(authKeys.boot) === undefined) queryClient.setQueryData(authKeys.boot, SIGNED_IN_MEMBER);
+  if (queryClient.getQueryData(authKeys.profile) === undefined) queryClient.setQueryData(authKeys.profile, VERIFIED);
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [href] }) });
+  const result = render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return Object.assign(result, { queryClient, router });
 }
 
 /**

@@ -36,7 +36,7 @@ describe('one way of writing an address', () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(addressesQuery().queryKey, [{ name: 'ADDR-1', ...home, is_primary_address: 1, is_shipping_address: 1 }]);
     queryClient.setQueryData(totalsQuery(lines, 'delivery').queryKey, undefined);
-    const checkout = renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} />, { queryClient, lang: 'th' });
+    const checkout = renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} onOpenPanel={() => {}} onClosePanel={() => {}} />, { queryClient, lang: 'th' });
     const shown = await screen.findByTestId('address-text');
     expect(shown.textContent).toBe('สมใจ ใจดี99/1 ถนนสุขุมวิท ซอย 22คลองเตย กรุงเทพมหานคร 10110โทร 0812345678');
     checkout.unmount();

@@ -19,7 +19,13 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 
-export type CheckoutPanel = 'main' | 'address' | 'payment' | 'card';
+/**
+ * The panels over the checkout: choosing the (billing) address or the separate shipping address, the payment
+ * method, and adding a card (over the payment panel). Each is an entry in the history (the route's ?panel=), so the
+ * phone's Back closes it and the checkout underneath keeps what was chosen.
+ */
+export const CHECKOUT_PANELS = ['billing', 'shipping', 'payment', 'card'] as const;
+export type CheckoutPanel = (typeof CHECKOUT_PANELS)[number];
 
 /** Spec §9: the order summary and totals stay skeletons for the first second of /checkout. */
 export const CHECKOUT_SKELETON_MS = 1000;
@@ -34,6 +40,12 @@ export interface CheckoutScreenProps {
   header: ReactNode;
   /** True during the first CHECKOUT_SKELETON_MS: skeletons whatever the cache already holds. */
   skeleton?: boolean;
+  /** The panel shown over the checkout, if any. */
+  panel?: CheckoutPanel;
+  /** Opens a panel (the card panel over the payment panel). */
+  onOpenPanel: (panel: CheckoutPanel) => void;
+  /** Closes the panel shown, back to what was under it. */
+  onClosePanel: () => void;
 }
 
 function PanelBar({ title, onBack }: { title: string; onBack: () => void }) {
@@ -65,13 +77,11 @@ function Row({ label, value, strong, testId }: { label: string; value: ReactNode
 }
 
 /** /checkout: summary, delivery, address, payment and the server's totals; places the order with place_order. */
-export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, header, skeleton = false }: CheckoutScreenProps) {
+export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, header, skeleton = false, panel, onOpenPanel, onClosePanel }: CheckoutScreenProps) {
   const t = useT();
-  const [panel, setPanel] = useState<CheckoutPanel>('main');
   const [chosenBilling, setBilling] = useState<string | null>(null);
   const [differentShipping, setDifferentShipping] = useState(false);
   const [shipping, setShipping] = useState<string | null>(null);
-  const [choosing, setChoosing] = useState<'billing' | 'shipping'>('billing');
   const [branch, setBranch] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const totals = useQuery(totalsQuery(lines, delivery));
@@ -108,16 +118,12 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
     void place.send(payload);
   };
 
-  const openAddress = (which: 'billing' | 'shipping') => {
-    setChoosing(which);
-    setPanel('address');
-  };
-
-  if (panel === 'address') {
+  if (panel === 'billing' || panel === 'shipping') {
+    const choosing = panel;
     const current = choosing === 'billing' ? billing : shipping;
     return (
       <div>
-        <PanelBar title={choosing === 'billing' ? t('checkout.address') : t('checkout.shippingAddress')} onBack={() => setPanel('main')} />
+        <PanelBar title={choosing === 'billing' ? t('checkout.address') : t('checkout.shippingAddress')} onBack={onClosePanel} />
         <Stack gap="md" p="md">
           {addresses.data && addresses.data.length > 0 && (
             <Radio.Group
@@ -125,7 +131,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
               onChange={(name) => {
                 if (choosing === 'billing') setBilling(name);
                 else setShipping(name);
-                setPanel('main');
+                onClosePanel();
               }}
             >
               <Stack gap="sm">
@@ -142,7 +148,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
             onSaved={(a) => {
               if (choosing === 'billing') setBilling(a.name);
               else setShipping(a.name);
-              setPanel('main');
+              onClosePanel();
             }}
           />
         </Stack>
@@ -153,7 +159,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   if (panel === 'payment') {
     return (
       <div>
-        <PanelBar title={t('checkout.payment')} onBack={() => setPanel('main')} />
+        <PanelBar title={t('checkout.payment')} onBack={onClosePanel} />
         <Stack gap="sm" p="md">
           <Paper withBorder radius="md" p="md" className={classes.selected}>
             <Text fw={700}>{t('checkout.bankTransfer')}</Text>
@@ -161,13 +167,13 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
               {t('checkout.bankTransferText')}
             </Text>
           </Paper>
-          <UnstyledButton className={classes.option} onClick={() => setPanel('card')}>
+          <UnstyledButton className={classes.option} onClick={() => onOpenPanel('card')}>
             <Text fw={700}>{t('checkout.creditCard')}</Text>
             <Text size="sm" c="dimmed">
               {t('checkout.creditCardSoon')}
             </Text>
           </UnstyledButton>
-          <Button radius="xl" onClick={() => setPanel('main')}>
+          <Button radius="xl" onClick={onClosePanel}>
             {t('checkout.close')}
           </Button>
         </Stack>
@@ -178,7 +184,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   if (panel === 'card') {
     return (
       <div>
-        <PanelBar title={t('checkout.addCard')} onBack={() => setPanel('payment')} />
+        <PanelBar title={t('checkout.addCard')} onBack={onClosePanel} />
         <Stack gap="sm" p="md">
           <Alert color="gray" variant="light">
             {t('checkout.cardDisplayOnly')}
@@ -189,7 +195,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
             <TextInput label={t('checkout.cardExpiry')} placeholder="MM/YY" disabled />
             <TextInput label={t('checkout.cardCvv')} description={t('checkout.cardCvvHint')} placeholder="123" disabled />
           </Group>
-          <Button variant="light" radius="xl" onClick={() => setPanel('payment')}>
+          <Button variant="light" radius="xl" onClick={onClosePanel}>
             {t('common.back')}
           </Button>
         </Stack>
@@ -265,7 +271,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
               {delivery === 'delivery' ? t('checkout.address') : t('checkout.billingAddress')}
             </Text>
           </Group>
-          <UnstyledButton className={classes.option} onClick={() => openAddress('billing')} data-testid="choose-address">
+          <UnstyledButton className={classes.option} onClick={() => onOpenPanel('billing')} data-testid="choose-address">
             {billingAddress ? (
               <AddressLabel address={billingAddress} />
             ) : (
@@ -281,7 +287,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
             <>
               <Checkbox mt="sm" label={t('checkout.differentShipping')} checked={differentShipping} onChange={(e) => setDifferentShipping(e.currentTarget.checked)} />
               {differentShipping && (
-                <UnstyledButton className={classes.option} mt="sm" onClick={() => openAddress('shipping')}>
+                <UnstyledButton className={classes.option} mt="sm" onClick={() => onOpenPanel('shipping')}>
                   {shippingAddress ? (
                     <AddressLabel address={shippingAddress} />
                   ) : (
@@ -297,7 +303,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
           <Text id="checkout-payment" component="h2" fw={700} mb={8}>
             {t('checkout.payment')}
           </Text>
-          <UnstyledButton className={classes.option} onClick={() => setPanel('payment')}>
+          <UnstyledButton className={classes.option} onClick={() => onOpenPanel('payment')}>
             <Text fw={600}>{t('checkout.bankTransfer')}</Text>
             <Text size="sm" c="dimmed">
               {t('checkout.bankTransferText')}

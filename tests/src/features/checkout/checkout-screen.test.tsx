@@ -1,10 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useCart } from '@/features/cart';
 import { addressesQuery, CheckoutScreen, totalsQuery, type OrderLine } from '@/features/checkout';
 import { resetOnlineForTests } from '@/lib/online';
-import { Route as CheckoutRoute } from '@/routes/_member/_screen/checkout';
-import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
+import { renderApp, renderAppAt, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 const lines: OrderLine[] = [{ item_code: 'TEE-GREEN', qty: 2 }];
 
@@ -39,7 +38,7 @@ afterEach(() => {
 
 describe('checkout screen', () => {
   it("says 'Please select an address' on submit with no address chosen, and sends nothing", async () => {
-    renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} />, { queryClient: seeded() });
+    renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} onOpenPanel={() => {}} onClosePanel={() => {}} />, { queryClient: seeded() });
     const hint = await screen.findByTestId('select-address');
     expect(hint).toHaveProperty('textContent', 'Please select an address');
     const place = screen.getByRole('button', { name: 'Place order' });
@@ -57,7 +56,7 @@ describe('checkout screen', () => {
   });
 
   it('keeps the summary and totals as skeletons while told to, even with the totals in the cache', async () => {
-    const props = { header: null, lines, delivery: 'delivery' as const, onDeliveryChange: () => {}, onPlaced: () => {} };
+    const props = { header: null, lines, delivery: 'delivery' as const, onDeliveryChange: () => {}, onPlaced: () => {}, onOpenPanel: () => {}, onClosePanel: () => {} };
     const view = renderApp(<CheckoutScreen {...props} skeleton />, { queryClient: seeded() });
     expect(await screen.findByTestId('summary-skeleton')).toBeTruthy();
     expect(screen.getByTestId('totals-skeleton')).toBeTruthy();
@@ -72,9 +71,8 @@ describe('checkout screen', () => {
 
   it('/checkout shows its skeleton for the first second, then the order (spec §9)', async () => {
     useCart.setState({ items: { 'TEE-GREEN': 2 }, delivery: 'delivery' });
-    const Page = CheckoutRoute.options.component!;
     const started = Date.now();
-    renderApp(<Page />, { queryClient: seeded(), path: '/checkout' });
+    renderAppAt('/checkout', { queryClient: seeded() });
     expect(await screen.findByTestId('summary-skeleton')).toBeTruthy();
     expect(screen.queryByText('Green tee')).toBeNull();
 
@@ -89,11 +87,46 @@ describe('checkout screen', () => {
     queryClient.setQueryData(addressesQuery().queryKey, [
       { name: 'ADDR-1', address_title: 'Home', first_name: 'Somjai', last_name: 'Jaidee', address_line1: '1 Sukhumvit', address_line2: '', city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: 1, is_shipping_address: 0 },
     ]);
-    renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} />, { queryClient });
+    renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} onOpenPanel={() => {}} onClosePanel={() => {}} />, { queryClient });
     const place = await screen.findByRole('button', { name: 'Place order' });
     expect(place).toHaveProperty('disabled', true);
     expect(screen.getByTestId('order-offline').textContent).toBe("You're offline. Connect to the internet to place your order.");
     fireEvent.click(place);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("the phone's Back closes a panel and keeps the address chosen, instead of leaving the checkout (bug)", async () => {
+    useCart.setState({ items: { 'TEE-GREEN': 2 }, delivery: 'delivery' });
+    const queryClient = seeded();
+    const address = (name: string, line: string, primary: 0 | 1) => ({
+      name, address_title: name, first_name: 'Somjai', last_name: 'Jaidee', address_line1: line, address_line2: '', city: 'Khlong Toei',
+      state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: primary, is_shipping_address: 0,
+    });
+    queryClient.setQueryData(addressesQuery().queryKey, [address('ADDR-1', '1 Sukhumvit', 1), address('ADDR-2', '9 Silom', 0)]);
+    const { router } = renderAppAt('/', { queryClient });
+    await act(() => router.navigate({ to: '/checkout' }));
+    const chosen = () => screen.getByTestId('choose-address').textContent ?? '';
+    await waitFor(() => expect(chosen()).toContain('1 Sukhumvit'));
+
+    // Another address, chosen in its panel: the checkout shows it.
+    fireEvent.click(screen.getByTestId('choose-address'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ panel: 'billing' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /9 Silom/ }));
+    await waitFor(() => expect(router.state.location.href).toBe('/checkout'));
+    await waitFor(() => expect(chosen()).toContain('9 Silom'));
+
+    // The payment panel, then the phone's Back: the checkout again, with the address chosen.
+    fireEvent.click(screen.getByRole('button', { name: /Bank transfer/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment method' });
+    await act(() => router.history.back());
+    await waitFor(() => expect(router.state.location.href).toBe('/checkout'));
+    expect(chosen()).toContain('9 Silom');
+
+    // The address panel, then Back: still the checkout, not the page before it.
+    fireEvent.click(screen.getByTestId('choose-address'));
+    await screen.findByRole('radio', { name: /9 Silom/ });
+    await act(() => router.history.back());
+    await waitFor(() => expect(router.state.location.href).toBe('/checkout'));
+    expect(chosen()).toContain('9 Silom');
   });
 });
