@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
 import type { ShopSearch } from './search';
 
