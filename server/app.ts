@@ -14,7 +14,8 @@ import { registerMethodRoutes } from './frappe/dispatch';
 import { registerResourceRoutes, resolveDoctype } from './frappe/resources';
 import { coreMethods } from './frappe/core-methods';
 import { registerFiles } from './frappe/files';
-import { isAppPath, registerStatic, sendAppShell } from './frappe/static';
+import { registerRootCommand } from './frappe/root-command';
+import { isAppPath, registerStatic, sendAppShell } from './serve-app';
 import { ChangeBus } from './frappe/realtime-bus';
 import { hasNul, nulRefusal, type MethodDef } from './frappe/methods';
 import type { ResolvedDoctype } from './frappe/doctypes';
@@ -142,6 +143,7 @@ export async function buildApp(
   registerMethodRoutes(app, methods, context, { checkAnswers: config.checkAnswers });
   registerResourceRoutes(app, doctypes, context);
   for (const mod of modules) await mod.routes?.(app, { database, config, services });
+  await registerRootCommand(app);
   await registerStatic(app, config.distDir);
   return app;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { notFound, sendFrappeError } from './errors';
+import { notFound, sendFrappeError } from './frappe/errors';
 
 /**
  * Paths the SPA fallback must never answer with index.html. A missing /assets/ file is an old build's chunk:
@@ -11,43 +11,6 @@ import { notFound, sendFrappeError } from './errors';
 const NOT_APP = /^\/(api|files|private|socket\.io|assets)(\/|$)/;
 /** Of those, the ones that are never files of the built app. */
 const NOT_APP_DATA = /^\/(api|files|private|socket\.io)(\/|$)/;
-
-/** Request headers that describe the outer request's body or connection, not the call itself. */
-const NOT_FORWARDED = new Set(['content-length', 'content-type', 'transfer-encoding', 'connection', 'expect', 'idempotency-key']);
-const NOT_RETURNED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
-
-/**
- * Frappe's older entry point, `POST /` with `cmd` (form or JSON body): frappe-js-sdk's forgetPassword posts
- * `{cmd: 'frappe.core.doctype.user.user.reset_password', user}` there. Only registered methods are reachable,
- * and each goes through /api/method/<cmd> itself, so sessions, CSRF, roles, verbs, limits and errors are the
- * same as there. The Idempotency-Key stays with this outer request: the hook has already claimed it here.
- */
-async function registerRootCommand(app: FastifyInstance) {
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-    scope.post('/', async (req, reply) => {
-      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-      const query = new URLSearchParams(req.url.split('?')[1] ?? '');
-      const cmd = body.cmd ?? query.get('cmd');
-      if (typeof cmd !== 'string' || !app.methodRegistry.has(cmd)) return sendFrappeError(reply, notFound('Not found: /'));
-      const { cmd: _cmd, ...args } = body;
-      query.delete('cmd');
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !NOT_FORWARDED.has(k))) as Record<string, string>;
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/method/${cmd}${query.size ? `?${query}` : ''}`,
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: JSON.stringify(args),
-        remoteAddress: req.socket.remoteAddress,
-      });
-      reply.status(res.statusCode);
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !NOT_RETURNED.has(k)) reply.header(k, v);
-      return reply.send(res.rawPayload);
-    });
-  });
-}
 
 /** Whether a path belongs to the app's screens (not the API, files, realtime or the build's assets). */
 export const isAppPath = (url: string) => !NOT_APP.test(url.split('?')[0] ?? '/');
@@ -62,11 +25,13 @@ export function sendAppShell(reply: FastifyReply, distDir: string, status = 200)
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
 }
 
-/** Serves the built app: hashed assets cached for a year, index.html and the service worker never cached. */
+/**
+ * Serves the built app: hashed assets cached for a year, index.html and the service worker never cached, and
+ * index.html for any other page address (the app shows the screen, or its not-found screen).
+ */
 export async function registerStatic(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
   const hasApp = fs.existsSync(index);
-  await registerRootCommand(app);
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../../support/server';
+import { createTestServer, type TestServer } from '../support/server';
 
 /**
- * Hosting of the built app (server/frappe/static.ts) on a small fake build: hashed assets are cached for a year
+ * Hosting of the built app (server/serve-app.ts) on a small fake build: hashed assets are cached for a year
  * and never revalidated; index.html, the SPA fallback and the service worker are revalidated on every load, so a
  * deploy reaches members at their next visit; the fallback never hands index.html to an API, file or socket path.
  */
