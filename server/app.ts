@@ -61,7 +61,12 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
   });
   const changes = new ChangeBus();
-  const services: AppServices = { notifyListUpdate: (d, n, u) => changes.notifyListUpdate(d, n, u) };
+  const services: AppServices = {
+    notifyListUpdate: (d, n, u) => changes.notifyListUpdate(d, n, u),
+    credentialsChanged: async (db, event) => {
+      for (const mod of modules) await mod.onCredentials?.(db, event);
+    },
+  };
   app.decorate('database', database);
   app.decorate('changes', changes);
   app.decorateRequest('user', null as unknown as CurrentUser);

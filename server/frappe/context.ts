@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import type { ServerConfig } from '../config';
 import type { Role } from '../db/schema/auth';
 
@@ -31,10 +31,21 @@ export function isAllowed(user: CurrentUser, allow: readonly Allow[]): boolean {
   return allow.some((role) => role !== 'Guest' && role !== 'All' && user.roles.includes(role));
 }
 
+/**
+ * An account's credentials changed: it signed in (a new session, so a new device), signed out, or lost every
+ * credential at once (password reset or change, disabled, blocked).
+ */
+export interface CredentialEvent {
+  user: string;
+  kind: 'signed-in' | 'signed-out' | 'ended';
+}
+
 /** Services the modules share (adapters for the outside world live here). */
 export interface AppServices {
   /** Emits list_update after a committed change (realtime module). */
   notifyListUpdate(doctype: string, name: string, user: string): void;
+  /** Applies every domain's rule for a credential change (ServerModule.onCredentials), in the caller's transaction. */
+  credentialsChanged(db: Executor, event: CredentialEvent): Promise<void>;
 }
 
 export interface RequestContext {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineMethod, noArgs } from './methods';
 import { FrappeError, authError, notFound, validationError } from './errors';
-import { checkPassword, endSession, revokeMemberCodes, startSession } from './sessions';
+import { checkPassword, endSession, startSession } from './sessions';
 import { countDocs } from './resources';
 import { passwordResetMethods } from './password-reset';
 import { apiKeyMethods } from './api-keys';
@@ -20,7 +20,7 @@ const login = defineMethod({
   async handler(ctx, { usr, pwd, device }) {
     const user = await checkPassword(ctx.db, ctx.request.ip, usr, pwd);
     if (!user) throw new FrappeError('AuthenticationError', 'Invalid login credentials', { extra: { message: 'Invalid login credentials' } });
-    const { csrfToken } = await startSession(ctx.db, ctx.request, ctx.reply, user, ctx.config.sessionTtlHours, device);
+    const { csrfToken } = await startSession(ctx.db, ctx, user, device);
     const system = user.user_type === 'System User';
     // Frappe's login answer, plus the CSRF token so the app needs no page-level global.
     ctx.reply.send({ message: system ? 'Logged In' : 'No App', home_page: system ? '/app' : '/', full_name: user.full_name, csrf_token: csrfToken });
@@ -35,9 +35,9 @@ const logout = defineMethod({
   sideEffects: true,
   args: noArgs,
   async handler(ctx) {
-    // Signing out revokes the member's rotating-code device secret (issue 7): its codes stop working.
+    // Signing out of a browser ends what the domains tie to that device (a member's rotating codes stop working).
     if (!ctx.user.isGuest && ctx.user.via === 'session') {
-      await revokeMemberCodes(ctx.db, ctx.user.name);
+      await ctx.services.credentialsChanged(ctx.db, { user: ctx.user.name, kind: 'signed-out' });
     }
     await endSession(ctx.db, ctx.request, ctx.reply, ctx.user);
   },

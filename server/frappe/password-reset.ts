@@ -114,7 +114,7 @@ const updatePassword = defineMethod({
         .where(and(eq(users.name, claimed.user), eq(users.enabled, true)))
         .returning({ name: users.name, roles: users.roles });
       if (!row) throw validationError(M.keyInvalid);
-      await endCredentials(tx, row.name);
+      await endCredentials(tx, ctx.services, row.name);
       await markEmailVerified(tx, row.name);
       return row;
     });
@@ -133,8 +133,8 @@ async function changePassword(ctx: RequestContext, oldPassword: string, newPassw
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: passwordHash, modified: sql`now()` }).where(eq(users.name, account.name));
-    await endCredentials(tx, account.name);
-    if (ctx.user.via === 'session') await startSession(tx, ctx.request, ctx.reply, account, ctx.config.sessionTtlHours);
+    await endCredentials(tx, ctx.services, account.name);
+    if (ctx.user.via === 'session') await startSession(tx, ctx, account);
   });
   return signInPlace(account.roles);
 }

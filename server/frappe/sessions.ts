@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client';
-import { apiKeys, memberDevices, sessions, users, type Role } from '../db/schema/auth';
-import { GUEST, type CurrentUser } from './context';
+import { apiKeys, sessions, users, type Role } from '../db/schema/auth';
+import { GUEST, type AppServices, type CurrentUser, type RequestContext } from './context';
 import { randomToken, safeEqual, sha256, verifyPassword } from './crypto';
 import { FrappeError, authError } from './errors';
 import { touchApiKey } from './api-keys';
@@ -70,34 +70,19 @@ function cookieOptions(req: FastifyRequest, httpOnly: boolean, maxAgeSeconds?: n
   };
 }
 
-/**
- * Revokes every rotating member-code secret the user holds (issue 7): at sign-out, and at every new browser
- * sign-in, because a sign-in is a new device and a screenshot or an old phone must stop working. The new device
- * registers its own secret right after sign-in (`keep`: the device just registered). Staff and admins hold none.
- */
-export async function revokeMemberCodes(db: Executor, userName: string, keep: string | null = null) {
-  const live = and(eq(memberDevices.user, userName), isNull(memberDevices.revoked_at));
-  await db
-    .update(memberDevices)
-    .set({ revoked_at: sql`now()` })
-    .where(keep ? and(live, sql`${memberDevices.id} <> ${keep}`) : live);
-}
+/** What starting a session needs of the request: its cookies, the reply for new ones, the lifetime, the domains' rules. */
+export type SessionContext = Pick<RequestContext, 'request' | 'reply' | 'config' | 'services'>;
 
 /**
- * Starts a fresh session (a new sid every time: no fixation) and sets Frappe's cookies. The user's older member
- * codes are revoked (see revokeMemberCodes).
+ * Starts a fresh session (a new sid every time: no fixation) and sets Frappe's cookies. A sign-in is a new device:
+ * the domains apply their rule for it (credentialsChanged 'signed-in') in the same transaction.
  */
-export async function startSession(
-  db: Executor,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  user: typeof users.$inferSelect,
-  ttlHours: number,
-  device = 'browser',
-): Promise<{ csrfToken: string }> {
+export async function startSession(db: Executor, ctx: SessionContext, user: typeof users.$inferSelect, device = 'browser'): Promise<{ csrfToken: string }> {
+  const { request: req, reply } = ctx;
+  const ttlHours = ctx.config.sessionTtlHours;
   const old = req.cookies?.[SID_COOKIE];
   if (old) await db.delete(sessions).where(eq(sessions.sid_hash, sha256(old)));
-  await revokeMemberCodes(db, user.name);
+  await ctx.services.credentialsChanged(db, { user: user.name, kind: 'signed-in' });
   const sid = randomToken(32);
   const csrfToken = randomToken(24);
   await db.insert(sessions).values({
@@ -168,13 +153,14 @@ export async function checkPassword(db: Db, ip: string, usr: string, pwd: string
 }
 
 /**
- * Ends everything that lets the account in without its password: every cookie session, every API token and
- * every rotating member-code device. After a password reset or change, and when an account is disabled.
+ * Ends everything that lets the account in without its password: every cookie session and API token, and what
+ * the domains hold for it (the member-code devices: credentialsChanged 'ended'). After a password reset or change,
+ * and when an account is disabled or blocked.
  */
-export async function endCredentials(db: Executor, userName: string) {
+export async function endCredentials(db: Executor, services: AppServices, userName: string) {
   await db.delete(sessions).where(eq(sessions.user, userName));
   await db.delete(apiKeys).where(eq(apiKeys.user, userName));
-  await revokeMemberCodes(db, userName);
+  await services.credentialsChanged(db, { user: userName, kind: 'ended' });
 }
 
 /** Whether the request carries its session's CSRF token (X-Frappe-CSRF-Token). */

@@ -73,7 +73,7 @@ export async function findOrCreateLineMember(db: Executor, identity: LineIdentit
 }
 
 export async function startMemberSession(ctx: RequestContext, user: UserRow) {
-  return startSession(ctx.db, ctx.request, ctx.reply, user, ctx.config.sessionTtlHours, 'browser');
+  return startSession(ctx.db, ctx, user, 'browser');
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -136,7 +136,7 @@ export async function setMemberBlocked(ctx: RequestContext, args: { customer: st
       reason: args.blocked ? (args.reason ?? null) : null,
       by: args.blocked ? ctx.user.name : null,
     });
-    if (args.blocked) await endCredentials(tx, member.user.name);
+    if (args.blocked) await endCredentials(tx, ctx.services, member.user.name);
     await audit(ctx, tx, {
       action: args.blocked ? 'block' : 'unblock',
       doctype: 'Customer',

@@ -133,7 +133,7 @@ export async function updateStaff(ctx: RequestContext, args: { user: string; ful
     if (args.branch !== undefined) set.branch = args.branch;
     if (args.daily_award_cap !== undefined) set.daily_award_cap = args.daily_award_cap;
     const after = Object.keys(set).length ? await updateStaffAccount(tx, before.name, set) : before;
-    if (before.enabled && !after.enabled) await endCredentials(tx, after.name);
+    if (before.enabled && !after.enabled) await endCredentials(tx, ctx.services, after.name);
     await audit(ctx, tx, { action: 'update', doctype: 'User', name: after.name, before: staffRow(before), after: staffRow(after), branch: after.branch });
     return staffRow(after);
   });

@@ -43,7 +43,7 @@ export const signUp = defineMethod({
       .onConflictDoNothing()
       .returning();
     if (!row) throw new FrappeError('DuplicateEntryError', SIGN_UP_MESSAGES.taken, { title: 'Already Registered' });
-    const { csrfToken } = await startSession(ctx.db, ctx.request, ctx.reply, row, ctx.config.sessionTtlHours);
+    const { csrfToken } = await startSession(ctx.db, ctx, row);
     return { user: row.name, full_name: row.full_name, csrf_token: csrfToken };
   },
 });

@@ -3,9 +3,17 @@ import type { Executor } from '../../db/client';
 import { MEMBER_CODE, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { safeEqual } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
-import { revokeMemberCodes } from '../../frappe/sessions';
-import { deviceByCodeNo, insertDevice, settingSecret, type DeviceRow } from './repository';
+import { deviceByCodeNo, insertDevice, revokeDevices, settingSecret, type DeviceRow } from './repository';
 import { refuse } from './messages';
+
+/**
+ * A member's rotating codes belong to the phone that registered them: a sign-in anywhere is a new device and a
+ * sign-out or the loss of every credential (password reset, disabled, blocked) ends them, so a screenshot or an old
+ * phone stops working. The device that signs in registers its own secret right after.
+ */
+export async function revokeOnCredentials(db: Executor, event: { user: string }) {
+  await revokeDevices(db, event.user);
+}
 
 /**
  * Registers the member's device for rotating codes: a fresh secret and code number, and every older device
@@ -15,7 +23,7 @@ export async function registerDevice(db: Executor, user: string): Promise<Member
   const id = randomUUID();
   const secret = randomBytes(32).toString('base64url');
   const row = await insertDevice(db, { id, user, secret });
-  await revokeMemberCodes(db, user, id);
+  await revokeDevices(db, user, id);
   return { device_id: row.id, secret: row.secret, step: MEMBER_CODE.stepSeconds, digits: MEMBER_CODE.digits, member_no: row.code_no };
 }
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod, flag, noArgs, numeric, offsetArg } from '../../frappe/methods';
 import { RECEIPT_NO_MAX } from '../../../contracts/staff';
+import { revokeOnCredentials } from './codes';
 import {
   awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
 } from './service';
@@ -111,4 +112,5 @@ export const staffModule: ServerModule = {
     setStaffUserEnabledMethod,
   ],
   doctypes: [],
+  onCredentials: revokeOnCredentials,
 };

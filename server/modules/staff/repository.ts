@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { memberDevices, settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
@@ -10,6 +10,15 @@ export type DeviceRow = typeof memberDevices.$inferSelect;
 export async function insertDevice(db: Executor, row: { id: string; user: string; secret: string }) {
   const [created] = await db.insert(memberDevices).values(row).returning();
   return created!;
+}
+
+/** Revokes the user's live member-code devices (`keep`: the one just registered, if any): their codes stop working. */
+export async function revokeDevices(db: Executor, user: string, keep: string | null = null) {
+  const live = and(eq(memberDevices.user, user), isNull(memberDevices.revoked_at));
+  await db
+    .update(memberDevices)
+    .set({ revoked_at: sql`now()` })
+    .where(keep ? and(live, sql`${memberDevices.id} <> ${keep}`) : live);
 }
 
 export async function deviceByCodeNo(db: Executor, codeNo: number) {

@@ -368,7 +368,7 @@ export async function setStaffUserEnabled(ctx: RequestContext, user: string, ena
   if (!row) throw notFound(`Store Staff user ${user.slice(0, 80)} not found`);
   await ctx.db.transaction(async (tx) => {
     await setEnabled(tx, row.name, enabled);
-    if (!enabled) await endCredentials(tx, row.name);
+    if (!enabled) await endCredentials(tx, ctx.services, row.name);
   });
   return { name: row.name, enabled: enabled ? 1 : 0 };
 }
