@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod, noArgs } from '../../frappe/methods';
 import type { DoctypeDef } from '../../frappe/doctypes';
@@ -7,11 +7,12 @@ import { FrappeError, notFound, permissionError, validationError } from '../../f
 import { hitLimit } from '../../frappe/rate-limit';
 import { issueApiKey } from '../../frappe/api-keys';
 import { checkPassword } from '../../frappe/sessions';
-import { smsOutbox, users } from '../../db/schema/auth';
+import { users } from '../../db/schema/auth';
 import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin, takePendingLogin, verifyIdToken } from './line';
 import { registerDevLine } from './dev-line';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
+import { smsOutboxEntries } from './repository';
 import { profileInputSchema } from '../../../contracts/account';
 import { isSafeNextPath } from '../../../contracts/next-path';
 
@@ -181,13 +182,7 @@ const smsOutboxRead = defineMethod({
   async handler(ctx, { phone, limit }) {
     if (ctx.config.production || ctx.config.sms) throw notFound('The development SMS outbox is not available');
     const n = Math.min(Math.max(Number(limit ?? 20) || 20, 1), 100);
-    const q = ctx.db
-      .select({ phone: smsOutbox.phone, body: smsOutbox.body, created_at: smsOutbox.created_at })
-      .from(smsOutbox)
-      .orderBy(desc(smsOutbox.id))
-      .limit(n)
-      .$dynamic();
-    return phone ? q.where(eq(smsOutbox.phone, phone.replace(/\D/g, ''))) : q;
+    return smsOutboxEntries(ctx.db, phone?.replace(/\D/g, ''), n);
   },
 });
 

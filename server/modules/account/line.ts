@@ -1,12 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, like, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { settings } from '../../db/schema/auth';
 import { randomToken, safeEqual, sha256 } from '../../frappe/crypto';
 import { installationSecret } from './secrets';
+import { dropExpiredSettings, insertSetting, takeSetting } from './repository';
 
 /**
  * LINE Login v2.1 as an adapter. With LINE_CHANNEL_ID/LINE_CHANNEL_SECRET the server talks to LINE; without
@@ -156,8 +155,7 @@ export function authorizeUrl(mode: LineMode, config: ServerConfig, pending: Pend
 export async function exchangeCode(db: Executor, mode: LineMode, config: ServerConfig, code: string): Promise<string> {
   if (mode.kind === 'dev') {
     const key = DEV_CODE_PREFIX + sha256(code);
-    const [row] = await db.delete(settings).where(eq(settings.key, key)).returning();
-    const value = row?.value as { id_token?: string; exp?: number } | undefined;
+    const value = (await takeSetting(db, key)) as { id_token?: string; exp?: number } | undefined;
     if (!value?.id_token || !value.exp || value.exp < Date.now()) throw new LineLoginError('unknown or expired code');
     return value.id_token;
   }
@@ -235,12 +233,12 @@ export async function issueDevCode(
     .sign(new TextEncoder().encode(secret));
   const code = randomToken(24);
   // Codes nobody came back with are dropped after their lifetime.
-  await db.delete(settings).where(and(like(settings.key, `${DEV_CODE_PREFIX}%`), sql`(${settings.value}->>'exp')::bigint < ${Date.now()}`));
+  await dropExpiredSettings(db, DEV_CODE_PREFIX, Date.now());
   await storeDevCode(db, code, idToken);
   return code;
 }
 
 /** Also used by tests to hand the callback a token of their own making (forged, expired...). */
 export async function storeDevCode(db: Executor, code: string, idToken: string) {
-  await db.insert(settings).values({ key: DEV_CODE_PREFIX + sha256(code), value: { id_token: idToken, exp: Date.now() + DEV_CODE_TTL_SECONDS * 1000 } });
+  await insertSetting(db, DEV_CODE_PREFIX + sha256(code), { id_token: idToken, exp: Date.now() + DEV_CODE_TTL_SECONDS * 1000 });
 }

@@ -1,7 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
-import { otpCodes } from '../../db/schema/auth';
 import { FrappeError, tooManyRequests, validationError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
 import { safeEqual } from '../../frappe/crypto';
@@ -13,6 +11,7 @@ import { langOf, say, type Lang } from './messages';
 import { GatewayUnavailable } from '../../frappe/gateway';
 import { sendSms } from './sms';
 import { phoneHeldByOther, updateUser, userByName } from './repository';
+import { deleteCode, liveCodeForUpdate, markCodeUsed, replaceCode, secondsSinceLastCode, setAttempts } from './otp-repository';
 
 /** One-time codes (DESIGN §5): 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
 export const OTP = {
@@ -59,14 +58,9 @@ export async function requestCode(ctx: RequestContext, rawPhone: string): Promis
   await limit(ctx, lang, `otp:send:ip:${ctx.request.ip}`, OTP.send.perIp, OTP.send.windowSeconds);
   await limit(ctx, lang, `otp:send:user:${ctx.user.name}`, OTP.send.perUser, OTP.send.windowSeconds);
 
-  const [latest] = await ctx.db
-    .select({ age: sql<number>`extract(epoch from (now() - ${otpCodes.created_at}))::float` })
-    .from(otpCodes)
-    .where(eq(otpCodes.phone, phone))
-    .orderBy(desc(otpCodes.id))
-    .limit(1);
-  if (latest && Number(latest.age) < OTP.resendSeconds) {
-    const seconds = Math.max(1, Math.ceil(OTP.resendSeconds - Number(latest.age)));
+  const age = await secondsSinceLastCode(ctx.db, phone);
+  if (age !== null && age < OTP.resendSeconds) {
+    const seconds = Math.max(1, Math.ceil(OTP.resendSeconds - age));
     ctx.reply.header('retry-after', String(seconds));
     throw tooManyRequests(say(lang, 'resendWait', { seconds }));
   }
@@ -74,24 +68,14 @@ export async function requestCode(ctx: RequestContext, rawPhone: string): Promis
 
   const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
   const hash = await codeHash(ctx, phone, code);
-  const id = await ctx.db.transaction(async (tx) => {
-    // A new code replaces the caller's earlier ones for this phone.
-    await tx
-      .update(otpCodes)
-      .set({ used_at: sql`now()` })
-      .where(and(eq(otpCodes.phone, phone), eq(otpCodes.user, ctx.user.name), isNull(otpCodes.used_at)));
-    const [row] = await tx
-      .insert(otpCodes)
-      .values({ phone, user: ctx.user.name, code_hash: hash, expires_at: sql`now() + make_interval(secs => ${OTP.validSeconds})` })
-      .returning({ id: otpCodes.id });
-    return row!.id;
-  });
+  // A new code replaces the caller's earlier ones for this phone.
+  const id = await ctx.db.transaction((tx) => replaceCode(tx, { phone, user: ctx.user.name, codeHash: hash, validSeconds: OTP.validSeconds }));
   try {
     await sendSms({ db: ctx.db, config: ctx.config, log: ctx.request.log }, phone, say(lang, 'smsBody', { code }));
   } catch (err) {
     if (!(err instanceof GatewayUnavailable)) throw err;
     // The code never left: it dies, and it does not hold the member to the 60 s resend wait either.
-    await ctx.db.delete(otpCodes).where(eq(otpCodes.id, id));
+    await deleteCode(ctx.db, id);
     throw new FrappeError('ServerError', say(lang, 'smsFailed'));
   }
   return { status: 'success', message: say(lang, 'codeSent', { phone }) };
@@ -134,21 +118,15 @@ export function isUniqueViolation(err: unknown): boolean {
 async function checkAndBind(ctx: RequestContext, phone: string, hash: string, purpose: 'verify' | 'change', lang: Lang): Promise<OtpAnswer> {
   const failed = (key: Parameters<typeof say>[1]): OtpAnswer => ({ status: 'failed', message: say(lang, key) });
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(otpCodes)
-      .where(and(eq(otpCodes.phone, phone), eq(otpCodes.user, ctx.user.name), isNull(otpCodes.used_at), gt(otpCodes.expires_at, sql`now()`)))
-      .orderBy(desc(otpCodes.id))
-      .limit(1)
-      .for('update');
+    const row = await liveCodeForUpdate(tx, phone, ctx.user.name);
     if (!row) return failed('codeGone');
     if (row.attempts >= OTP.maxWrongTries) return failed('codeLocked');
     if (!safeEqual(row.code_hash, hash)) {
       const attempts = row.attempts + 1;
-      await tx.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, row.id));
+      await setAttempts(tx, row.id, attempts);
       return failed(attempts >= OTP.maxWrongTries ? 'codeLocked' : 'wrongCode');
     }
-    await tx.update(otpCodes).set({ used_at: sql`now()` }).where(eq(otpCodes.id, row.id));
+    await markCodeUsed(tx, row.id);
     if (await phoneHeldByOther(tx, phone, ctx.user.name)) return failed('phoneUnavailable');
     await updateUser(tx, ctx.user.name, { mobile_no: phone, phone_verified: true });
     return { status: 'success', message: say(lang, purpose === 'change' ? 'changed' : 'verified') } satisfies OtpAnswer;

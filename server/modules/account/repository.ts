@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, like, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/auth';
+import { settings, smsOutbox, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
 
@@ -73,4 +73,49 @@ export async function phoneHeldByOther(db: Executor, phone: string, user: string
     .where(and(eq(users.mobile_no, phone), ne(users.name, user)))
     .limit(1);
   return Boolean(row);
+}
+
+/** One customer numbering at a time (a transaction lock): concurrent first sign-ins never collide on a name. */
+export async function lockCustomerNaming(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('account.customer_autoname'))`);
+}
+
+export async function insertSms(db: Executor, phone: string, body: string) {
+  await db.insert(smsOutbox).values({ phone, body });
+}
+
+/** The development SMS outbox, newest first (for one phone, digits only, when given). */
+export async function smsOutboxEntries(db: Executor, phone: string | undefined, limit: number) {
+  const q = db
+    .select({ phone: smsOutbox.phone, body: smsOutbox.body, created_at: smsOutbox.created_at })
+    .from(smsOutbox)
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit)
+    .$dynamic();
+  return phone ? q.where(eq(smsOutbox.phone, phone)) : q;
+}
+
+export async function settingValue(db: Executor, key: string): Promise<unknown> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value;
+}
+
+/** Stores a setting unless one of that key exists already (the first writer wins). */
+export async function insertSettingIfAbsent(db: Executor, key: string, value: unknown) {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing();
+}
+
+/** Reads and removes a setting at once: of two requests for it, one gets it. */
+export async function takeSetting(db: Executor, key: string): Promise<unknown> {
+  const [row] = await db.delete(settings).where(eq(settings.key, key)).returning();
+  return row?.value;
+}
+
+export async function insertSetting(db: Executor, key: string, value: unknown) {
+  await db.insert(settings).values({ key, value });
+}
+
+/** Drops the settings under `prefix` whose `exp` (milliseconds) has passed. */
+export async function dropExpiredSettings(db: Executor, prefix: string, now: number) {
+  await db.delete(settings).where(and(like(settings.key, `${prefix}%`), sql`(${settings.value}->>'exp')::bigint < ${now}`));
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { settings } from '../../db/schema/auth';
 import { randomToken } from '../../frappe/crypto';
+import { insertSettingIfAbsent, settingValue } from './repository';
 
 /**
  * Per-installation secrets kept in the `settings` table: created on first use, shared by every server
@@ -10,11 +9,11 @@ import { randomToken } from '../../frappe/crypto';
 export type SecretName = 'account.cookie_secret' | 'account.dev_line_channel_secret';
 
 export async function installationSecret(db: Executor, key: SecretName): Promise<string> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
-  if (row && typeof row.value === 'string') return row.value;
+  const value = await settingValue(db, key);
+  if (typeof value === 'string') return value;
   // Two instances may race here: the first insert wins and both read it back.
-  await db.insert(settings).values({ key, value: randomToken(32) }).onConflictDoNothing();
-  const [created] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
-  if (!created || typeof created.value !== 'string') throw new Error(`setting ${key} could not be created`);
-  return created.value;
+  await insertSettingIfAbsent(db, key, randomToken(32));
+  const created = await settingValue(db, key);
+  if (typeof created !== 'string') throw new Error(`setting ${key} could not be created`);
+  return created;
 }

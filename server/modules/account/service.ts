@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { hitLimit } from '../../frappe/rate-limit';
@@ -12,6 +11,7 @@ import {
   defaultLoyaltyProgram,
   insertCustomer,
   insertUser,
+  lockCustomerNaming,
   nextCustomerName,
   renameCustomer,
   updateUser,
@@ -26,8 +26,7 @@ import { LINE_PLACEHOLDER_DOMAIN, normalisePhone, PROFILE_MESSAGES } from '../..
 
 /** Creates the member's Customer (CUST-00002, ...) in the default programme. */
 export async function createCustomerFor(tx: Executor, user: UserRow) {
-  // One numbering at a time: concurrent first sign-ins never collide on a name.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('account.customer_autoname'))`);
+  await lockCustomerNaming(tx);
   return insertCustomer(tx, {
     name: await nextCustomerName(tx),
     customer_name: user.full_name || user.name,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { smsOutbox } from '../../db/schema/auth';
 import { GatewayUnavailable, postToGateway } from '../../frappe/gateway';
+import { insertSms } from './repository';
 
 /**
  * SMS as an adapter: an HTTP gateway when SMS_GATEWAY_URL is set (POST JSON {to, message}, bearer token
@@ -26,7 +26,7 @@ export async function sendSms(
   const mode = smsMode(deps.config);
   if (mode === null) throw new GatewayUnavailable('no SMS gateway configured');
   if (mode === 'outbox') {
-    await deps.db.insert(smsOutbox).values({ phone, body: message });
+    await insertSms(deps.db, phone, message);
     // On stdout, not the log: the default LOG_LEVEL (warn) would hide the code the developer needs to go on.
     // Never reached in production (smsMode above); LOG_LEVEL=silent (the tests) keeps stdout quiet.
     if (deps.config.logLevel !== 'silent') console.log(`[dev SMS] code sent to ${internationalPhone(phone)}: ${message}`);

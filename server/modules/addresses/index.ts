@@ -1,17 +1,12 @@
 import * as v from 'valibot';
-import { eq, sql } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
 import { addresses } from '../../db/schema/addresses';
-import { customers } from '../../db/schema/customers';
+import { defineMethod, noArgs } from '../../frappe/methods';
 import { addressInputSchema } from '../../../contracts/addresses';
 import * as service from './service';
+import { ownAddresses } from './repository';
 
 const nameArg = v.pipe(v.string('Address name is required'), v.trim(), v.minLength(1, 'Address name is required'), v.maxLength(140));
-
-/** A member's own addresses only: the Customer linked to the signed-in user. */
-const ownRows = (user: string) =>
-  sql`${addresses.customer} in (select ${customers.name} from ${customers} where ${eq(customers.user, user)})`;
 
 export const addressesModule: ServerModule = {
   name: 'addresses',
@@ -62,7 +57,7 @@ export const addressesModule: ServerModule = {
         'name', 'address_title', 'first_name', 'last_name', 'address_line1', 'address_line2', 'city', 'state',
         'country', 'pincode', 'phone', 'is_primary_address', 'is_shipping_address', 'creation', 'modified',
       ],
-      read: { allow: ['Member'], scope: (ctx) => ownRows(ctx.user.name) },
+      read: { allow: ['Member'], scope: (ctx) => ownAddresses(ctx.user.name) },
       defaultOrder: 'is_primary_address desc, creation desc',
     },
   ],

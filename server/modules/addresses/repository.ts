@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses } from '../../db/schema/addresses';
 import { customers } from '../../db/schema/customers';
@@ -67,3 +67,7 @@ export async function addressOptions(db: Executor): Promise<AddressOptions> {
   const [row] = await db.select().from(settings).where(eq(settings.key, ADDRESS_OPTIONS_SETTING));
   return (row?.value as AddressOptions | undefined) ?? DEFAULT_ADDRESS_OPTIONS;
 }
+
+/** A member's own addresses only (the Customer linked to the user): the read scope of the Address doctype. */
+export const ownAddresses = (user: string): SQL =>
+  sql`${addresses.customer} in (select ${customers.name} from ${customers} where ${eq(customers.user, user)})`;

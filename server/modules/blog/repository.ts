@@ -45,3 +45,22 @@ export async function userNameTaken(db: Executor, username: string): Promise<boo
     .limit(1);
   return rows.length > 0;
 }
+
+/** A marketing-site account (a Website User with no role, its e-mail unverified); undefined when the name is taken. */
+export async function insertSiteUser(db: Executor, user: { name: string; email: string; passwordHash: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: user.name,
+      email: user.email,
+      email_verified: false,
+      full_name: user.name,
+      first_name: user.name,
+      user_type: 'Website User',
+      roles: [],
+      password_hash: user.passwordHash,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}

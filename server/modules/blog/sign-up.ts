@@ -5,8 +5,7 @@ import { FrappeError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
 import { startSession } from '../../frappe/sessions';
 import { hashPassword } from '../../frappe/crypto';
-import { users } from '../../db/schema/auth';
-import { userNameTaken } from './repository';
+import { insertSiteUser, userNameTaken } from './repository';
 
 export const SIGN_UP_LIMIT = { perIp: 5, windowSeconds: 3600 };
 
@@ -28,20 +27,7 @@ export const signUp = defineMethod({
     if (await userNameTaken(ctx.db, username)) {
       throw new FrappeError('DuplicateEntryError', SIGN_UP_MESSAGES.taken, { title: 'Already Registered' });
     }
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        name: username,
-        email,
-        email_verified: false,
-        full_name: username,
-        first_name: username,
-        user_type: 'Website User',
-        roles: [],
-        password_hash: await hashPassword(password),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertSiteUser(ctx.db, { name: username, email, passwordHash: await hashPassword(password) });
     if (!row) throw new FrappeError('DuplicateEntryError', SIGN_UP_MESSAGES.taken, { title: 'Already Registered' });
     const { csrfToken } = await startSession(ctx.db, ctx, row);
     return { user: row.name, full_name: row.full_name, csrf_token: csrfToken };

@@ -5,9 +5,9 @@ import type { DoctypeDef } from '../../frappe/doctypes';
 import { audited } from '../audit/service';
 import { validationError } from '../../frappe/errors';
 import { documents } from '../../db/schema/content';
-import { loyaltyPrograms } from '../../db/schema/loyalty';
 import { defineMethod } from '../../frappe/methods';
 import { sanitizeRichText } from './sanitize';
+import { programFacts } from './repository';
 
 export { sanitizeRichText } from './sanitize';
 
@@ -71,19 +71,7 @@ const getLoyaltyProgram = defineMethod({
   verbs: ['GET'],
   allow: ['Guest'],
   args: v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
-  async handler(ctx, { name }) {
-    const q = ctx.db
-      .select({
-        name: loyaltyPrograms.name,
-        collection_factor: loyaltyPrograms.collection_factor,
-        conversion_factor: loyaltyPrograms.conversion_factor,
-        expiry_duration: loyaltyPrograms.expiry_duration,
-      })
-      .from(loyaltyPrograms)
-      .$dynamic();
-    const [row] = await (name ? q.where(eq(loyaltyPrograms.name, name)) : q.orderBy(loyaltyPrograms.creation)).limit(1);
-    return row ?? null;
-  },
+  handler: (ctx, { name }) => programFacts(ctx.db, name),
 });
 
 export const contentModule: ServerModule = {

@@ -49,6 +49,15 @@ export async function pointsEarned(db: Executor, customer: string): Promise<numb
   return Number(row?.total ?? 0);
 }
 
+/** What the member's earning purchases came to, in baht (the purchase amount of every earning entry). */
+export async function amountSpent(db: Executor, customer: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.purchase_amount}), 0)` })
+    .from(loyaltyPointEntries)
+    .where(and(eq(loyaltyPointEntries.customer, customer), sql`${loyaltyPointEntries.loyalty_points} > 0`));
+  return Number(row?.total ?? 0);
+}
+
 export interface TierInfo {
   tier_name: string | null;
   tier_thumbnail: string | null;

@@ -1,7 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
-import { loyaltyPointEntries } from '../../db/schema/loyalty';
-import { balanceOf, entriesOf, nextExpiry, pointsEarned, programOf, tierOf } from './ledger';
+import { amountSpent, balanceOf, entriesOf, nextExpiry, pointsEarned, programOf, tierOf } from './ledger';
 import { today } from '../../../contracts/business-day';
 import { requireCustomer } from './members';
 
@@ -15,17 +13,14 @@ export async function pointsDetails(ctx: RequestContext) {
     pointsEarned(ctx.db, customer.name),
     entriesOf(ctx.db, customer.name),
     nextExpiry(ctx.db, customer.name, asOf),
-    ctx.db
-      .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.purchase_amount}), 0)` })
-      .from(loyaltyPointEntries)
-      .where(and(eq(loyaltyPointEntries.customer, customer.name), sql`${loyaltyPointEntries.loyalty_points} > 0`)),
+    amountSpent(ctx.db, customer.name),
   ]);
   const tier = program ? await tierOf(ctx.db, customer.name, program.name) : null;
   return {
     customer: customer.name,
     loyalty_program: program?.name ?? null,
     loyalty_points: balance,
-    total_spent: Number(spent[0]?.total ?? 0),
+    total_spent: spent,
     points_earned: earned,
     loyalty_program_tier: tier?.tier_name ?? null,
     next_tier_name: tier?.next_tier_name ?? null,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/auth';
 import { addresses } from '../../db/schema/addresses';
@@ -132,3 +132,14 @@ export async function rewardCodeOfOwn(db: Executor, invoice: string, user: strin
     .limit(1);
   return row?.code ?? null;
 }
+
+/** The user a Customer belongs to (null for a customer without one). */
+export async function userOfCustomer(db: Executor, customer: string): Promise<string | null> {
+  const [row] = await db.select({ user: customers.user }).from(customers).where(eq(customers.name, customer));
+  return row?.user ?? null;
+}
+
+/** Read scopes of the Sales Invoice doctype: one branch's invoices, or one user's own. */
+export const branchInvoices = (branch: string): SQL => sql`${salesInvoices.branch} = ${branch}`;
+export const memberInvoices = (db: Executor, user: string): SQL =>
+  inArray(salesInvoices.customer, db.select({ name: customers.name }).from(customers).where(sql`${customers.user} = ${user}`));

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { rewardCodeFrom } from '../../../contracts/reward-code';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { FrappeError, notFound, validationError } from '../../frappe/errors';
 import { claimIdempotentRequest } from '../../frappe/request-status';
-import { customers } from '../../db/schema/customers';
-import { salesInvoices } from '../../db/schema/orders';
 import { itemsByCode } from '../catalog/repository';
 import { addDays, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
@@ -17,7 +15,7 @@ import { enforceItemRules } from './limits';
 import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
-  branchByName, deliveryNotesOf, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
+  branchByName, branchInvoices, deliveryNotesOf, memberInvoices, userOfCustomer, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
   setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow, type OrdersPage,
 } from './repository';
 import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
@@ -227,8 +225,7 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
       after: { status: 'Paid', points_posted: program ? inv.points_earned : 0 },
       branch: inv.branch,
     });
-    const [member] = await tx.select({ user: customers.user }).from(customers).where(eq(customers.name, inv.customer));
-    return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: member?.user ?? null };
+    return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: await userOfCustomer(tx, inv.customer) };
   });
   ctx.services.notifyListUpdate('Sales Invoice', result.name, result.member_user ?? ctx.user.name);
   return { name: result.name, status: result.status, points_earned: result.points_earned };
@@ -298,8 +295,8 @@ export async function ordersOf(ctx: RequestContext, page: OrdersPage) {
 export function invoiceScope(ctx: RequestContext): SQL | null {
   const roles = ctx.user.roles;
   if (roles.includes('Loyalty Manager')) return ALL_ROWS;
-  if (roles.includes('Store Staff') || roles.includes('Branch Manager')) return ctx.user.branch ? sql`${salesInvoices.branch} = ${ctx.user.branch}` : null;
-  return inArray(salesInvoices.customer, ctx.db.select({ name: customers.name }).from(customers).where(sql`${customers.user} = ${ctx.user.name}`));
+  if (roles.includes('Store Staff') || roles.includes('Branch Manager')) return ctx.user.branch ? branchInvoices(ctx.user.branch) : null;
+  return memberInvoices(ctx.db, ctx.user.name);
 }
 
 /**

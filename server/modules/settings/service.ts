@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { settings } from '../../db/schema/auth';
 import { numberSetting } from '../orders/repository';
+import { upsertSetting } from './repository';
 
 export interface Tunable {
   key: string;
@@ -19,6 +18,6 @@ export async function readSettings(db: Executor, tunables: Tunable[]): Promise<R
 export async function writeSettings(tx: Executor, values: Record<string, number | undefined>) {
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value` } });
+    await upsertSetting(tx, key, value);
   }
 }
