@@ -1,4 +1,4 @@
-// Cold offline start (DESIGN §7: member QR visible and decodable ≤ 1 s in Chromium).
+// Cold offline start: the member QR must be visible and decodable within 1 s in Chromium.
 //
 // Signs the demo member in once (development LINE), opens /my-id online so the app, its service worker and the
 // member-code data are on the device, closes the browser; then 5 times: a fresh browser process on the same

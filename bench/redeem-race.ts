@@ -7,7 +7,7 @@ import { items } from '../server/db/schema/catalog';
 import { balanceOf, earnPoints, programOf } from '../server/modules/loyalty/ledger';
 import { benchMember, startBenchServer, table } from './support';
 
-// DESIGN §7: 100 parallel on one member; then many members at once (RACE_SHAPES="1x100,10x20" to change).
+// 100 parallel on one member must never overspend; then many members at once (RACE_SHAPES="1x100,10x20" to change).
 const SHAPES = (process.env.RACE_SHAPES ?? '1x100,10x20').split(',').map((s) => s.split('x').map(Number) as [number, number]);
 const AFFORDABLE = 7; // each member holds points for exactly 7 redemptions
 const PRICE = 15; // GIFT-TOTE in the demo catalogue

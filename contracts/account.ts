@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /**
  * Sign-in and profile payloads shared by the app and the server (honda_api.api_calls.getuser.update_profile,
- * verifyuser.getphone / verifyotp, get_profile, get_tier). The rule messages are the spec's (§5), word for
+ * verifyuser.getphone / verifyotp, get_profile, get_tier). The rule messages are the original app's, word for
  * word: the app maps them to its catalogue, the server answers with them.
  */
 
@@ -27,7 +27,7 @@ export const PHONE_MESSAGES = {
 export const LINE_PLACEHOLDER_DOMAIN = '@line.me';
 
 export const OTP_LENGTH = 6;
-/** The phone step asks for a code only above this many digits (spec §5); a valid number has 10. */
+/** The phone step asks for a code only above this many digits; a valid number has 10. */
 export const PHONE_REQUEST_MIN_DIGITS = 8;
 export const PHONE_DIGITS = 10;
 export const RESEND_SECONDS = 60;
@@ -83,7 +83,7 @@ export const profileInputSchema = v.looseObject({
 export type ProfileInput = v.InferInput<typeof profileInputSchema>;
 export type ProfileValues = v.InferOutput<typeof profileInputSchema>;
 
-/** get_profile's answer (spec §3). */
+/** get_profile's answer. */
 export const profileSchema = v.looseObject({
   name: v.string(),
   customer_name: v.optional(v.nullable(v.string()), null),

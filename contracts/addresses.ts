@@ -14,7 +14,7 @@ export interface Province extends Choice {
   districts: Choice[];
 }
 export interface Country extends Choice {
-  /** States of this country (spec §9); Thailand's are the provinces of the shipping forms. */
+  /** States of this country; Thailand's are the provinces of the shipping forms. */
   states: string[];
 }
 export interface AddressOptions {
@@ -24,7 +24,7 @@ export interface AddressOptions {
   defaultCountry: string;
 }
 
-/** The lists of core-member-flows §9, with Thai labels. The server keeps them as a setting with these defaults. */
+/** The countries, states and provinces of the address forms, with Thai labels. The server keeps them as a setting with these defaults. */
 export const DEFAULT_ADDRESS_OPTIONS: AddressOptions = {
   defaultCountry: 'Thailand',
   countries: [

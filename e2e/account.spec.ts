@@ -34,7 +34,7 @@ test.describe('addresses', () => {
     await page.getByRole('link', { name: /เพิ่มที่อยู่ใหม่/ }).click();
     await expect(page).toHaveURL(/\/shipping-address\/add$/);
 
-    // Bad input, in English first: the spec's messages word for word.
+    // Bad input, in English first: the original messages word for word.
     await setLang(page, 'en');
     const form = page.locator('form');
     await field(form, /^Country/).selectOption('');
@@ -310,7 +310,7 @@ test.describe('member ID', () => {
       await screenshot(page, `member-${name}`, { fullPage: true });
     }
 
-    // The mock-up screens carry the member's and the catalogue's real figures, not the spec's samples.
+    // The mock-up screens carry the member's and the catalogue's real figures, not the original's samples.
     const me = await memberCall<{ name: string; loyalty_points: number }>(page, 'headless_e_commerce.api.get_profile');
     const myTier = await memberCall<{ tier_name: string }>(page, 'loyalty_program_customizations.overrides.get_tier', { customer: me.name }, 'POST');
     type Item = { item_code: string; item_name: string; formatted_price: string; loyalty_points_based_price: number };

@@ -36,7 +36,7 @@ async function pngOf(page: Page): Promise<Buffer> {
 }
 
 test.describe('blog admin', () => {
-  test('a category created in one admin window appears live in another, with the spec toasts', async ({ browser }) => {
+  test('a category created in one admin window appears live in another, with the admin toasts', async ({ browser }) => {
     const a = await adminPage(browser, { width: 1280, height: 800 });
     const b = await adminPage(browser);
     const errors: string[] = [];
@@ -93,7 +93,7 @@ test.describe('blog admin', () => {
     await b.context.close();
   });
 
-  test("refuses to delete or rename a category that has posts, with the spec's English toasts", async ({ page, consoleErrors }) => {
+  test("refuses to delete or rename a category that has posts, with the admin's English toasts", async ({ page, consoleErrors }) => {
     await signInAdmin(page, '/blog-categories');
     await page.getByRole('button', { name: 'เปลี่ยนเป็นภาษาอังกฤษ (English)' }).click();
     await expect(page.getByRole('heading', { name: 'Blog Categories' })).toBeVisible();

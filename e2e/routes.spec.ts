@@ -5,7 +5,7 @@ import { memberCall, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
 /**
- * Every route of secondary-areas.md §2.1 (and the addresses linked from screens), opened at 390x844 signed
+ * Every route of the app (and the addresses linked from screens), opened at 390x844 signed
  * out and signed in as the demo member. A route fails on a console error or uncaught exception, on the
  * fallback view ("Unexpected Application Error!"), or on a serious or critical axe-core violation.
  */

@@ -130,7 +130,7 @@ test.describe('sign-in', () => {
     await typeCode(page, code);
     await page.getByRole('button', { name: 'ยืนยัน', exact: true }).click();
 
-    // Personal information: the spec's messages, Save disabled while invalid; the LINE placeholder e-mail cleared.
+    // Personal information: the shared rules' messages, Save disabled while invalid; the LINE placeholder e-mail cleared.
     await page.waitForURL(/\/fill-info$/);
     const save = page.getByRole('button', { name: 'บันทึก' });
     const email = page.getByLabel('อีเมล');
@@ -285,7 +285,7 @@ test.describe('sign-in', () => {
     await expect(page.getByText('กรุณากรอกรหัส OTP')).toBeVisible();
     await screenshot(page, 'signin-23-signup-code');
 
-    // English: the spec's sentences word for word.
+    // English: the original sentences word for word.
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.reload();
     await page.getByLabel('Mobile phone number').fill('0812');

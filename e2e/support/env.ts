@@ -14,5 +14,5 @@ export const DIST_DIR = process.env.E2E_DIST_DIR ?? process.env.DIST_DIR ?? 'dis
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-gpu'];
 
-/** The phone the spec is designed for. */
+/** The phone the app is designed for. */
 export const VIEWPORT = { width: 390, height: 844 };

@@ -7,7 +7,7 @@ export interface ConsoleEntry {
   url?: string;
 }
 
-/** Browser noise that is not an app error: failed requests are reported by the spec's own assertions. */
+/** Browser noise that is not an app error: failed requests are reported by each test's own assertions. */
 const EXPECTED_NOISE = [/Failed to load resource/i, /net::ERR_INTERNET_DISCONNECTED/i];
 
 interface Fixtures {

@@ -12,7 +12,7 @@ export const STALE_RUNNING_SECONDS = 60;
 export const ABANDONED = 'abandoned';
 export const abandonedRequest = () =>
   validationError('This request was given up after its answer was lost. Nothing was done; please try again.', 'request_abandoned');
-/** The spec's lifetime of a key: past it, the same key is a new request. */
+/** How long a key is remembered: past it, the same key is a new request. */
 export const KEEP_HOURS = 24;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 

@@ -55,7 +55,7 @@ function OfflineBar() {
   );
 }
 
-/** The quiet "offline, last updated …" note a screen shows over cached data (DESIGN §6). */
+/** The quiet "offline, last updated …" note a screen shows over cached data: cached screens never become error pages offline. */
 export function LastUpdatedNote({ updatedAt }: { updatedAt: number | Date }) {
   const t = useT();
   const [lang] = useLang();

@@ -1,5 +1,5 @@
 /**
- * The offline outbox (DESIGN §6): address and profile writes are stored in IndexedDB first, then sent in order.
+ * The offline outbox: address and profile writes are stored in IndexedDB first, then sent in order.
  *
  *   queueWrite({ method, args, verb, label, kind, target, invalidate }) → the entry, at once ('waiting').
  *   useOutbox(filter?) → the entries, live (this tab and others).

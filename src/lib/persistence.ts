@@ -1,5 +1,5 @@
 /**
- * Two-tier persistence of the TanStack Query cache (DESIGN §6).
+ * Two-tier persistence of the TanStack Query cache.
  *
  * HOW A FEATURE MARKS A QUERY
  *   - By its key prefix, listed once below in SYNC_PREFIXES / IDB_PREFIXES (the first element of the query key), or

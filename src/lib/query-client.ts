@@ -3,7 +3,7 @@ import { isFrappeClientError } from './frappe-error';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** How long cached answers are kept; the persisters' maxAge must not exceed it (DESIGN §6: 7 days). */
+/** How long cached answers are kept; the persisters' maxAge must not exceed it: 7 days, the longest an installed app may show what it saw last. */
 export const CACHE_TIME = 7 * DAY;
 
 /** Network failures, timeouts, 429 and 5xx are worth another try; other 4xx (validation, permission, not found) never are. */

@@ -2,7 +2,7 @@ import { notifications, type NotificationData } from '@mantine/notifications';
 import { t } from './i18n';
 
 /**
- * The generic toast helper (spec §4, §9): five statuses, six positions, the product's 9000 ms closable toasts,
+ * The generic toast helper: five statuses, six positions, the product's 9000 ms closable toasts,
  * and a promise toast that shows "loading" with no time-out until the promise settles, then success or error
  * for 5000 ms. The container is mounted once by the app shell (src/components/toaster.tsx).
  */

@@ -151,7 +151,7 @@ export const memberDevices = pgTable(
   (t) => [index('member_devices_user_idx').on(t.user)],
 );
 
-/** Key/value settings with the spec's constants as defaults (shipping fee, discount, caps...). */
+/** Key/value settings; the code holds each one's default (shipping fee, discount, caps...). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

@@ -8,7 +8,7 @@ const day = (offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Tier thresholds in lifetime points earned: they reproduce the spec's sample (24 points → Silver, 11 to Gold). */
+/** Tier thresholds in lifetime points earned: the demo member's 24 points make Silver, 11 short of Gold. */
 export const DEMO_TIERS = [
   { tier_name: 'Silver', min_points: 0 },
   { tier_name: 'Gold', min_points: 35 },

@@ -214,7 +214,7 @@ const getTier = defineMethod({
   handler: (ctx, { customer }) => tierFor(ctx, customer),
 });
 
-/** The User read of spec §7 (name, full_name, user_image): each caller sees only their own record. */
+/** The User read (name, full_name, user_image): each caller sees only their own record. */
 const userDoctype: DoctypeDef = {
   doctype: 'User',
   table: users,

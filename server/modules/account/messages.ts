@@ -1,6 +1,6 @@
 /**
  * Sentences the account methods answer with, in the member's language (users.language: Thai by default).
- * The app shows them as returned (spec §4, §8: "the server's message").
+ * The app shows them as returned ("the server's message").
  */
 const MESSAGES = {
   codeSent: { en: 'A verification code has been sent to {phone}.', th: 'ส่งรหัส OTP ไปที่หมายเลข {phone} แล้ว' },

@@ -13,7 +13,7 @@ import { sendSms } from './sms';
 import { phoneHeldByOther, updateUser, userByName } from './repository';
 import { deleteCode, liveCodeForUpdate, markCodeUsed, replaceCode, secondsSinceLastCode, setAttempts } from './otp-repository';
 
-/** One-time codes (DESIGN §5): 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
+/** One-time codes: 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
 export const OTP = {
   digits: 6,
   validSeconds: 5 * 60,

@@ -98,7 +98,7 @@ export interface Profile {
   language: string;
 }
 
-/** The caller's own profile (spec §3): User and Customer fields, balance and tier; no hashes, keys or ids of LINE. */
+/** The caller's own profile: User and Customer fields, balance and tier; no hashes, keys or ids of LINE. */
 export async function profileOf(db: Executor, userName: string): Promise<Profile> {
   const user = await userByName(db, userName);
   if (!user) throw notFound('User not found');

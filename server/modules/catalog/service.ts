@@ -84,7 +84,7 @@ export function parseQueryArgs(raw: unknown): QueryArgs {
   return parsed.output;
 }
 
-/** The item fields of spec §3 (and ERPNext's web-item names), as the list and the detail give them. */
+/** The item fields the app reads (ERPNext's web-item names), as the list and the detail give them. */
 export function toWebItem(row: Pick<ItemRow, 'name' | 'item_code' | 'item_name' | 'item_group' | 'website_image' | 'description' | 'price_list_rate' | 'loyalty_points_based_price' | 'item_schedule_start' | 'item_schedule_end' | 'tags' | 'attributes' | 'in_stock' | 'stock_qty' | 'per_member_limit' | 'eligible_tiers'>) {
   const rate = Number(row.price_list_rate);
   return {

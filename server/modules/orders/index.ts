@@ -11,7 +11,7 @@ const placeOrderMethod = defineMethod({
   path: 'headless_e_commerce.api.place_order',
   verbs: ['POST'],
   allow: ['Member'],
-  // The payload is validated by the service in the order of the app's forms (spec §5 messages).
+  // The payload is validated by the service in the order of the app's forms (the first failure is the message).
   args: v.looseObject({}),
   handler: (ctx, args) => placeOrder(ctx, args as Record<string, unknown>),
 });

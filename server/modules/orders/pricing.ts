@@ -7,7 +7,7 @@ import { today } from '../../../contracts/business-day';
 import { numberSetting } from './repository';
 import type { DeliveryMethod, OrderKind, OrderLineInput } from './validation';
 
-/** Spec §9 constants, as settings with the spec's values as defaults. */
+/** The shipping fee and the checkout discount, in baht: settings, with these defaults until the back office sets them. */
 export const SHIPPING_FEE_SETTING = 'shipping_fee';
 export const DISCOUNT_SETTING = 'checkout_discount';
 export const DEFAULT_SHIPPING_FEE = 59;

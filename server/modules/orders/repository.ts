@@ -25,7 +25,7 @@ export async function nextInSeries(tx: Executor, prefix: string, digits = 5): Pr
   return `${prefix}${String(Number(row?.value ?? 1)).padStart(digits, '0')}`;
 }
 
-/** A number from the settings table, or the spec's default when none is set. */
+/** A number from the settings table, or its default when none is set. */
 export async function numberSetting(db: Executor, key: string, fallback: number): Promise<number> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   const n = Number(row?.value);

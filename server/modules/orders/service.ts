@@ -21,7 +21,7 @@ import {
 import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
 
 export const PURCHASE_PAYMENT_METHODS = ['bank-transfer'] as const;
-/** The gift form starts with payment_method 'bank-transfer' (spec §5); a redemption is paid in points whatever it says. */
+/** The gift form starts with payment_method 'bank-transfer'; a redemption is paid in points whatever it says. */
 export const REDEMPTION_PAYMENT_METHODS = ['bank-transfer', 'points', 'loyalty-points'] as const;
 export const POINTS_MISMATCH = 'Loyalty points do not match the price of the items';
 export const MEMBER_BLOCKED = 'This membership is blocked. Please contact us.';
@@ -57,7 +57,7 @@ type Program = NonNullable<Awaited<ReturnType<typeof programOf>>>;
 /**
  * Posts the points a purchase earns, at the member's tier of the day. Only for a paid purchase: points for an
  * unpaid bank transfer would be spendable (and count towards the tier) before the money arrives, and a member
- * who never pays would keep them (reference/loyalty-and-security.md: earn on confirmed payment only).
+ * who never pays would keep them: points are earned on confirmed payment only.
  */
 async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, postingDate: string) {
   const tier = await tierOf(tx, inv.customer, program.name);

@@ -1,7 +1,7 @@
 import { validationError } from '../../frappe/errors';
 
 /**
- * The order payloads of spec §5, checked in the order the app's forms list them; the first failure is the
+ * The order payloads, checked in the order the app's forms list them; the first failure is the
  * 417 message. Gift redemption: loyalty_points, items, payment_method, branch. Checkout: billing_address,
  * shipping_address (when use_different_shipping), loyalty_points, items, payment_method.
  */

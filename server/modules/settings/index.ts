@@ -8,7 +8,7 @@ import { audit } from '../audit/service';
 
 /**
  * The programme's tunable figures, for the back office: until now they could only be changed in the database.
- * Each has the spec's default until it is set.
+ * Each has its default until it is set.
  */
 const TUNABLES: Tunable[] = [
   { key: SHIPPING_FEE_SETTING, fallback: DEFAULT_SHIPPING_FEE, max: 100_000 },

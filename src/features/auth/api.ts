@@ -37,7 +37,7 @@ export const bootQuery = () =>
 export const isSignedIn = (boot: BootInfo | undefined) => Boolean(boot && boot.user !== 'Guest');
 export const isMember = (boot: BootInfo | undefined) => Boolean(boot?.roles.includes('Member'));
 
-/** The member's own profile (spec §3), only fetched while signed in. */
+/** The member's own profile, only fetched while signed in. */
 export const profileQuery = () =>
   queryOptions({
     queryKey: authKeys.profile,
@@ -45,7 +45,7 @@ export const profileQuery = () =>
     staleTime: 30_000,
   });
 
-/** The tier of the profile's customer (spec §7: POST with customer). */
+/** The tier of the profile's customer (a POST with `customer`, as the original back end takes it). */
 export const tierQuery = (customer: string) =>
   queryOptions({
     queryKey: authKeys.tier(customer),
@@ -89,7 +89,7 @@ const PHONE_KEYS: Record<string, MessageKey> = {
 };
 
 /**
- * The server's sentence from a failed phone-verification call, shown as returned (spec §8): the server writes its
+ * The server's sentence from a failed phone-verification call, shown as returned: the server writes its
  * own in the language on screen; the shared rules' sentences are translated here. Null for none (no answer).
  */
 export function serverMessageOf(error: unknown, t: Translate): string | null {

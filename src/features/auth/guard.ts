@@ -15,7 +15,7 @@ export function homeFor(roles: readonly string[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// App load (spec §4): runs once, before the first render.
+// App load: runs once, before the first render.
 
 export type AppLoadOutcome = 'reloading' | 'continue';
 

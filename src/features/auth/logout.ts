@@ -7,7 +7,7 @@ import { authKeys, GUEST_BOOT } from './api';
 import { clearAuthStorage } from './storage';
 
 /**
- * Sign-out (spec §4): ends the session on the server, then clears the user, every cached answer on this
+ * Sign-out: ends the session on the server, then clears the user, every cached answer on this
  * device (memory, localStorage, IndexedDB), session storage and writes still queued for this account, and
  * goes to /login. Local clean-up happens even when the server cannot be reached.
  */

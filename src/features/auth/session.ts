@@ -3,7 +3,7 @@ import type { BootInfo, Profile, Tier } from './api';
 import { bootQuery, isMember, isSignedIn, profileQuery, tierQuery } from './api';
 
 /**
- * The signed-in user as the screens use it (spec §3/§4): who is signed in (boot), merged with the profile
+ * The signed-in user as the screens use it: who is signed in (boot), merged with the profile
  * (get_profile), plus `tier` from get_tier once the profile is known. `name` is the Customer id, `user` the
  * User id.
  */

@@ -1,5 +1,5 @@
 /**
- * The small client-side sign-in state of spec §3/§4: the session token of a remote Frappe site (session storage,
+ * The small client-side sign-in state: the session token of a remote Frappe site (session storage,
  * key `token`; never used against our own server, which keeps the session in an HttpOnly cookie), the stored
  * username and the stored phoneverify flag.
  */

@@ -33,7 +33,7 @@ export const cartItemsQuery = (codes: readonly string[]) => {
   });
 };
 
-/** Spec §3 total: price_list_rate times quantity over the loaded items (and the points of rewards). */
+/** The cart total: price_list_rate times quantity over the loaded items (and the points of rewards). */
 export function cartTotals(items: Record<string, number>, loaded: readonly CartItem[]) {
   let baht = 0;
   let points = 0;

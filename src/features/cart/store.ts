@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
 /**
- * The cart of spec §3: a map from item code to quantity, persisted in localStorage under the key 'cart'
+ * The cart: a map from item code to quantity, persisted in localStorage under the key 'cart'
  * (with a version and a migration from the original app's plain map), synced across tabs, plus the panel's
  * open flag and view (not persisted) and the delivery method chosen in the panel.
  */

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
 import { today } from '../../../contracts/business-day';
 
-/** A catalogue item as get_product_filter_data and the Item resource give it (spec §3). */
+/** A catalogue item as get_product_filter_data and the Item resource give it. */
 export const ProductItemSchema = v.looseObject({
   name: v.string(),
   item_code: v.string(),
@@ -107,7 +107,7 @@ export const redeemConditionsQuery = () =>
   });
 
 /**
- * Spec §5: a card is hidden when the item has tags and they lack the selected display tag, or when both
+ * A card is hidden when the item has tags and they lack the selected display tag, or when both
  * schedule dates exist and now lies outside them (the end day counts in full).
  */
 export function isCardVisible(item: Pick<ProductItem, 'tags' | 'item_schedule_start' | 'item_schedule_end'>, displayTag: string | undefined, now: Date = new Date()): boolean {

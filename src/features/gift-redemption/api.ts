@@ -31,7 +31,7 @@ export const branchesQuery = () =>
 const ResultSchema = v.looseObject({ name: v.string(), grand_total: v.number() });
 export type RedemptionResult = v.InferOutput<typeof ResultSchema>;
 
-/** The gift form's payload (spec §3): loyalty_points, items, payment_method (initially bank-transfer), branch. */
+/** The gift form's payload: loyalty_points, items, payment_method (initially bank-transfer), branch. */
 export interface GiftPayload {
   loyalty_points: number;
   items: { item_code: string; qty: number }[];

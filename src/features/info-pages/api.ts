@@ -4,7 +4,7 @@ import { frappe } from '@/lib/frappe';
 export const INFORMATION_DOCUMENT = 'Information Document';
 export const TERMS_DOCUMENT = 'Terms and Conditions Document';
 
-/** The documents the information pages show, by the title the spec gives them. */
+/** The documents the information pages show, by their title (the original back end's document names). */
 export const DOCUMENT_TITLES = {
   consent: 'Data Disclosure Consent',
   collectPoints: 'How To Collect Points',

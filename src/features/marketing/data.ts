@@ -1,7 +1,7 @@
 import type { MessageKey } from '@/lib/i18n';
 
 /**
- * Sample marketing content (spec §3: product cards, variants and reviews are sample data, not real entities).
+ * Sample marketing content: the bakery site's product cards, variants and reviews are sample data, not real entities.
  * Names and descriptions are content in both languages; interface text lives in the catalogue.
  */
 export interface Localized {

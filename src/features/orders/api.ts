@@ -89,7 +89,7 @@ export const invoiceQuery = (name: string) =>
 
 export type CouponState = 'usable' | 'used' | 'none';
 
-/** Spec §4: the first delivery note's Draft → usable, Submitted → used, anything else (or none) → nothing. */
+/** A reward's state, from its first delivery note: Draft → usable, Submitted → used, anything else (or none) → nothing. */
 export function couponState(order: Pick<Order, 'delivery_notes'>): CouponState {
   const status = order.delivery_notes[0]?.status;
   if (status === 'Draft') return 'usable';

@@ -21,7 +21,7 @@ export interface ProfileFormValues {
   phone: string;
 }
 
-/** What the form starts with: the profile's values; an e-mail on LINE's placeholder domain is cleared (spec §5). */
+/** What the form starts with: the profile's values; an e-mail on LINE's placeholder domain is cleared (the member never typed it). */
 export function initialValues(profile: Partial<Profile> | null | undefined): ProfileFormValues {
   const email = profile?.email ?? '';
   return {
@@ -44,7 +44,7 @@ const MESSAGE_KEYS: Record<string, MessageKey> = {
   [PROFILE_MESSAGES.tooLong]: 'auth.errTooLong',
   [PROFILE_MESSAGES.phoneReadOnly]: 'auth.errPhoneReadOnly',
 };
-/** The catalogue key of a rule message (the spec's English sentence), if it is one of ours. */
+/** The catalogue key of a rule message (the shared rules' English sentence, contracts/account.ts), if it is one of ours. */
 export const messageKeyFor = (message: string): MessageKey | undefined => MESSAGE_KEYS[message];
 
 const MESSAGE_FIELDS: Record<string, keyof ProfileFormValues> = {
@@ -75,7 +75,7 @@ export type SaveOutcome = { queued: false; profile: Profile } | { queued: true }
 export const PROFILE_WRITE = 'profile.update';
 
 /**
- * update_profile, through the offline outbox (DESIGN §6): online it is sent at once with its Idempotency-Key and
+ * update_profile, through the offline outbox (src/lib/outbox.ts): online it is sent at once with its Idempotency-Key and
  * a server rejection comes back to the form; offline (or with no answer) it waits in the outbox, 'waiting to
  * sync', and is replayed with the same key when the connection returns (closing the app loses nothing).
  */

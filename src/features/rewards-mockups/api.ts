@@ -17,7 +17,7 @@ export interface RewardItem {
   tags?: string[];
 }
 
-/** The spec's schedule rule: with both dates set, an item shows only between them. */
+/** The schedule rule: with both dates set, an item shows only between them (business days, both included). */
 export const onSchedule = (i: Pick<RewardItem, 'item_schedule_start' | 'item_schedule_end'>, now = today()) =>
   !(i.item_schedule_start && i.item_schedule_end) || (i.item_schedule_start <= now && now <= i.item_schedule_end);
 

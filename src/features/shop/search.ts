@@ -8,7 +8,7 @@ import * as v from 'valibot';
 export const SORT_OPTIONS = ['recommended', 'best_seller', 'popular', 'price_desc', 'price_asc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** The advanced filter's sections (secondary-areas §2.11), as the catalogue's attribute values. */
+/** The advanced filter's sections, as the catalogue's attribute values. */
 export const TYPES = ['upper clothing', 'lower clothing', 'skirt', 'pants', 'shoes'] as const;
 export const SIZES = ['36', '37', '38', '39', '40', '41'] as const;
 export const COLOURS = ['orange', 'black', 'purple', 'green', 'brown'] as const;

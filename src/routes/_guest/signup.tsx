@@ -8,6 +8,6 @@ export const Route = createFileRoute('/_guest/signup')({
 
 function SignupPage() {
   const navigate = useNavigate();
-  // The sign-up variant goes home once the phone is verified (spec §2).
+  // The sign-up variant goes home once the phone is verified.
   return <SignupScreen onDone={() => void navigate({ to: '/', replace: true })} />;
 }

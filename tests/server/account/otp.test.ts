@@ -68,7 +68,7 @@ describe('requesting a code (getphone)', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('refuses an invalid phone number with the spec message', async () => {
+  it('refuses an invalid phone number with the shared rule message', async () => {
     const s = await member('Bad Phone');
     for (const userphone of ['08123', '12345678901234', 'abc']) {
       const res = await s.call(GETPHONE, { userphone }, 'GET');

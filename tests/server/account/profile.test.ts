@@ -129,7 +129,7 @@ describe('update_profile', () => {
     expect(profile.full_name).toBe('Anong Sukjai');
   });
 
-  it('refuses each missing required field with the spec message', async () => {
+  it('refuses each missing required field with the shared rule message', async () => {
     const { s } = await signInWithLine(server, { name: 'Validation Member' });
     const cases: [keyof typeof valid, string][] = [
       ['first_name', 'First name is required'],

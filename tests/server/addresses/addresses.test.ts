@@ -38,7 +38,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.close());
 
-describe('add_address validation (spec §5 messages)', () => {
+describe('add_address validation (the shared rules and their messages)', () => {
   it.each([
     ['address_line1 missing', { address_line1: '' }, 'Address line 1 is required'],
     ['address_line1 blank', { address_line1: '   ' }, 'Address line 1 is required'],
@@ -63,7 +63,7 @@ describe('add_address validation (spec §5 messages)', () => {
     expect((await mine(alice.session)).length).toBe(before);
   });
 
-  it('reports the first missing field first, in the spec order', async () => {
+  it('reports the first missing field first, in the order of the forms', async () => {
     const res = await add(alice.session, { country: '', city: '', address_line1: '', pincode: 'x' });
     expect(serverMessage(res.json())).toBe('Address line 1 is required');
     const res2 = await add(alice.session, { address_line1: 'x', country: '', city: '', pincode: 'x' });

@@ -58,7 +58,7 @@ describe('Blog Category', () => {
     expect(gone.statusCode).toBe(404);
   });
 
-  it("refuses to update or delete a category while posts relate to it, with the spec's texts", async () => {
+  it("refuses to update or delete a category while posts relate to it, with the original texts", async () => {
     const cat = await createCategory('Bread');
     await createPost({ title: 'Sourdough at home', blog_category: cat.name, content: 'Flour, water, salt.' });
     const upd = await admin.request({ method: 'PUT', url: resource('Blog Category', cat.name), payload: { title: 'Breads' } });

@@ -30,7 +30,7 @@ const list = async (query_args: Record<string, unknown>, verb: 'GET' | 'POST' = 
 };
 
 describe('get_product_filter_data', () => {
-  it('lets a guest read the catalogue with the item fields of spec §3 and baht prices', async () => {
+  it('lets a guest read the catalogue with the item fields the app reads and baht prices', async () => {
     const res = await list({ item_group: 'Gift', field_filters: {}, attribute_filters: {}, start: 0, from_filters: false });
     expect(res.statusCode).toBe(200);
     const { items: rows, items_count } = res.json().message;

@@ -25,7 +25,7 @@ let seq = 0;
 const freshCustomer = () => `LEDGER-${++seq}-${Math.random().toString(36).slice(2, 6)}`;
 
 describe('tiers and earning rule', () => {
-  it('reproduces the spec sample: 24 points earned is Silver, 11 points to Gold', () => {
+  it('reproduces the original sample: 24 points earned is Silver, 11 points to Gold', () => {
     expect(tierFor(24, DEMO_TIERS as never)).toMatchObject({ tier_name: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 11 });
     expect(tierFor(35, DEMO_TIERS as never)).toMatchObject({ tier_name: 'Gold', next_tier_name: 'Platinum', points_to_next_tier: 65 });
     expect(tierFor(250, DEMO_TIERS as never)).toMatchObject({ tier_name: 'Platinum', next_tier_name: null, points_to_next_tier: 0 });

@@ -4,7 +4,7 @@ import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/db/seed/constants'
 import { signInWithLine } from '../account/helpers';
 
 /**
- * The real demo seed (SEED_DEMO, as `npm start` runs it on a new database) must reproduce the spec's sample
+ * The real demo seed (SEED_DEMO, as `npm start` runs it on a new database) must reproduce the original's sample
  * member: 24 points, tier Silver, next tier Gold, 11 points to go. Nothing here writes points: if the seed's
  * batches, tiers or expiry dates drift, these numbers move.
  */

@@ -18,7 +18,7 @@ afterAll(() => server.close());
 const message = (res: { json(): unknown }) => serverMessage(res.json() as { _server_messages?: string });
 
 describe('programme settings (back office)', () => {
-  it("starts from the spec's defaults, and a change is what checkout charges from then on", async () => {
+  it("starts from the defaults, and a change is what checkout charges from then on", async () => {
     expect((await admin.call(GET, {}, 'GET')).json().message).toEqual({ shipping_fee: 59, checkout_discount: 99, staff_award_daily_cap: 500 });
     const m = await createMember(server);
     const totals = async () =>

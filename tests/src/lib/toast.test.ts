@@ -6,7 +6,7 @@ const shown = () => notificationsStore.getState().notifications;
 
 afterEach(() => notifications.clean());
 
-describe('toast helper (spec §4, §9)', () => {
+describe('toast helper', () => {
   it('product toasts last 9000 ms and can be closed; errors are status error', () => {
     const data = toastData({ status: 'error', title: 'Unable to delete', description: 'Sorry' });
     expect(data).toMatchObject({ title: 'Unable to delete', message: 'Sorry', color: 'red', autoClose: PRODUCT_TOAST_MS, withCloseButton: true, 'data-status': 'error', role: 'alert' });

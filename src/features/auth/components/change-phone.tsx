@@ -8,7 +8,7 @@ import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { PhoneVerify } from './phone-verify';
 
-/** The change-phone steps of /edit-profile (secondary-areas §2.13): a new 10-digit number, then its code. */
+/** The change-phone steps of /edit-profile: a new 10-digit number, then its code. */
 export function ChangePhoneDialog() {
   const t = useT();
   const [open, setOpen] = useState(false);

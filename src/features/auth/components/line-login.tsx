@@ -19,7 +19,7 @@ export interface LineLoginProps {
 }
 
 /**
- * The LINE button and the privacy-policy modal (spec §2 login, §4 login modal): the authorize address is
+ * The LINE button and the privacy-policy modal: the authorize address is
  * fetched when the screen opens; the button opens the modal; Continue stays disabled and grey until the
  * consent box is ticked, then sends the browser to LINE. The modal can be dismissed.
  */
@@ -47,7 +47,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
       const url = authorize.data && !authorize.isStale ? authorize.data : await queryClient.fetchQuery({ ...authorizeUrlQuery(after, next), staleTime: 0 });
       window.location.assign(url);
     } catch {
-      // Spec §8: authorize-address failures are silent; the member can try again.
+      // A failure to get the authorize address is silent: the member can try again.
       setLeaving(false);
     }
   };

@@ -46,7 +46,7 @@ function useCountdown() {
 type Notice = { kind: 'error' | 'info'; text: string } | null;
 
 /**
- * Phone verification in two steps (spec §2, §4, §5, §8): the phone (digits only; 'This phone number is invalid'
+ * Phone verification in two steps: the phone (digits only; 'This phone number is invalid'
  * under 10 digits; the code is requested only above 7), then the 6-digit code ('Wrong code, please try again',
  * or 'Please Enter OTP' in the sign-up variant), with a visible 60 s countdown before Resend. Back returns to
  * the phone step. A failure shows the server's message and resets the form.
@@ -151,7 +151,7 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
         return;
       }
       setNotice({ kind: 'error', text: answer.message || t('auth.wrongCode') });
-      // The sign-up variant's code field also says 'OTP incorrect' (spec §8); elsewhere the server's message is enough.
+      // The sign-up variant's code field also says 'OTP incorrect'; elsewhere the server's message is enough.
       if (mode === 'signup') setCodeError(t('auth.otpIncorrect'));
     } catch (error) {
       setNotice({ kind: 'error', text: serverMessageOf(error, t) ?? t('auth.somethingWrong') });

@@ -26,7 +26,7 @@ export interface PrivacyModalProps {
 }
 
 /**
- * The privacy-policy modal of the LINE button (spec §4 login modal). Its own chunk: the Modal, its overlay, scroll
+ * The privacy-policy modal of the LINE button. Its own chunk: the Modal, its overlay, scroll
  * area and the checkbox are loaded when the screen is idle or the button is pressed, not with /login's first paint.
  */
 export default function PrivacyModal({ opened, onClose, consent, onConsent, leaving, onContinue }: PrivacyModalProps) {

@@ -8,7 +8,7 @@ import { useWideLayout } from '../wide-layout';
 import { AdminGate } from './admin-gate';
 import classes from './admin.module.css';
 
-/** Spec §9: badges cap at 99, shown as "99+". */
+/** Badges cap at 99, shown as "99+". */
 export const badgeText = (count: number | undefined) => (count === undefined ? '…' : count > 99 ? '99+' : String(count));
 
 function CountLink({ to, label, doctype }: { to: '/blog-admin' | '/blog-categories'; label: string; doctype: string }) {

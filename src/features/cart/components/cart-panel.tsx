@@ -16,7 +16,7 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 
-/** Spec §9: the panel's transition lasts 200 ms. */
+/** The panel slides in and out in 200 ms. */
 export const CART_TRANSITION_MS = 200;
 
 
@@ -94,7 +94,7 @@ function CouponInput() {
   );
 }
 
-/** The cart side panel (spec §2): list view, then the delivery-method view; mounted once by the root layout. */
+/** The cart side panel: list view, then the delivery-method view; mounted once by the root layout. */
 export function CartPanel() {
   const t = useT();
   const navigate = useNavigate();

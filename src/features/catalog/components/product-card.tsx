@@ -7,7 +7,7 @@ import classes from './catalog.module.css';
 
 export const CARD_WIDTH = 150;
 
-/** Spec §2: image, title and points, 150 px wide, linking to /products/{id}. */
+/** A reward card: image, title and points, 150 px wide, linking to /products/{id}. */
 export function ProductCard({ item, width = CARD_WIDTH }: { item: ProductItem; width?: number | string }) {
   const t = useT();
   const [lang] = useLang();

@@ -9,7 +9,7 @@ import classes from './catalog.module.css';
 export interface RewardCarouselProps {
   title: string;
   list: ListArgs;
-  /** The display tag cards must carry when they have tags (spec §5). */
+  /** The display tag cards must carry when they have tags (isCardVisible). */
   displayTag?: string;
   /** Link target of "see all". */
   seeAll?: { to: '/categories'; search?: { group?: string } };
@@ -17,7 +17,7 @@ export interface RewardCarouselProps {
 
 export const SKELETON_MS = 1000;
 
-/** A horizontal row of product cards; 3 skeletons for its first second (secondary-areas §2.9). */
+/** A horizontal row of product cards; 3 skeletons for its first second, even when the cards are cached (the row never flickers in). */
 export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps) {
   const t = useT();
   const ready = useMinDelay(SKELETON_MS);

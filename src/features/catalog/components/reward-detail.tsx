@@ -14,7 +14,7 @@ export interface RewardDetailProps {
   /** The member's points; null while unknown (the button waits). */
   memberPoints: number | null;
   conditionsHtml?: string | null;
-  /** Set once a reward was redeemed from this screen (the spec never sets it here). */
+  /** Set once a reward was redeemed from this screen (the detail route never sets it: the order screens show it). */
   redeemed?: boolean;
   onRedeem: () => void;
   /** Products (not rewards) can also go into the cart without leaving the page. */

@@ -27,7 +27,7 @@ import '@mantine/core/styles/Overlay.css';
 export const CHECKOUT_PANELS = ['billing', 'shipping', 'payment', 'card'] as const;
 export type CheckoutPanel = (typeof CHECKOUT_PANELS)[number];
 
-/** Spec §9: the order summary and totals stay skeletons for the first second of /checkout. */
+/** The order summary and totals stay skeletons for the first second of /checkout, cached or not (no flicker). */
 export const CHECKOUT_SKELETON_MS = 1000;
 
 export interface CheckoutScreenProps {

@@ -12,7 +12,7 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Badge.css';
 
 export type CodeTab = 'code' | 'qr' | 'barcode';
-/** Secondary-areas §4/§9: QR 200 px expanded, 150 px collapsed; scrolling more than 1 px expands. */
+/** The code panel: QR 200 px expanded, 150 px collapsed; scrolling more than 1 px expands it. */
 export const QR_EXPANDED = 200;
 export const QR_COLLAPSED = 150;
 export const SCROLL_THRESHOLD = 1;

@@ -23,8 +23,8 @@ export interface ProfileFormProps {
 }
 
 /**
- * The profile form of spec §5: first name, last name, e-mail, ID card number, birth date (required, with the
- * spec's messages); submit disabled while the form is invalid or saving ('Loading...'); the phone read-only.
+ * The profile form: first name, last name, e-mail, ID card number, birth date (all required, with the shared
+ * rules' messages of contracts/account.ts); submit disabled while the form is invalid or saving ('Loading...'); the phone read-only.
  */
 export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: ProfileFormProps) {
   const t = useT();

@@ -20,7 +20,7 @@ function maskIdCard(value: string | null | undefined) {
   return `${'•'.repeat(digits.length - 3)}${digits.slice(-3)}`;
 }
 
-/** /profile: 'Loading...' while the user is absent (spec §7), then the member's details. */
+/** /profile: 'Loading...' while the user is absent, then the member's details. */
 export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   const t = useT();
   const [lang] = useLang();

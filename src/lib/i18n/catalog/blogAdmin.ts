@@ -1,6 +1,6 @@
 import { defineCatalog } from '../define';
 
-/** Blog admin: posts, categories, dialogs and toasts (English texts of spec §2.4 and §8.1 word for word). */
+/** Blog admin: posts, categories, dialogs and toasts (the English texts are the original admin's, word for word). */
 export const blogAdmin = defineCatalog({
   th: {
     adminTitle: 'ผู้ดูแลบล็อก',

@@ -32,7 +32,7 @@ function EditProfilePage() {
       await refreshUser(queryClient);
       toast({ title: t('auth.saved'), status: 'success' });
     }
-    // Spec §4: on success the user data is reloaded and the user goes to /.
+    // Saved: the user data is reloaded and the member goes home.
     await navigate({ to: '/', replace: true });
   };
   return (

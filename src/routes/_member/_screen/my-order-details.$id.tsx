@@ -4,7 +4,7 @@ import { useCurrentUser } from '@/features/auth';
 import { invoiceQuery, OrderDetails, useLiveOrders } from '@/features/orders';
 import { useT } from '@/lib/i18n';
 
-/** /my-order-details/{name}: what a member expects of an order (the spec leaves it blank). */
+/** /my-order-details/{name}: what a member expects of an order: lines, totals, address, dates. */
 export const Route = createFileRoute('/_member/_screen/my-order-details/$id')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(invoiceQuery(params.id));

@@ -8,7 +8,7 @@ import { itemQuery, redeemConditionsQuery, redeemTarget, RewardDetail } from '@/
 import { pointsDetailsQuery } from '@/features/points';
 import { useT } from '@/lib/i18n';
 
-/** Reward detail (spec §2): a Gift-group reward goes to its gift checkout, anything else through the cart to /checkout. */
+/** Reward detail: a Gift-group reward goes to its gift checkout, anything else through the cart to /checkout. */
 export const Route = createFileRoute('/_member/_screen/products/$id')({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(itemQuery(params.id));

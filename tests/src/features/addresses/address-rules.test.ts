@@ -10,7 +10,7 @@ const messages = (input: Record<string, unknown>) => {
 };
 
 describe('address rules shared by the form and the server', () => {
-  it('gives every spec message, with Select One as empty', () => {
+  it('gives every rule message, with Select One as empty', () => {
     expect(messages({ address_line1: '', city: 'Select One', country: 'Select One', pincode: 'x1' })).toEqual([
       'Address line 1 is required',
       'City is required',

@@ -129,7 +129,7 @@ describe('which screens a visitor may open', () => {
   });
 });
 
-describe('app load (spec §4)', () => {
+describe('app load', () => {
   function fakeWindow(href: string) {
     const replace = vi.fn();
     return { win: { location: { href, replace } } as unknown as Window, replace };

@@ -32,7 +32,7 @@ describe('/forgot-password', () => {
     expect(sent(spy)).toEqual([{ url: '/api/method/frappe.core.doctype.user.user.reset_password', body: { user: 'staff@example.com' } }]);
   });
 
-  it("shows the spec's message when the mail could not be sent", async () => {
+  it("shows the original message when the mail could not be sent", async () => {
     answer(500, { exc_type: 'ServerError', _server_messages: JSON.stringify([JSON.stringify({ message: 'There was an error sending password reset email.' })]) });
     renderApp(<ForgotPassword />);
     fireEvent.change(await screen.findByLabelText(/Username or e-mail/), { target: { value: 'staff@example.com' } });

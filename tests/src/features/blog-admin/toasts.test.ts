@@ -6,8 +6,8 @@ import { useLangStore, type MessageKey } from '@/lib/i18n';
 import { PROMISE_TOAST_MS, TOAST_POSITIONS, promiseToast, toast, type ToastPosition } from '@/lib/toast';
 
 /**
- * Secondary-areas §8.1 and §9, checked on what reaches Mantine (notifications.show / update), in English, the
- * spec's language. The keys are the ones the blog admin screens pass for each event.
+ * The admin's toasts, checked on what reaches Mantine (notifications.show / update), in English, the original
+ * admin's language. The keys are the ones the blog admin screens pass for each event.
  */
 const show = vi.spyOn(notifications, 'show');
 const update = vi.spyOn(notifications, 'update');
@@ -43,7 +43,7 @@ const serverRefusal = () =>
   new FrappeClientError({ httpStatus: 417, httpStatusText: 'Expectation Failed', body: { exc_type: 'ValidationError' }, defaultMessage: 'There was an error.' });
 const noAnswer = () => new FrappeClientError({ httpStatus: 0, httpStatusText: '', body: {}, defaultMessage: 'There was an error.' });
 
-describe('blog admin toasts (spec §8.1, §9)', () => {
+describe('blog admin toasts', () => {
   it.each(ERRORS)('%s: exact title and text, status error, 9000 ms, closable', (_event, title, text, [enTitle, enText]) => {
     errorToast(title, text, serverRefusal());
     expect(show).toHaveBeenCalledTimes(1);
@@ -62,12 +62,12 @@ describe('blog admin toasts (spec §8.1, §9)', () => {
     expect(lastShown()).toMatchObject({ title: enTitle, message: enText, 'data-status': 'success', autoClose: 9000, withCloseButton: true });
   });
 
-  it('without an error object the spec text is shown', () => {
+  it('without an error object the usual text is shown', () => {
     errorToast('blogAdmin.toastErrorTitle', 'blogAdmin.toastPostCreateError');
     expect(lastShown()).toMatchObject({ title: 'There has been an error', message: 'Sorry, it seems that there has been an error while creating the blog.' });
   });
 
-  it.each(ERRORS)('%s with no network: the spec title, an offline text, still an error toast', (_event, title, text, [enTitle]) => {
+  it.each(ERRORS)('%s with no network: the usual title, an offline text, still an error toast', (_event, title, text, [enTitle]) => {
     errorToast(title, text, noAnswer());
     expect(lastShown()).toMatchObject({
       title: enTitle,
@@ -79,7 +79,7 @@ describe('blog admin toasts (spec §8.1, §9)', () => {
   });
 });
 
-describe('generic toast helper (spec §4, §9)', () => {
+describe('generic toast helper', () => {
   const MANTINE: Record<ToastPosition, string> = {
     top: 'top-center',
     'top-left': 'top-left',
@@ -94,7 +94,7 @@ describe('generic toast helper (spec §4, §9)', () => {
     expect(lastShown().position).toBe(MANTINE[position]);
   });
 
-  it('the six positions are exactly the spec’s', () => {
+  it('the six positions are exactly the original’s', () => {
     expect([...TOAST_POSITIONS].sort()).toEqual(Object.keys(MANTINE).sort());
   });
 

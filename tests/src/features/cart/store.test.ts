@@ -7,7 +7,7 @@ beforeEach(() => {
   useCart.setState({ items: {}, delivery: 'delivery', isOpen: false, view: 'list' });
 });
 
-describe('cart store (spec §3)', () => {
+describe('cart store', () => {
   it("adds one more without a quantity, sets an explicit quantity, removes, resets, counts distinct items", () => {
     const { add, remove, reset } = useCart.getState();
     add('TEE-GREEN');

@@ -5,7 +5,7 @@ import { couponState } from '@/features/orders';
 
 const now = new Date('2026-06-15T10:00:00');
 
-describe('product card rules (spec §5)', () => {
+describe('product card rules', () => {
   it('hides a card whose tags lack the display tag, shows untagged cards and any card without a display tag', () => {
     expect(isCardVisible({ tags: ['Gift Card'], item_schedule_start: null, item_schedule_end: null }, 'Gift', now)).toBe(false);
     expect(isCardVisible({ tags: ['Gift', 'Gift Card'], item_schedule_start: null, item_schedule_end: null }, 'Gift', now)).toBe(true);

@@ -69,7 +69,7 @@ describe('checkout screen', () => {
     expect(screen.getByTestId('grand-total').textContent).toBe('฿ 358.00');
   });
 
-  it('/checkout shows its skeleton for the first second, then the order (spec §9)', async () => {
+  it('/checkout shows its skeleton for the first second, then the order', async () => {
     useCart.setState({ items: { 'TEE-GREEN': 2 }, delivery: 'delivery' });
     const started = Date.now();
     renderAppAt('/checkout', { queryClient: seeded() });
