@@ -2,7 +2,7 @@
 // a QueryClient the test pre-seeds with setQueryData: no server, no network.
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { authKeys, type BootInfo, type Profile } from '@/features/auth';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -29,7 +29,12 @@ export function renderApp(ui: ReactNode, { queryClient = testQueryClient(), path
   useLangStore.setState({ lang });
   const rootRoute = createRootRoute({ component: () => ui });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [path] }) });
-  const result = render(
+  return Object.assign(renderRouter(router, queryClient), { queryClient });
+}
+
+/** The app's providers around a router. */
+function renderRouter(router: AnyRouter, queryClient: QueryClient): RenderResult {
+  return render(
     // env="test": no portals and no transitions, so dialogs and drawers render in place at once.
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <QueryClientProvider client={queryClient}>
@@ -37,7 +42,6 @@ export function renderApp(ui: ReactNode, { queryClient = testQueryClient(), path
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return Object.assign(result, { queryClient });
 }
 
 /** The demo member, signed in with a verified phone: what the member screens' guard lets through. */
@@ -53,14 +57,7 @@ export function renderAppAt(href: string, { queryClient = testQueryClient(), lan
   if (queryClient.getQueryData(authKeys.boot) === undefined) queryClient.setQueryData(authKeys.boot, SIGNED_IN_MEMBER);
   if (queryClient.getQueryData(authKeys.profile) === undefined) queryClient.setQueryData(authKeys.profile, VERIFIED);
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [href] }) });
-  const result = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return Object.assign(result, { queryClient, router });
+  return Object.assign(renderRouter(router, queryClient), { queryClient, router });
 }
 
 /**
