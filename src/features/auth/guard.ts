@@ -118,13 +118,16 @@ export async function memberGuard({ context, location, preload }: GuardArgs): Pr
     return { visitor };
   }
   let unverified = needsPhoneVerification(queryClient, visitor);
-  if (unverified && !preload) {
-    // The saved profile may be old (verified on another device): ask the server before sending them back.
+  // With no profile saved yet (a new member's first screens: the profile may not have been written to storage
+  // before a reload) nothing says whether the phone is verified, so ask before letting them in; and a saved
+  // profile may be old (verified on another device): ask before sending them back. Offline, what is saved decides.
+  const profileUnknown = queryClient.getQueryData(authKeys.profile) === undefined && isOnline();
+  if ((unverified || profileUnknown) && !preload) {
     try {
       await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0, retry: false });
       unverified = needsPhoneVerification(queryClient, visitor);
     } catch {
-      // Offline: the saved answer decides.
+      // No answer: the saved answer decides.
     }
   } else {
     refetchProfile(queryClient, preload);
