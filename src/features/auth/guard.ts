@@ -6,6 +6,12 @@ import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, ty
 import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from './storage';
 import { isSafeNextPath } from '../../../contracts/next-path';
 
+/*
+ * Who may open a screen is decided by the layout route it sits under (src/routes/_guest.tsx, _member.tsx,
+ * _staff.tsx, _admin.tsx, _marketing.tsx), never by a list of paths: the guards below are those layouts'
+ * beforeLoad, and the few rules of single guest screens (leaveSignIn…) are their own beforeLoad.
+ */
+
 /** Where a signed-in user lands by default: staff and admins have their own areas. */
 export function homeFor(roles: readonly string[]): string {
   if (roles.includes('Member')) return '/';
