@@ -20,6 +20,12 @@ export const ERROR_CODES = [
   // uploads
   'file_too_large',
   'file_type_not_allowed',
+  // notifications
+  'push_unavailable',
+  'push_endpoint_not_allowed',
+  // sign-in inside LINE (LIFF)
+  'liff_unavailable',
+  'liff_login_failed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

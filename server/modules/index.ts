@@ -9,6 +9,8 @@ import { staffModule } from './staff/index';
 import { blogModule } from './blog/index';
 import { realtimeModule } from './realtime/index';
 import { settingsModule } from './settings/index';
+import { jobsModule } from './jobs/index';
+import { notificationsModule } from './notifications/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -22,4 +24,6 @@ export const allModules: ServerModule[] = [
   blogModule,
   realtimeModule,
   settingsModule,
+  jobsModule,
+  notificationsModule,
 ];

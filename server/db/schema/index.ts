@@ -5,3 +5,5 @@ export * from './loyalty';
 export * from './addresses';
 export * from './orders';
 export * from './content';
+export * from './jobs';
+export * from './notifications';

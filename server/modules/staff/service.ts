@@ -7,6 +7,7 @@ import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
 import { balanceOf, earnPoints, lockCustomer, pointsForAmount, programOf, tierOf, today } from '../loyalty/ledger';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
 import { refuse } from './messages';
+import { enqueueEvent, itemSummary } from '../notifications/index';
 import {
   actionsOfBranch, deviceOfUser, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
   branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, staffAwardedOn, submitNotes,
@@ -214,6 +215,7 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
       });
       await markStepUsed(tx, claim.device, claim.step);
       const balance = await balanceOf(tx, customer, day);
+      await enqueueEvent(tx, 'points_received', { points, balance, source: 'staff_award', branch }, { to: member.user.name });
       return {
         customer,
         member_user: member.user.name,
@@ -266,6 +268,15 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
         });
       }
       const member = await memberOfCustomer(tx, invoice.customer);
+      if (member) {
+        const lines = await invoiceLines(tx, invoice.name);
+        await enqueueEvent(
+          tx,
+          'reward_collected',
+          { order: invoice.name, item_name: itemSummary(lines.map((l) => l.item_name)), branch: invoice.branch },
+          { to: member.user.name },
+        );
+      }
       await recordAction(tx, {
         staff_user: ctx.user.name,
         branch,
