@@ -6,6 +6,7 @@ import { migrate } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
 import type { ServerModule } from '../../server/frappe/module';
+import type { Clock } from '../../server/modules/jobs/runner';
 import { users, type Role } from '../../server/db/schema/auth';
 import { customers } from '../../server/db/schema/customers';
 import { hashPassword } from '../../server/frappe/crypto';
@@ -53,7 +54,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(overrides: Partial<ServerConfig> = {}, extraModules: ServerModule[] = []): Promise<TestServer> {
+export async function createTestServer(
+  overrides: Partial<ServerConfig> = {},
+  extraModules: ServerModule[] = [],
+  opts: { clock?: Clock } = {},
+): Promise<TestServer> {
   const config = testConfig({
     seed: { adminEmail: ADMIN.usr, adminPassword: ADMIN.pwd, staffEmail: STAFF.usr, staffPassword: STAFF.pwd },
     ...overrides,
@@ -61,7 +66,7 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, ex
   const { database, drop, url } = await freshDatabase();
   await migrate(database);
   await seedIfEmpty(database.db, config);
-  const app = await buildApp(config, database, { extraModules });
+  const app = await buildApp(config, database, { extraModules, clock: opts.clock });
   await app.ready();
   return {
     app,

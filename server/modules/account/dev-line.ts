@@ -12,14 +12,15 @@ import { userByLineSub } from './repository';
  * the callback with a code, exactly like LINE would. Refused in production and when real LINE is set up.
  */
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The same typed name is the same development LINE account (so signing in again finds it). */
 export function devSubFor(displayName: string) {
   return `U${createHash('sha256').update(`dev-line:${displayName.trim().toLowerCase()}`).digest('hex').slice(0, 32)}`;
 }
 
-function page(reply: FastifyReply, status: number, body: string) {
+/** A page of the development LINE (sign-in here, the LIFF stand-in's consent in dev-liff.ts). */
+export function page(reply: FastifyReply, status: number, body: string) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
