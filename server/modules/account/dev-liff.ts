@@ -99,11 +99,11 @@ ${demo ? `<form class="card" method="get" action="${DEV_LIFF_PATH}/authorize/app
     return reply.header('cache-control', 'no-store').redirect(back, 302);
   });
 
-  // liff.getIDToken(): the id_token of the account "signed in to LINE" in this browser, if any.
-  app.post(`${DEV_LIFF_PATH}/id_token`, async (req, reply) => {
+  // liff.getIDToken(): the id_token of the account "signed in to LINE" in this browser, or null. A GET: it
+  // changes nothing, and another site cannot read the answer (no CORS), nor send the SameSite cookie along.
+  app.get(`${DEV_LIFF_PATH}/id_token`, async (req, reply) => {
     if (!available()) return json(reply, 404, { error: 'not_found' });
     const account = await readAccount(db, req);
-    if (!account) return json(reply, 401, { error: 'not_logged_in' });
-    return json(reply, 200, { id_token: await devIdToken(db, account) });
+    return json(reply, 200, { id_token: account ? await devIdToken(db, account) : null });
   });
 }

@@ -13,7 +13,8 @@ import { registerDevLiff } from './dev-liff';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, issueApiKey, profileOf, startMemberSession, tierFor, updateProfile } from './service';
 import { userByName } from './repository';
-import { liffConfigSchema, liffLoginAnswerSchema, liffLoginArgsSchema, profileInputSchema } from '../../../contracts/account';
+import { profileInputSchema } from '../../../contracts/account';
+import { liffConfigSchema, liffLoginAnswerSchema, liffLoginArgsSchema } from '../../../contracts/liff';
 
 /** Where the app continues after LINE: only these in-app addresses may be asked for. */
 const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;

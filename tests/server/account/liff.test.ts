@@ -17,7 +17,7 @@ async function devLiffToken(s: Session, who: 'demo' | { name: string }) {
   const approved = await s.request({ method: 'GET', url: '/api/dev/liff/authorize/approve', query });
   expect(approved.statusCode).toBe(302);
   expect(approved.headers.location).toBe(who === 'demo' ? '/liff/reward-history' : '/liff');
-  const res = await s.request({ method: 'POST', url: '/api/dev/liff/id_token' });
+  const res = await s.request({ method: 'GET', url: '/api/dev/liff/id_token' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id_token as string;
 }
@@ -39,7 +39,7 @@ describe('sign-in inside LINE (LIFF) with the development stand-in', () => {
     const away = await guest.request({ method: 'GET', url: '/api/dev/liff/authorize/approve', query: { who: 'demo', redirect_uri: 'https://evil.example/' } });
     expect(away.headers.location).toBe('/liff');
     // Nobody "signed in to LINE" in this browser yet: no token.
-    expect((await new Session(server.app).request({ method: 'POST', url: '/api/dev/liff/id_token' })).statusCode).toBe(401);
+    expect((await new Session(server.app).request({ method: 'GET', url: '/api/dev/liff/id_token' })).json()).toEqual({ id_token: null });
   });
 
   it('the id_token signs the member in with a cookie session: the same member LINE Login finds (same sub)', async () => {
@@ -125,7 +125,7 @@ describe('LIFF in production', () => {
       expect(config.json().error_code).toBe('liff_unavailable');
       expect((await guest.call(LIFF_LOGIN, { id_token: 'x.y.z' })).json().error_code).toBe('liff_unavailable');
       expect((await guest.request({ method: 'GET', url: '/api/dev/liff/authorize' })).statusCode).toBe(404);
-      expect((await guest.request({ method: 'POST', url: '/api/dev/liff/id_token' })).statusCode).toBe(404);
+      expect((await guest.request({ method: 'GET', url: '/api/dev/liff/id_token' })).statusCode).toBe(404);
     } finally {
       await server.close();
     }

@@ -9,8 +9,10 @@ import { checkout } from './checkout';
 import { common } from './common';
 import { coupons } from './coupons';
 import { info } from './info';
+import { liff } from './liff';
 import { marketing } from './marketing';
 import { memberId } from './memberId';
+import { notifications } from './notifications';
 import { offline } from './offline';
 import { orders } from './orders';
 import { password } from './password';
@@ -43,6 +45,8 @@ export const domains = {
   marketing,
   offline,
   password,
+  notifications,
+  liff,
 } as const;
 
 for (const [domain, messages] of Object.entries(domains)) registerCatalog(domain, messages);

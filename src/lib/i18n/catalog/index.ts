@@ -10,8 +10,10 @@ import type { checkout } from './checkout';
 import type { common } from './common';
 import type { coupons } from './coupons';
 import type { info } from './info';
+import type { liff } from './liff';
 import type { marketing } from './marketing';
 import type { memberId } from './memberId';
+import type { notifications } from './notifications';
 import type { offline } from './offline';
 import type { orders } from './orders';
 import type { password } from './password';
@@ -46,6 +48,8 @@ interface Domains {
   marketing: typeof marketing;
   offline: typeof offline;
   password: typeof password;
+  notifications: typeof notifications;
+  liff: typeof liff;
 }
 
 export type Domain = keyof Domains;
