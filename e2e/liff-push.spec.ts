@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { request, type BrowserContext, type Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
-import { memberCall, signInDemoMember } from './support/member';
+import { memberCall, signInDemoMember, signInNewLineMember } from './support/member';
 import { screenshot } from './support/screenshot';
 import { LocalPushService, type TestSubscription } from '../tests/support/push-service';
 
@@ -105,14 +105,7 @@ const permissionAsks = (page: Page) => page.evaluate(() => Number(sessionStorage
 
 /** A new member: LINE sign-in with a typed display name on the development page, then the phone verified. */
 async function newMember(page: Page, name: string) {
-  await page.goto('/welcome');
-  const authorize = await page.evaluate(async () => {
-    const res = await fetch(`/api/method/honda_api.api_calls.linetoken.get_oauth2_authorize_url?_=${Date.now()}`);
-    return ((await res.json()) as { message: string }).message;
-  });
-  await page.goto(authorize);
-  await page.getByLabel(/ชื่อที่แสดงใน LINE/).fill(name);
-  await page.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
+  await signInNewLineMember(page, name);
   await page.waitForURL('**/phonverify');
   const phone = `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
   await memberCall(page, 'honda_api.api_calls.verifyuser.getphone', { userphone: phone }, 'POST');

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { DEMO_MEMBER } from '../../db/seed/constants';
 import { safeEqual } from '../../frappe/crypto';
-import { devSubFor, esc, page } from './dev-line';
+import { chosenAccount, esc, page } from './dev-line';
 import { devIdToken, liffMode } from './line';
 import { userByLineSub } from './repository';
 import { installationSecret } from './secrets';
@@ -76,17 +76,10 @@ ${demo ? `<form class="card" method="get" action="${DEV_LIFF_PATH}/authorize/app
   app.get<{ Querystring: Record<string, string | undefined> }>(`${DEV_LIFF_PATH}/authorize/approve`, async (req, reply) => {
     if (!available()) return page(reply, 404, '<h1>Not found</h1>');
     const back = liffReturn(req.query.redirect_uri);
-    let account: DevLineAccount;
-    if (req.query.who === 'demo') {
-      const demo = await userByLineSub(db, DEMO_MEMBER.lineSub);
-      if (!demo) return page(reply, 404, '<h1>The demo member does not exist</h1>');
-      account = { sub: DEMO_MEMBER.lineSub, name: demo.full_name };
-    } else {
-      const name = (req.query.display_name ?? '').trim();
-      if (name.length < 1 || name.length > 60) {
-        return reply.redirect(`${DEV_LIFF_PATH}/authorize?${new URLSearchParams({ redirect_uri: back, error: 'name' }).toString()}`, 302);
-      }
-      account = { sub: devSubFor(name), name };
+    const account = await chosenAccount(db, req.query.who, req.query.display_name);
+    if (account === 'no-demo') return page(reply, 404, '<h1>The demo member does not exist</h1>');
+    if (account === 'bad-name') {
+      return reply.redirect(`${DEV_LIFF_PATH}/authorize?${new URLSearchParams({ redirect_uri: back, error: 'name' }).toString()}`, 302);
     }
     const payload = Buffer.from(JSON.stringify(account)).toString('base64url');
     reply.setCookie(COOKIE, `${payload}.${await mac(db, payload)}`, {

@@ -115,5 +115,5 @@ export const notificationsModule: ServerModule = {
   },
 };
 
-export { enqueueEvent, quietUntil } from './service';
+export { enqueueEvent, quietUntil, reach } from './service';
 export { itemSummary } from './messages';

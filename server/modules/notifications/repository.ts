@@ -158,3 +158,22 @@ export async function lineOutboxList(db: Executor, to: string | undefined, limit
   const q = db.select().from(lineOutbox).orderBy(desc(lineOutbox.id)).limit(limit).$dynamic();
   return to ? q.where(eq(lineOutbox.to, to)) : q;
 }
+
+/**
+ * Of these members, how many each channel would reach for a topic: enabled members whose settings allow it
+ * (unset means on) and who have a subscribed device (Web Push) or a LINE account (LINE).
+ */
+export async function reachOf(db: Executor, topic: string, members: readonly string[]): Promise<{ webpush: number; line: number }> {
+  if (members.length === 0) return { webpush: 0, line: 0 };
+  const allows = (channel: string) =>
+    sql`coalesce((${notificationSettings.topics} -> ${topic} ->> ${channel})::boolean, true)`;
+  const [row] = await db
+    .select({
+      webpush: sql<number>`count(*) filter (where ${allows('webpush')} and exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.user} = ${users.name}))::int`,
+      line: sql<number>`count(*) filter (where ${allows('line')} and ${users.line_sub} is not null)::int`,
+    })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.user, users.name))
+    .where(and(eq(users.enabled, true), sql`${users.name} = any(${sql.param([...members])}::text[])`));
+  return { webpush: Number(row?.webpush ?? 0), line: Number(row?.line ?? 0) };
+}

@@ -33,6 +33,7 @@ import {
   lockSettings,
   markSubscriptionUsed,
   noteDeliveryAttempt,
+  reachOf,
   recipient,
   saveSettings,
   setLanguage,
@@ -77,6 +78,18 @@ export async function enqueueEvent<K extends NotificationKind>(
     ids.push(...created);
   }
   return ids;
+}
+
+/**
+ * How many of these members an event of this kind would reach on each channel (a broadcast's preview), by their
+ * settings and what they have: a subscribed device, a LINE account. Channels this server cannot use count 0.
+ */
+export async function reach(db: Executor, config: ServerConfig, kind: NotificationKind, members: readonly string[]) {
+  const counts = await reachOf(db, TOPIC_OF[kind], [...new Set(members)]);
+  return {
+    webpush: (await vapidKeys(db, config)) ? counts.webpush : 0,
+    line: lineMessagingMode(config) ? counts.line : 0,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

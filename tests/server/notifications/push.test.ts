@@ -8,7 +8,7 @@ import { notificationSettingsSchema, pushPayloadSchema, type PushPayload } from 
 import { users } from '../../../server/db/schema/auth';
 import { jobs } from '../../../server/db/schema/jobs';
 import { notificationDeliveries, notificationEvents, pushSubscriptions } from '../../../server/db/schema/notifications';
-import { enqueueEvent } from '../../../server/modules/notifications/index';
+import { enqueueEvent, reach } from '../../../server/modules/notifications/index';
 import { vapidKeys } from '../../../server/modules/notifications/web-push';
 import { addAddress, givePoints, PLACE_ORDER, gift } from '../orders/support';
 
@@ -285,6 +285,19 @@ describe('events from what members do', () => {
       ['points_received', expect.objectContaining({ points: order.points_earned, source: 'purchase', order: order.name })],
       ['order_status', { order: order.name, status: 'Paid', points: order.points_earned }],
     ]);
+  });
+
+  it('a broadcast\'s reach: per channel, by each member\'s settings and devices', async () => {
+    const [withDevice, lineOnly, optedOut] = [await createMember(server), await createMember(server), await createMember(server)];
+    await subscribe(withDevice.session, push.subscription());
+    await subscribe(optedOut.session, push.subscription());
+    for (const [m, sub] of [[lineOnly, 'Ureach00000000000000000000000001'], [optedOut, 'Ureach00000000000000000000000002']] as const) {
+      await server.database.db.update(users).set({ line_sub: sub }).where(eq(users.name, m.name));
+    }
+    await optedOut.session.call(UPDATE_SETTINGS, { topics: { campaigns: { webpush: false, line: false } } });
+    const everyone = [withDevice.name, lineOnly.name, optedOut.name, 'nobody@example.com'];
+    expect(await reach(server.database.db, server.config, 'campaign', everyone)).toEqual({ webpush: 1, line: 1 });
+    expect(await reach(server.database.db, server.config, 'points_received', everyone)).toEqual({ webpush: 2, line: 2 });
   });
 
   it('an event recorded twice with the same key is one event (a reminder run again)', async () => {
