@@ -100,7 +100,7 @@ function DeviceRow({ serverHasPush }: { serverHasPush: boolean }) {
         <Text fw={600} size="sm" id="push-device-title">
           {t('notifications.deviceTitle')}
         </Text>
-        <Text size="sm" fw={600} c={on ? 'teal.8' : 'dimmed'} data-testid="push-device-state">
+        <Text size="sm" fw={600} c={on ? 'teal.9' : 'dimmed'} data-testid="push-device-state">
           {state === 'checking' ? '…' : on ? t('notifications.deviceOn') : t('notifications.deviceOff')}
         </Text>
       </div>
