@@ -116,3 +116,4 @@ export type Tier = v.InferOutput<typeof tierSchema>;
 /** getphone / verifyotp / change_phone answer. */
 export const otpAnswerSchema = v.looseObject({ status: v.string(), message: v.optional(v.string(), '') });
 export type OtpAnswer = v.InferOutput<typeof otpAnswerSchema>;
+

@@ -48,6 +48,12 @@ export const ERROR_CODES = [
   'email_in_use',
   // a write given up after its answer was lost (member_rewards.api.request_status): it never runs
   'request_abandoned',
+  // notifications
+  'push_unavailable',
+  'push_endpoint_not_allowed',
+  // sign-in inside LINE (LIFF)
+  'liff_unavailable',
+  'liff_login_failed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

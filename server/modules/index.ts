@@ -12,6 +12,8 @@ import { settingsModule } from './settings/index';
 import { branchesModule } from './branches/index';
 import { auditModule } from './audit/index';
 import { adminModule } from './admin/index';
+import { jobsModule } from './jobs/index';
+import { notificationsModule } from './notifications/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -28,4 +30,6 @@ export const allModules: ServerModule[] = [
   branchesModule,
   auditModule,
   adminModule,
+  jobsModule,
+  notificationsModule,
 ];

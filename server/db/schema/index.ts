@@ -6,3 +6,5 @@ export * from './addresses';
 export * from './orders';
 export * from './content';
 export * from './audit';
+export * from './jobs';
+export * from './notifications';

@@ -8,12 +8,15 @@ import { hitLimit } from '../../frappe/rate-limit';
 import { issueApiKey } from '../../frappe/api-keys';
 import { checkPassword } from '../../frappe/sessions';
 import { smsOutbox, users } from '../../db/schema/auth';
-import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin, takePendingLogin, verifyIdToken } from './line';
+import { authorizeUrl, exchangeCode, LineLoginError, liffMode, lineMode, startPendingLogin, takePendingLogin, verifyIdToken } from './line';
 import { registerDevLine } from './dev-line';
+import { registerDevLiff } from './dev-liff';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
+import { userByName } from './repository';
 import { profileInputSchema } from '../../../contracts/account';
 import { isSafeNextPath } from '../../../contracts/next-path';
+import { liffConfigSchema, liffLoginAnswerSchema, liffLoginArgsSchema } from '../../../contracts/liff';
 
 /** Where the app continues after LINE: only these in-app addresses may be asked for. */
 const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
@@ -79,6 +82,56 @@ const loginViaLine = defineMethod({
       ctx.request.log.warn({ reason: err.message }, 'LINE sign-in refused');
       return reply.redirect('/login?error=line', 302);
     }
+  },
+});
+
+const liffUnavailable = () => new FrappeError('ValidationError', 'Sign-in inside LINE is not configured on this server', { code: 'liff_unavailable' });
+
+/** Which LIFF the app's /liff entry loads: LINE's SDK with this LIFF app, or the development stand-in. */
+const liffConfig = defineMethod({
+  path: 'member_rewards.account.liff_config',
+  verbs: ['GET'],
+  allow: ['Guest'],
+  args: noArgs,
+  returns: liffConfigSchema,
+  handler(ctx) {
+    const mode = liffMode(ctx.config);
+    if (!mode) throw liffUnavailable();
+    return { mode: mode.kind, liff_id: mode.kind === 'line' ? mode.liffId : null };
+  },
+});
+
+/**
+ * Inside LINE: the app sends the raw id_token LIFF gave it (never profile data from the client); it is verified
+ * like LINE Login's (signature with LINE's keys, issuer, audience = our channel, expiry), the member is found or
+ * created by LINE's `sub`, and the cookie session starts. A session already held by that same member is kept
+ * (opening the card from LINE again must not sign the member out of their other devices' codes).
+ */
+const liffLogin = defineMethod({
+  path: 'member_rewards.account.liff_login',
+  verbs: ['POST'],
+  allow: ['Guest'],
+  args: liffLoginArgsSchema,
+  returns: liffLoginAnswerSchema,
+  async handler(ctx, { id_token }) {
+    const mode = liffMode(ctx.config);
+    if (!mode) throw liffUnavailable();
+    await hitLimit(ctx.db, `liff:login:ip:${ctx.request.ip}`, 60, 15 * 60);
+    ctx.reply.header('cache-control', 'no-store');
+    let user;
+    try {
+      const identity = await verifyIdToken(ctx.db, mode.line, id_token, null);
+      user = await findOrCreateLineMember(ctx.db, identity);
+      if (!user.enabled) throw new LineLoginError('user disabled');
+    } catch (err) {
+      if (!(err instanceof LineLoginError)) throw err;
+      ctx.request.log.warn({ reason: err.message }, 'LIFF sign-in refused');
+      throw new FrappeError('AuthenticationError', 'Sign-in with LINE failed', { code: 'liff_login_failed' });
+    }
+    const current = ctx.user.via === 'session' && ctx.user.name === user.name && ctx.user.csrfToken;
+    const csrfToken = current || (await startMemberSession(ctx, user)).csrfToken;
+    const fresh = (await userByName(ctx.db, user.name)) ?? user;
+    return { user: fresh.name, full_name: fresh.full_name, csrf_token: csrfToken, phone_verified: fresh.phone_verified };
   },
 });
 
@@ -233,6 +286,8 @@ export const accountModule: ServerModule = {
   methods: [
     getAuthorizeUrl,
     loginViaLine,
+    liffConfig,
+    liffLogin,
     tokenLogin,
     getPhone,
     verifyOtp,
@@ -244,5 +299,8 @@ export const accountModule: ServerModule = {
     getTier,
   ],
   doctypes: [userDoctype],
-  routes: (app, deps) => registerDevLine(app, deps),
+  routes(app, deps) {
+    registerDevLine(app, deps);
+    registerDevLiff(app, deps);
+  },
 };

@@ -8,12 +8,13 @@ import { claimIdempotentRequest } from '../../frappe/request-status';
 import { customers } from '../../db/schema/customers';
 import { salesInvoices } from '../../db/schema/orders';
 import { itemsByCode } from '../catalog/repository';
-import { addDays, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf, today } from '../loyalty/ledger';
+import { addDays, balanceOf, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf, today } from '../loyalty/ledger';
 import { forgetPages } from '../catalog/page-cache';
 import { audit } from '../audit/service';
 import { ALL_ROWS } from '../realtime/scope';
 import { enforceItemRules } from './limits';
 import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
+import { enqueueEvent, itemSummary } from '../notifications/index';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
   branchByName, deliveryNotesOf, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
@@ -60,7 +61,7 @@ type Program = NonNullable<Awaited<ReturnType<typeof programOf>>>;
  * unpaid bank transfer would be spendable (and count towards the tier) before the money arrives, and a member
  * who never pays would keep them (reference/loyalty-and-security.md: earn on confirmed payment only).
  */
-async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, postingDate: string) {
+async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, postingDate: string, memberUser: string | null) {
   const tier = await tierOf(tx, inv.customer, program.name);
   await earnPoints(tx, {
     customer: inv.customer,
@@ -72,6 +73,10 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
     postingDate,
     tier: tier.tier_name,
   });
+  if (memberUser) {
+    const balance = await balanceOf(tx, inv.customer, postingDate);
+    await enqueueEvent(tx, 'points_received', { points: inv.points_earned, balance, source: 'purchase', order: inv.name }, { to: memberUser });
+  }
 }
 
 /**
@@ -165,7 +170,15 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
       // Throws "You don't have enough Loyalty Points to redeem" (417) and rolls everything back.
       await redeemPoints(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate });
     }
-    if (q.points_to_earn > 0 && program && invoice.status === 'Paid') await earnForPurchase(tx, invoice, program, postingDate);
+    if (q.points_to_earn > 0 && program && invoice.status === 'Paid') await earnForPurchase(tx, invoice, program, postingDate, ctx.user.name);
+    if (rewardLines.length > 0) {
+      await enqueueEvent(
+        tx,
+        'reward_ready',
+        { order: name, item_name: itemSummary(rewardLines.map((l) => l.item.item_name)), branch },
+        { to: ctx.user.name },
+      );
+    }
     const notes: string[] = [];
     for (const _line of rewardLines) {
       const dn = await insertDeliveryNote(tx, {
@@ -213,10 +226,19 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
     if (inv.order_type !== 'purchase') throw validationError('A reward order is paid in points: there is no payment to confirm');
     if (inv.status === 'Paid') throw validationError(`Sales Invoice ${order} is already paid`);
     await setInvoiceStatus(tx, inv.name, 'Paid');
+    const [member] = await tx.select({ user: customers.user }).from(customers).where(eq(customers.name, inv.customer));
     const program = inv.points_earned > 0 ? await programOf(tx, inv.customer) : null;
     if (program) {
       await lockCustomer(tx, inv.customer);
-      await earnForPurchase(tx, inv, program, today());
+      await earnForPurchase(tx, inv, program, today(), member?.user ?? null);
+    }
+    if (member?.user) {
+      await enqueueEvent(
+        tx,
+        'order_status',
+        { order: inv.name, status: 'Paid', ...(program ? { points: inv.points_earned } : {}) },
+        { to: member.user },
+      );
     }
     await audit(ctx, tx, {
       action: 'confirm_payment',
@@ -226,7 +248,6 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
       after: { status: 'Paid', points_posted: program ? inv.points_earned : 0 },
       branch: inv.branch,
     });
-    const [member] = await tx.select({ user: customers.user }).from(customers).where(eq(customers.name, inv.customer));
     return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: member?.user ?? null };
   });
   ctx.services.notifyListUpdate('Sales Invoice', result.name, result.member_user ?? ctx.user.name);

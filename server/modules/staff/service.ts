@@ -9,6 +9,7 @@ import { balanceOf, earnPoints, lockCustomerRow, pointsForAmount, programOf, tie
 import { audit } from '../audit/service';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
 import { emailInUse, refuse } from './messages';
+import { enqueueEvent, itemSummary } from '../notifications/index';
 import {
   actionsOfBranch, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
   addressInUse, branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, setEnabled, staffAwardedOn,
@@ -231,6 +232,7 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
         after: { customer, points, amount: input.amount, receipt_no: receiptNo },
       });
       const balance = await balanceOf(tx, customer, day);
+      await enqueueEvent(tx, 'points_received', { points, balance, source: 'staff_award', branch }, { to: member.user.name });
       return {
         customer,
         member_user: member.user.name,
@@ -290,6 +292,15 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
         before: { delivery_notes: changed.map((n) => ({ name: n.name, status: 'Draft' })) },
         after: { delivery_notes: changed.map((n) => ({ name: n.name, status: 'Submitted' })) },
       });
+      if (member) {
+        const lines = await invoiceLines(tx, invoice.name);
+        await enqueueEvent(
+          tx,
+          'reward_collected',
+          { order: invoice.name, item_name: itemSummary(lines.map((l) => l.item_name)), branch: invoice.branch },
+          { to: member.user.name },
+        );
+      }
       await recordAction(tx, {
         staff_user: ctx.user.name,
         branch,

@@ -9,13 +9,14 @@ import { isSafeNextPath } from '../../../contracts/next-path';
 /**
  * Who may open which screen (spec §1, §6), and the app-load state machine of spec §4.
  *   - guests: /welcome, /login, /signup, /phonverify, the staff sign-in and its password reset, the marketing pages;
- *   - staff and admin areas keep their own gates (they show their own sign-in and check roles);
+ *   - staff and admin areas keep their own gates (they show their own sign-in and check roles), and so does /liff
+ *     (the card opened inside LINE signs the member in itself);
  *   - every other screen is for signed-in users; a signed-in visitor on /login or /welcome goes to /;
  *   - a member whose phone is not verified yet (stored phoneverify flag) goes to /phonverify.
  */
 const GUEST_PATHS = new Set(['/welcome', '/login', '/signup', '/phonverify', '/staff-login', '/forgot-password', '/update-password']);
 const MARKETING_PATHS = new Set(['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy']);
-const OWN_GATE = /^\/(blog-admin|blog-categories|blog-add|blog-view|blog-edit|app|staff)(\/|$)/;
+const OWN_GATE = /^\/(blog-admin|blog-categories|blog-add|blog-view|blog-edit|app|staff|liff)(\/|$)/;
 
 export type PathKind = 'guest' | 'marketing' | 'gated' | 'member';
 

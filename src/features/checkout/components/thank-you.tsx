@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { NotFoundView } from '@/components/not-found-view';
 import { frappe, isFrappeClientError } from '@/lib/frappe';
@@ -25,8 +26,11 @@ export const orderQuery = (name: string) => ({
 
 const baht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** /thankyou?order_id&amount: the order, bank-transfer instructions for a purchase, links to orders and history. */
-export function ThankYou({ orderId, amount }: { orderId: string; amount: number }) {
+/**
+ * /thankyou?order_id&amount: the order, bank-transfer instructions for a purchase, links to orders and history.
+ * `afterRedemption` is shown under a redemption (the route puts the notifications offer there).
+ */
+export function ThankYou({ orderId, amount, afterRedemption }: { orderId: string; amount: number; afterRedemption?: ReactNode }) {
   const t = useT();
   const order = useQuery(orderQuery(orderId));
   // No order named, or none of the member's by that name: nothing to thank for.
@@ -106,9 +110,12 @@ export function ThankYou({ orderId, amount }: { orderId: string; amount: number 
         </Stack>
       </Paper>
       {redemption ? (
-        <Paper withBorder radius="lg" p="md" bg="brand.0">
-          <Text size="sm">{t('checkout.redeemNext')}</Text>
-        </Paper>
+        <>
+          <Paper withBorder radius="lg" p="md" bg="brand.0">
+            <Text size="sm">{t('checkout.redeemNext')}</Text>
+          </Paper>
+          {afterRedemption}
+        </>
       ) : toPay > 0 ? (
         <Paper withBorder radius="lg" p="md" data-testid="bank-instructions">
           <Text fw={700} mb={6}>
