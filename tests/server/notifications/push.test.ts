@@ -256,7 +256,7 @@ describe('events from what members do', () => {
     const res = await m.session.call(PLACE_ORDER, gift('GIFT-TOTE', 15));
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json().message.name as string;
-    const confirmed = await staff.call('member_rewards.staff.confirm_reward', { code: order });
+    const confirmed = await staff.call('member_rewards.staff.confirm_reward', { code: res.json().message.reward_code as string });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const events = await eventsOf(m.name);
     expect(events.map((e) => e.kind)).toEqual(['reward_ready', 'reward_collected']);
