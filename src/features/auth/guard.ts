@@ -138,13 +138,16 @@ export async function authGuard({
     return;
   }
   let unverified = needsPhoneVerification(queryClient, boot);
-  if (unverified && kind === 'member' && !preload) {
-    // The saved profile may be old (verified on another device): ask the server before sending them back.
+  // With no profile saved yet (a new member's first screens: the profile may not have been written to storage
+  // before a reload) nothing says whether the phone is verified, so ask before letting them in; and a saved
+  // profile may be old (verified on another device): ask before sending them back. Offline, what is saved decides.
+  const profileUnknown = queryClient.getQueryData(authKeys.profile) === undefined && isOnline();
+  if ((unverified || profileUnknown) && kind === 'member' && !preload) {
     try {
       await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0, retry: false });
       unverified = needsPhoneVerification(queryClient, boot);
     } catch {
-      // Offline: the saved answer decides.
+      // No answer: the saved answer decides.
     }
   } else {
     refetchProfile();

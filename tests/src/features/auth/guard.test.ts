@@ -98,7 +98,12 @@ describe('which screens a visitor may open', () => {
     expect(await guard('/fill-info', MEMBER, profile(false), profile(true))).toBeNull();
   });
 
-  it('uses the stored phoneverify flag when no profile is known yet', async () => {
+  it('asks the server before letting a member in when no profile is saved yet (a new member reloading at once)', async () => {
+    expect(await guard('/', MEMBER, undefined, profile(false))).toBe('/phonverify');
+    expect(await guard('/', MEMBER, undefined, profile(true))).toBeNull();
+  });
+
+  it('uses the stored phoneverify flag when no profile is known yet and the server cannot be asked', async () => {
     localStorage.setItem('phoneverify', 'true');
     expect(await guard('/', MEMBER)).toBe('/phonverify');
     localStorage.setItem('phoneverify', 'false');
