@@ -6,6 +6,7 @@ import { balanceOf, earnPoints, lockCustomerRow, programOf, spendPoints, tierOf,
 import { audit } from '../audit/service';
 import { listSetting, memberRows, putSetting } from './repository';
 import { memberNotFound } from './members';
+import { enqueueEvent } from '../notifications/index';
 
 export const REASONS_SETTING = 'adjustment_reasons';
 
@@ -74,6 +75,13 @@ export async function adjustPoints(ctx: RequestContext, input: AdjustInput) {
       after: { loyalty_points: after, points: input.points, reason: input.reason, note: notes.note, member_text: notes.memberText, entries },
       branch: null,
     });
+    // The member hears of it with the text written for them; the reason code and the note stay internal.
+    await enqueueEvent(
+      tx,
+      'points_adjusted',
+      { points: input.points, balance: after, ...(notes.memberText ? { reason: notes.memberText } : {}) },
+      { to: member.user.name },
+    );
     return { customer, points: input.points, loyalty_points: after, entries };
   });
   ctx.services.notifyListUpdate('Loyalty Point Entry', result.entries[0]!, member.user.name);

@@ -8,6 +8,7 @@ import { customers } from '../../../server/db/schema/customers';
 import { earnPoints, programOf } from '../../../server/modules/loyalty/ledger';
 import { balance, gift, givePoints, PLACE_ORDER } from '../orders/support';
 import { auditOf, errorCode, managers, message } from './support';
+import { notificationEvents } from '../../../server/db/schema/notifications';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -93,6 +94,10 @@ describe('adjust_points', () => {
     expect(history.record).toHaveLength(1);
     expect(history.record[0]).toMatchObject({ loyalty_points: 25, entry_type: 'adjust', member_text: 'คะแนนจากใบเสร็จที่ตกหล่น' });
     expect(JSON.stringify(history)).not.toContain('POS was down');
+
+    // The member is told once (the retry added no second event), with the member text and never the note.
+    const events = await server.database.db.select().from(notificationEvents).where(eq(notificationEvents.user, m.name));
+    expect(events.map((e) => [e.kind, e.payload])).toEqual([['points_adjusted', { points: 25, balance: 25, reason: 'คะแนนจากใบเสร็จที่ตกหล่น' }]]);
 
     const noKey = await lm.call(M.adjustPoints, args);
     expect(noKey.statusCode).toBe(417);
