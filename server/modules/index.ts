@@ -12,6 +12,7 @@ import { settingsModule } from './settings/index';
 import { branchesModule } from './branches/index';
 import { auditModule } from './audit/index';
 import { adminModule } from './admin/index';
+import { programmeModule } from './programme/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -28,4 +29,5 @@ export const allModules: ServerModule[] = [
   branchesModule,
   auditModule,
   adminModule,
+  programmeModule,
 ];

@@ -6,3 +6,4 @@ export * from './addresses';
 export * from './orders';
 export * from './content';
 export * from './audit';
+export * from './reports';
