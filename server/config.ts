@@ -38,6 +38,8 @@ export interface ServerConfig {
   trustProxy: boolean | string[];
   /** Check every method's answer against its contract (`returns`); on in tests, off in production. */
   checkAnswers?: boolean;
+  /** The loyalty jobs (expiry, reminders, reward and payment deadlines, tiers, bonuses, report snapshot): seconds between runs, 0 = off. */
+  jobsIntervalSeconds: number;
 }
 
 /** proxy-addr's names for address ranges, accepted beside plain addresses and CIDRs. */
@@ -97,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'warn'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jobsIntervalSeconds: env.JOBS === 'off' ? 0 : Number(env.JOBS_INTERVAL_SECONDS ?? 300),
   };
 }
 

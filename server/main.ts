@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
+import { startSchedule } from './modules/schedule/index';
 
 /**
  * The generated passwords of the first accounts, on stdout rather than the log: the default LOG_LEVEL (warn) would drop
@@ -45,7 +46,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Member Rewards is running: open ${config.publicUrl} (database: ${where})`);
+  // The loyalty jobs on this instance (JOBS=off to leave them to another one; running them on several is safe).
+  const schedule = startSchedule(database.db, {
+    everySeconds: config.jobsIntervalSeconds,
+    onError: (job, err) => app.log.error({ err, job }, 'job failed'),
+  });
   const stop = async () => {
+    await schedule.stop();
     await app.close();
     await database.close();
     process.exit(0);

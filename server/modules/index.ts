@@ -13,6 +13,7 @@ import { branchesModule } from './branches/index';
 import { auditModule } from './audit/index';
 import { adminModule } from './admin/index';
 import { programmeModule } from './programme/index';
+import { reportsModule } from './reports/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -30,4 +31,5 @@ export const allModules: ServerModule[] = [
   auditModule,
   adminModule,
   programmeModule,
+  reportsModule,
 ];

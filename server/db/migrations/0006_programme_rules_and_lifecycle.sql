@@ -36,6 +36,16 @@ CREATE TABLE "order_refunds" (
 );
 --> statement-breakpoint
 CREATE TABLE "report_daily" (
+	"day" date PRIMARY KEY NOT NULL,
+	"members_total" integer NOT NULL,
+	"new_members" integer NOT NULL,
+	"outstanding" integer NOT NULL,
+	"active_30" integer NOT NULL,
+	"active_90" integer NOT NULL,
+	"tiers" jsonb DEFAULT '{}'::jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_daily_branches" (
 	"day" date NOT NULL,
 	"branch" text NOT NULL,
 	"issued" integer NOT NULL,
@@ -47,11 +57,7 @@ CREATE TABLE "report_daily" (
 	"reward_orders" integer NOT NULL,
 	"active_30" integer NOT NULL,
 	"active_90" integer NOT NULL,
-	"new_members" integer NOT NULL,
-	"members_total" integer NOT NULL,
-	"outstanding" integer NOT NULL,
-	"tiers" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	CONSTRAINT "report_daily_day_branch_pk" PRIMARY KEY("day","branch")
+	CONSTRAINT "report_daily_branches_day_branch_pk" PRIMARY KEY("day","branch")
 );
 --> statement-breakpoint
 CREATE TABLE "report_daily_rewards" (

@@ -1,13 +1,27 @@
 import { date, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
- * The dashboard's daily snapshot: one row per finished Bangkok day and branch ('' = the whole programme), written
- * once by the snapshot job and never changed. Movements are that day's sums of the ledger by entry type; the
- * standing figures (members, outstanding points, tiers) are as at the end of the day. A range of days is read by
- * adding rows up, so the dashboard never scans the ledger for the past.
+ * The dashboard's daily snapshot, written once per finished Bangkok day by the snapshot job and never changed: a
+ * range of past days is read by adding rows up, so the dashboard never scans the ledger for the past.
  */
-export const reportDaily = pgTable(
-  'report_daily',
+
+/** Programme-wide figures at the end of a day. */
+export const reportDaily = pgTable('report_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  members_total: integer('members_total').notNull(),
+  new_members: integer('new_members').notNull(),
+  /** Points live that day (the sum of every member's balance). */
+  outstanding: integer('outstanding').notNull(),
+  /** Members who earned or redeemed in the 30 and 90 days ending that day. */
+  active_30: integer('active_30').notNull(),
+  active_90: integer('active_90').notNull(),
+  /** Members per tier as evaluated when the snapshot was taken ({"Silver": 10, "": 2}). */
+  tiers: jsonb('tiers').notNull().default({}),
+});
+
+/** A day's point movements per branch ('' : rows with no branch, i.e. online and the back office). */
+export const reportDailyBranches = pgTable(
+  'report_daily_branches',
   {
     day: date('day', { mode: 'string' }).notNull(),
     branch: text('branch').notNull(),
@@ -19,15 +33,8 @@ export const reportDaily = pgTable(
     reversed: integer('reversed').notNull(),
     /** Reward orders placed that day. */
     reward_orders: integer('reward_orders').notNull(),
-    /** Members who earned or redeemed in the 30 and 90 days ending that day. */
     active_30: integer('active_30').notNull(),
     active_90: integer('active_90').notNull(),
-    /** Programme-wide figures (branch ''; 0 on branch rows). */
-    new_members: integer('new_members').notNull(),
-    members_total: integer('members_total').notNull(),
-    outstanding: integer('outstanding').notNull(),
-    /** Members per tier at the end of the day ({"Silver": 10, "": 2}); branch '' only. */
-    tiers: jsonb('tiers').notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.day, t.branch] })],
 );
