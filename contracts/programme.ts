@@ -4,8 +4,9 @@ import { isoDay, optionalText, requiredText } from './args';
 /**
  * The programme's rules (member_rewards.programme.*): how points are earned, when they expire, the tiers, the
  * campaigns and bonuses, the per-member daily cap, the reminders and what happens to reward orders. Rules are
- * kept as dated versions: a change applies from its `effective_from` day on (never to the past), so points
- * earned before a change keep the expiry and the multiplier they were earned with.
+ * kept as dated versions, each holding what it changed: a change applies from its `effective_from` day on (never to
+ * the past) until a later-dated version changes the same rule, so points earned before a change keep the expiry and
+ * the multiplier they were earned with, and a change scheduled for next month keeps what it schedules.
  */
 
 export const PROGRAMME_METHODS = {
@@ -155,6 +156,9 @@ export const RulesVersionSchema = v.object({
   created_by: v.nullable(v.string()),
   created_at: v.nullable(v.string()),
   note: v.nullable(v.string()),
+  /** What this version changed (the rules it names; the others run on from the versions before it). */
+  changes: v.record(v.string(), v.unknown()),
+  /** The whole rules in effect from this version's day on (until the next version's day). */
   rules: ProgrammeRulesSchema,
 });
 export type RulesVersion = v.InferOutput<typeof RulesVersionSchema>;

@@ -101,17 +101,21 @@ function announce(ctx: RequestContext, order: string, memberUser: string | null,
  */
 export async function cancelRewardOrder(ctx: RequestContext, order: string): Promise<CancelResult> {
   const me = await customerOfUser(ctx.db, ctx.user.name);
-  const day = today();
-  const result = await ctx.db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, order);
-    if (!inv || !me || inv.customer !== me.name) throw orderNotFound(order);
-    if (inv.order_type !== 'redemption') throw validationError('Only a reward order can be cancelled here', 'not_cancellable');
-    if (inv.status === 'Cancelled') throw validationError('This order is already cancelled', 'order_cancelled');
-    if (inv.due_date < day) throw validationError('This reward is past its collection date', 'reward_expired');
-    return cancelWhole(tx, inv, { reason: 'member', note: null, actor: actorOf(ctx), day });
-  });
+  const result = await cancelAsMember(ctx.db, { customer: me?.name ?? null, order, actor: actorOf(ctx), day: today() });
   announce(ctx, order, ctx.user.name, result);
   return result;
+}
+
+/** The member's cancellation on `day`, for the method and for tests that travel in time. */
+export function cancelAsMember(db: Db, input: { customer: string | null; order: string; actor: Actor; day: string }): Promise<CancelResult> {
+  return db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, input.order);
+    if (!inv || !input.customer || inv.customer !== input.customer) throw orderNotFound(input.order);
+    if (inv.order_type !== 'redemption') throw validationError('Only a reward order can be cancelled here', 'not_cancellable');
+    if (inv.status === 'Cancelled') throw validationError('This order is already cancelled', 'order_cancelled');
+    if (inv.due_date < input.day) throw validationError('This reward is past its collection date', 'reward_expired');
+    return cancelWhole(tx, inv, { reason: 'member', note: null, actor: input.actor, day: input.day });
+  });
 }
 
 /**
@@ -119,21 +123,24 @@ export async function cancelRewardOrder(ctx: RequestContext, order: string): Pro
  * A paid purchase is refunded instead (order_paid); a Branch Manager cancels only their own branch's reward orders.
  */
 export async function cancelOrder(ctx: RequestContext, args: { order: string; reason: string }): Promise<CancelResult> {
-  const day = today();
-  const branchOnly = !ctx.user.roles.includes('Loyalty Manager') && !ctx.user.roles.includes('System Manager');
-  const result = await ctx.db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, args.order);
-    if (!inv || (branchOnly && (inv.order_type !== 'redemption' || inv.branch !== ctx.user.branch))) {
-      if (inv && branchOnly) throw new FrappeError('PermissionError', 'Only your branch’s reward orders', { code: 'not_your_branch' });
-      throw orderNotFound(args.order);
+  const everyBranch = ctx.user.roles.includes('Loyalty Manager') || ctx.user.roles.includes('System Manager');
+  const result = await cancelAsManager(ctx.db, { ...args, actor: actorOf(ctx), day: today(), onlyBranch: everyBranch ? null : (ctx.user.branch ?? '') });
+  announce(ctx, result.order, await memberUserOfOrder(ctx.db, result.order), result);
+  return result;
+}
+
+/** A manager's cancellation on `day`; `onlyBranch`: a Branch Manager's branch (their reward orders only). */
+export function cancelAsManager(db: Db, input: { order: string; reason: string; actor: Actor; day: string; onlyBranch: string | null }): Promise<CancelResult> {
+  return db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, input.order);
+    if (!inv) throw orderNotFound(input.order);
+    if (input.onlyBranch !== null && (inv.order_type !== 'redemption' || inv.branch !== input.onlyBranch)) {
+      throw new FrappeError('PermissionError', 'Only your branch’s reward orders', { code: 'not_your_branch' });
     }
     if (inv.status === 'Cancelled') throw validationError('This order is already cancelled', 'order_cancelled');
     if (inv.order_type === 'purchase' && inv.status !== 'Unpaid') throw validationError('A paid purchase is refunded, not cancelled', 'order_paid');
-    return cancelWhole(tx, inv, { reason: 'manager', note: args.reason, actor: actorOf(ctx), day });
+    return cancelWhole(tx, inv, { reason: 'manager', note: input.reason, actor: input.actor, day: input.day });
   });
-  const member = await memberUserOfOrder(ctx.db, result.order);
-  announce(ctx, result.order, member, result);
-  return result;
 }
 
 /** The points a refund takes back: the order's earned points in proportion to the baht refunded so far (all at the end). */
@@ -149,19 +156,27 @@ export const pointsToTakeBack = (earned: number, refunded: number, grandTotal: n
  */
 export async function refundOrder(ctx: RequestContext, args: { order: string; amount: number; reason: string }) {
   if (!ctx.request.headers['idempotency-key']) throw validationError('Send an Idempotency-Key header with every refund', 'idempotency_key_required');
-  const day = today();
-  const result = await ctx.db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, args.order);
-    if (!inv) throw orderNotFound(args.order);
+  const result = await refundPurchase(ctx.db, { ...args, actor: actorOf(ctx), day: today() });
+  const member = await memberUserOfOrder(ctx.db, args.order);
+  if (member) ctx.services.notifyListUpdate('Sales Invoice', args.order, member);
+  return result;
+}
+
+/** A refund on `day` (the method's work, for tests that travel in time). */
+export function refundPurchase(db: Db, input: { order: string; amount: number; reason: string; actor: Actor; day: string }) {
+  const { day } = input;
+  return db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, input.order);
+    if (!inv) throw orderNotFound(input.order);
     if (inv.order_type !== 'purchase') throw validationError('A reward order is cancelled, not refunded', 'not_cancellable');
     if (inv.status === 'Cancelled') throw validationError('This order is cancelled', 'order_cancelled');
     if (inv.status === 'Unpaid') throw validationError('This purchase is not paid: cancel it instead', 'order_not_paid');
     const before = Number(inv.refunded_amount);
     const total = Number(inv.grand_total);
-    const after = Math.round((before + args.amount) * 100) / 100;
+    const after = Math.round((before + input.amount) * 100) / 100;
     if (after > total) throw validationError(`At most ${Math.max(0, Math.round((total - before) * 100) / 100)} baht is left to refund`, 'refund_too_large');
     const locked = await lockCustomerRow(tx, inv.customer);
-    if (!locked) throw orderNotFound(args.order);
+    if (!locked) throw orderNotFound(input.order);
     const program = await programOf(tx, inv.customer);
     const earned = await pointsEarnedBy(tx, inv.name);
     const due = pointsToTakeBack(earned, after, total) - pointsToTakeBack(earned, before, total);
@@ -175,29 +190,26 @@ export async function refundOrder(ctx: RequestContext, args: { order: string; am
       sales_invoice: inv.name,
       customer: inv.customer,
       branch: inv.branch,
-      amount: args.amount,
+      amount: input.amount,
       posting_date: day,
       points_due: due,
       points_reversed: taken.reversed,
       points_shortfall: taken.shortfall,
       points_returned: returned,
-      reason: args.reason,
-      created_by: ctx.user.name,
+      reason: input.reason,
+      created_by: input.actor.user,
     });
     await refreshTier(tx, inv.customer, day);
-    await auditAs(actorOf(ctx), tx, {
+    await auditAs(input.actor, tx, {
       action: 'refund_order',
       doctype: 'Sales Invoice',
       name: inv.name,
       before: { status: inv.status, refunded_amount: before },
-      after: { status, refunded_amount: after, refund: refund.name, amount: args.amount, reason: args.reason, points_due: due, points_reversed: taken.reversed, points_shortfall: taken.shortfall, points_returned: returned },
+      after: { status, refunded_amount: after, refund: refund.name, amount: input.amount, reason: input.reason, points_due: due, points_reversed: taken.reversed, points_shortfall: taken.shortfall, points_returned: returned },
       branch: inv.branch,
     });
     return { refund: refundView(refund), status, grand_total: total, refunded_amount: after, loyalty_points: await balanceOf(tx, inv.customer, day) };
   });
-  const member = await memberUserOfOrder(ctx.db, args.order);
-  if (member) ctx.services.notifyListUpdate('Sales Invoice', args.order, member);
-  return result;
 }
 
 export function refundView(r: Awaited<ReturnType<typeof insertRefund>>): Refund {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/auth';
 import { items } from '../../db/schema/catalog';
@@ -8,34 +8,13 @@ import { loyaltyPrograms, loyaltyTiers, programmeRuleVersions } from '../../db/s
 
 export type VersionRow = typeof programmeRuleVersions.$inferSelect;
 
-/** The version in effect on `day`: the latest effective_from on or before it, the later written winning a tie. */
-export async function versionOn(db: Executor, program: string, day: string): Promise<VersionRow | null> {
-  const [row] = await db
-    .select()
-    .from(programmeRuleVersions)
-    .where(and(eq(programmeRuleVersions.loyalty_program, program), lte(programmeRuleVersions.effective_from, day)))
-    .orderBy(desc(programmeRuleVersions.effective_from), desc(programmeRuleVersions.id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Versions starting after `day`, soonest first (the later written first on the same day). */
-export async function versionsAfter(db: Executor, program: string, day: string): Promise<VersionRow[]> {
-  return db
-    .select()
-    .from(programmeRuleVersions)
-    .where(and(eq(programmeRuleVersions.loyalty_program, program), gt(programmeRuleVersions.effective_from, day)))
-    .orderBy(asc(programmeRuleVersions.effective_from), desc(programmeRuleVersions.id));
-}
-
-/** Every version of the programme, newest first. */
-export async function versionsOf(db: Executor, program: string, limit: number): Promise<VersionRow[]> {
+/** Every version of the programme, in the order they apply: by day, the later written last on the same day. */
+export async function versionsOfProgram(db: Executor, program: string): Promise<VersionRow[]> {
   return db
     .select()
     .from(programmeRuleVersions)
     .where(eq(programmeRuleVersions.loyalty_program, program))
-    .orderBy(desc(programmeRuleVersions.effective_from), desc(programmeRuleVersions.id))
-    .limit(limit);
+    .orderBy(asc(programmeRuleVersions.effective_from), asc(programmeRuleVersions.id));
 }
 
 export async function insertVersion(tx: Executor, row: typeof programmeRuleVersions.$inferInsert): Promise<VersionRow> {

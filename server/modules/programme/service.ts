@@ -9,8 +9,8 @@ import { audit } from '../audit/service';
 import { standingOf, type Program } from '../loyalty/ledger';
 import { staffAwardedOn } from '../staff/repository';
 import { earningFor, type ReceiptLine } from './rules';
-import { customerExists, defaultProgramName, programNames, insertVersion, lockProgram, tiersNamedByItems, unknownBranches, versionsAfter, versionsOf } from './repository';
-import { fromRow, rulesOn, startingVersion, type RulesInEffect } from './versions';
+import { customerExists, defaultProgramName, insertVersion, lockProgram, programNames, tiersNamedByItems, unknownBranches, versionsOfProgram } from './repository';
+import { rulesOn, startingVersion, timeline, type RulesInEffect } from './versions';
 
 async function programName(db: Executor, named: string | null | undefined): Promise<string> {
   const name = named || (await defaultProgramName(db));
@@ -26,40 +26,39 @@ async function rulesOrMissing(db: Executor, program: string, day: string): Promi
 
 const strip = ({ loyalty_program: _p, ...version }: RulesInEffect) => version;
 
-/** member_rewards.programme.get_rules: the rules in effect on a day, the ones scheduled after it, and the history. */
+/** The programme's starting rules and every version with the whole rules from its day, in the order they apply. */
+async function programTimeline(db: Executor, program: string) {
+  const start = await startingVersion(db, program);
+  if (!start) throw notFound(`Loyalty programme ${program.slice(0, 80)} not found`);
+  return { start, versions: timeline(start, await versionsOfProgram(db, program)) };
+}
+
+/** member_rewards.programme.get_rules: the rules in effect on a day, the versions scheduled after it, and the history. */
 export async function getRules(ctx: RequestContext, args: { loyalty_program?: string | null; date?: string }) {
   const program = await programName(ctx.db, args.loyalty_program);
   const day = args.date ?? today();
-  const current = await rulesOrMissing(ctx.db, program, day);
-  const start = await startingVersion(ctx.db, program);
-  const [after, all] = await Promise.all([versionsAfter(ctx.db, program, day), versionsOf(ctx.db, program, 60)]);
-  const older = all.filter((r) => r.effective_from <= day && r.id !== current.version).slice(0, 20);
-  const history = older.map((r) => strip(fromRow(r, start!.rules)));
-  if (current.version !== 0 && history.length < 20) history.push(strip(start!));
-  return { loyalty_program: program, date: day, current: strip(current), scheduled: after.map((r) => strip(fromRow(r, start!.rules))), history };
+  const { start, versions } = await programTimeline(ctx.db, program);
+  const past = versions.filter((x) => x.effective_from! <= day);
+  const current = past.at(-1) ?? start;
+  const history = [...past.slice(0, -1).reverse(), ...(past.length ? [start] : [])].slice(0, 20);
+  return { loyalty_program: program, date: day, current: strip(current), scheduled: versions.filter((x) => x.effective_from! > day).map(strip), history: history.map(strip) };
 }
 
-/** The whole new version: the rules in effect that day with the given ones on top, checked as one document. */
-async function nextRules(db: Executor, base: ProgrammeRules, changes: Record<string, unknown>): Promise<ProgrammeRules> {
-  const unknown = Object.keys(changes).filter((k) => !(RULE_KEYS as string[]).includes(k));
-  if (unknown.length) throw validationError(`Unknown rule: ${unknown[0]!.slice(0, 60)}`, 'unknown_rule');
-  const parsed = v.safeParse(ProgrammeRulesSchema, { ...base, ...changes });
-  if (!parsed.success) throw new FrappeError('ValidationError', describeIssues(parsed.issues), { code: 'invalid_rules' });
-  const rules = { ...parsed.output, tiers: [...parsed.output.tiers].sort((a, b) => a.threshold - b.threshold) };
-  const branches = [...new Set(rules.campaigns.flatMap((c) => c.branches))];
-  const missing = await unknownBranches(db, branches);
+/** Checks what the contract cannot: the campaigns' branches exist, and no reward names a tier the rules drop. */
+async function checkRules(db: Executor, rules: ProgrammeRules, from: string) {
+  const missing = await unknownBranches(db, [...new Set(rules.campaigns.flatMap((c) => c.branches))]);
   if (missing.length) throw validationError(`Branch ${missing[0]!.slice(0, 80)} not found`, 'branch_not_found');
-  // An item that only some tiers may redeem must keep naming tiers that exist.
-  const named = await tiersNamedByItems(db);
-  const gone = named.filter((t) => !rules.tiers.some((x) => x.name === t));
-  if (gone.length) throw validationError(`Tier ${gone[0]!.slice(0, 40)} is still named by rewards: change them first`, 'tier_in_use');
-  return rules;
+  const gone = (await tiersNamedByItems(db)).filter((t) => !rules.tiers.some((x) => x.name === t));
+  if (gone.length) throw validationError(`Tier ${gone[0]!.slice(0, 40)} is still named by rewards (rules from ${from}): change them first`, 'tier_in_use');
 }
+
+const ruleError = (issues: readonly v.BaseIssue<unknown>[], scheduled: string | null) =>
+  new FrappeError('ValidationError', `${describeIssues(issues)}${scheduled ? ` (in the rules scheduled from ${scheduled})` : ''}`, { code: 'invalid_rules' });
 
 /**
  * member_rewards.programme.update_rules: a new version from `effective_from` (today or later; never the past, so
- * what members already earned keeps the rules it was earned under). Changes are checked as one whole document,
- * written with the audit row in one transaction; two managers saving at once queue on the programme's row.
+ * what members already earned keeps the rules it was earned under), written with the audit row in one transaction;
+ * two managers saving at once queue on the programme's row.
  */
 export async function updateRules(ctx: RequestContext, args: { rules: Record<string, unknown>; effective_from?: string; note?: string | null; loyalty_program?: string | null }) {
   const program = await programName(ctx.db, args.loyalty_program);
@@ -67,13 +66,14 @@ export async function updateRules(ctx: RequestContext, args: { rules: Record<str
   const from = args.effective_from ?? day;
   if (from < day) throw validationError('A change applies from today or a later day, never to the past', 'effective_in_past');
   await ctx.db.transaction(async (tx) => {
-    const { before, rules, version } = await writeVersion(tx, { program, from, changes: args.rules, note: args.note || null, user: ctx.user.name });
+    const { before, changes, version } = await writeVersion(tx, { program, from, changes: args.rules, note: args.note || null, user: ctx.user.name });
+    // The log keeps what changed, beside what those rules were for that day before.
     await audit(ctx, tx, {
       action: 'update_rules',
       doctype: 'Loyalty Program',
       name: program,
-      before: { ...before.rules, version: before.version },
-      after: { ...rules, version, effective_from: from },
+      before: { ...Object.fromEntries(Object.keys(changes).map((k) => [k, before.rules[k as keyof ProgrammeRules]])), version: before.version },
+      after: { ...changes, version, effective_from: from, note: args.note || null },
       branch: null,
     });
   });
@@ -81,15 +81,31 @@ export async function updateRules(ctx: RequestContext, args: { rules: Record<str
 }
 
 /**
- * Writes a new version from `from`: the rules in effect that day with `changes` on top, in the caller's transaction
- * (which audits it), after taking the programme's row lock.
+ * Writes a new version from `from` holding `changes`, in the caller's transaction (which audits it), after taking the
+ * programme's row lock. A change runs on until a later-dated version changes the same rule, so the rules of every
+ * day from `from` on are checked as whole documents, the scheduled versions' days included.
  */
 export async function writeVersion(tx: Executor, input: { program: string; from: string; changes: Record<string, unknown>; note: string | null; user: string }) {
   if (!(await lockProgram(tx, input.program))) throw notFound(`Loyalty programme ${input.program.slice(0, 80)} not found`);
-  const before = await rulesOrMissing(tx, input.program, input.from);
-  const rules = await nextRules(tx, before.rules, input.changes);
-  const row = await insertVersion(tx, { loyalty_program: input.program, effective_from: input.from, rules, note: input.note, created_by: input.user });
-  return { before, rules, version: row.id };
+  const unknown = Object.keys(input.changes).filter((k) => !(RULE_KEYS as string[]).includes(k));
+  if (unknown.length) throw validationError(`Unknown rule: ${unknown[0]!.slice(0, 60)}`, 'unknown_rule');
+  const { start, versions } = await programTimeline(tx, input.program);
+  const before = versions.filter((x) => x.effective_from! <= input.from).at(-1) ?? start;
+  const parsed = v.safeParse(ProgrammeRulesSchema, { ...before.rules, ...input.changes });
+  if (!parsed.success) throw ruleError(parsed.issues, null);
+  const rules = { ...parsed.output, tiers: [...parsed.output.tiers].sort((a, b) => a.threshold - b.threshold) };
+  // Stored as the contract normalised it (numbers from strings, tiers by threshold).
+  const changes = Object.fromEntries(Object.keys(input.changes).map((k) => [k, rules[k as keyof ProgrammeRules]]));
+  await checkRules(tx, rules, input.from);
+  let running: ProgrammeRules = rules;
+  for (const later of versions.filter((x) => x.effective_from! > input.from)) {
+    const next = v.safeParse(ProgrammeRulesSchema, { ...running, ...later.changes });
+    if (!next.success) throw ruleError(next.issues, later.effective_from);
+    running = next.output;
+    await checkRules(tx, running, later.effective_from!);
+  }
+  const row = await insertVersion(tx, { loyalty_program: input.program, effective_from: input.from, rules: changes, note: input.note, created_by: input.user });
+  return { before, rules, changes, version: row.id };
 }
 
 /** Every tier name of every programme, today and in scheduled versions (an item's eligible tiers must be among them). */
@@ -97,10 +113,9 @@ export async function tierNames(db: Executor): Promise<string[]> {
   const day = today();
   const names = new Set<string>();
   for (const program of await programNames(db)) {
-    const current = await rulesOn(db, program, day);
-    const start = await startingVersion(db, program);
-    for (const t of current?.rules.tiers ?? []) names.add(t.name);
-    for (const row of await versionsAfter(db, program, day)) for (const t of fromRow(row, start!.rules).rules.tiers) names.add(t.name);
+    const { start, versions } = await programTimeline(db, program);
+    const current = versions.filter((x) => x.effective_from! <= day).at(-1) ?? start;
+    for (const x of [current, ...versions.filter((y) => y.effective_from! > day)]) for (const t of x.rules.tiers) names.add(t.name);
   }
   return [...names];
 }

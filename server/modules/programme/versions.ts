@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Executor } from '../../db/client';
 import { ProgrammeRulesSchema, type ProgrammeRules, type RulesVersion } from '../../../contracts/programme';
 import { startingRules } from './rules';
-import { programRow, settingNumber, tierTable, versionOn, type VersionRow } from './repository';
+import { programRow, settingNumber, tierTable, versionsOfProgram, type VersionRow } from './repository';
 
 /** The settings key the till's per-member daily cap had before it became a rule, and its default. */
 export const DAILY_CAP_SETTING = 'staff_award_daily_cap';
@@ -17,35 +17,52 @@ export async function startingVersion(db: Executor, program: string): Promise<Ru
   const row = await programRow(db, program);
   if (!row) return null;
   const [tiers, cap] = await Promise.all([tierTable(db, program), settingNumber(db, DAILY_CAP_SETTING)]);
-  return {
-    loyalty_program: program,
-    version: 0,
-    effective_from: null,
-    created_by: null,
-    created_at: null,
-    note: null,
-    rules: startingRules(row, tiers, cap ?? DAILY_CAP_DEFAULT),
-  };
+  const rules = startingRules(row, tiers, cap ?? DAILY_CAP_DEFAULT);
+  return { loyalty_program: program, version: 0, effective_from: null, created_by: null, created_at: null, note: null, changes: rules, rules };
 }
 
-/** A stored version; rules added since it was written take their values from the starting rules. */
-export function fromRow(row: VersionRow, base: ProgrammeRules | null): RulesInEffect {
-  return {
-    loyalty_program: row.loyalty_program,
-    version: row.id,
-    effective_from: row.effective_from,
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
-    note: row.note,
-    rules: v.parse(ProgrammeRulesSchema, base ? { ...base, ...(row.rules as object) } : row.rules),
-  };
+/**
+ * Each version with the whole rules in effect from its day: the one before it with its changes on top, in the order
+ * versions apply (day, then the order written). `base` is the starting rules.
+ */
+export function timeline(base: RulesInEffect, rows: readonly VersionRow[]): RulesInEffect[] {
+  let rules = base.rules;
+  return rows.map((row) => {
+    rules = v.parse(ProgrammeRulesSchema, { ...rules, ...(row.rules as object) });
+    return {
+      loyalty_program: row.loyalty_program,
+      version: row.id,
+      effective_from: row.effective_from,
+      created_by: row.created_by,
+      created_at: row.created_at.toISOString(),
+      note: row.note,
+      changes: row.rules as Record<string, unknown>,
+      rules,
+    };
+  });
 }
 
-/** The rules of `program` in effect on `day` (null: no such programme). One query when a version is written. */
+/**
+ * The rules of `program` in effect on `day` (null: no such programme): the versions up to that day folded in order.
+ * Once a version has set every rule (the demo seed's, or any installation after its first full change) the starting
+ * rules are not needed and this is one query.
+ */
 export async function rulesOn(db: Executor, program: string, day: string): Promise<RulesInEffect | null> {
-  const row = await versionOn(db, program, day);
-  if (row && v.is(ProgrammeRulesSchema, row.rules)) return fromRow(row, null);
+  const rows = (await versionsOfProgram(db, program)).filter((r) => r.effective_from <= day);
+  const folded = Object.assign({}, ...rows.map((r) => r.rules as object)) as Record<string, unknown>;
+  const last = rows[rows.length - 1];
+  if (last && v.is(ProgrammeRulesSchema, folded)) return timeline({ ...emptyBase(program), rules: folded as ProgrammeRules }, [last])[0]!;
   const start = await startingVersion(db, program);
   if (!start) return null;
-  return row ? fromRow(row, start.rules) : start;
+  return last ? timeline(start, rows).at(-1)! : start;
 }
+
+const emptyBase = (program: string): Omit<RulesInEffect, 'rules'> => ({
+  loyalty_program: program,
+  version: 0,
+  effective_from: null,
+  created_by: null,
+  created_at: null,
+  note: null,
+  changes: {},
+});

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { STAFF_REFUSAL_REASONS } from '../../../contracts/staff';
-import { settings } from '../../../server/db/schema/auth';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { deliveryNotes } from '../../../server/db/schema/orders';
 import { BRANCHES } from '../../../server/db/seed/constants';
@@ -64,11 +63,11 @@ async function scan(s: Session, code: string) {
   return s.call(RESOLVE, { code });
 }
 
+/** The per-member daily cap is a programme rule; the settings method writes it (from today). */
 async function setCap(points: number) {
-  await server.database.db
-    .insert(settings)
-    .values({ key: 'staff_award_daily_cap', value: points })
-    .onConflictDoUpdate({ target: settings.key, set: { value: points } });
+  const admin = new Session(server.app);
+  expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
+  expect((await admin.call('member_rewards.settings.update_settings', { staff_award_daily_cap: points })).statusCode).toBe(200);
 }
 
 const staffAwards = (customer: string) =>
