@@ -250,6 +250,10 @@ function orderView(inv: InvoiceRow, lines: InvoiceItemRow[], notes: DeliveryNote
     posting_date: inv.posting_date,
     due_date: inv.due_date,
     status: inv.status,
+    // Who or what cancelled it (member, manager, uncollected, unpaid); a refunded purchase's baht given back.
+    cancel_reason: inv.cancel_reason,
+    cancelled_at: inv.cancelled_at ? inv.cancelled_at.toISOString() : null,
+    refunded_amount: inv.refunded_amount,
     total: inv.total,
     shipping_fee: inv.shipping_fee,
     discount_amount: inv.discount_amount,
