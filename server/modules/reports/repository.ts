@@ -78,8 +78,11 @@ export async function activeMembersByBranch(db: Executor, from: string, to: stri
   return new Map(rows.map((r) => [r.branch, Number(r.n)]));
 }
 
+/** The business time zone as a literal (a constant, never input): the same expression may then be grouped by. */
+const ZONE = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+
 /** The instant a Bangkok day starts, as the session's local timestamp (customers.creation is one). */
-const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${BUSINESS_TIME_ZONE}) at time zone current_setting('TimeZone')`;
+const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${ZONE}) at time zone current_setting('TimeZone')`;
 
 /** Members who joined in [from, to]. */
 export async function newMembers(db: Executor, from: string, to: string): Promise<number> {
@@ -140,7 +143,7 @@ export interface RewardUnits {
  * whose note was cancelled that day (a cancelled or uncollected reward was not redeemed after all).
  */
 export async function rewardUnitsByDay(db: Executor, from: string, to: string): Promise<RewardUnits[]> {
-  const cancelledDay = sql`(${deliveryNotes.cancelled_at} at time zone ${BUSINESS_TIME_ZONE})::date`;
+  const cancelledDay = sql`(${deliveryNotes.cancelled_at} at time zone ${ZONE})::date`;
   const [placed, cancelled] = await Promise.all([
     db
       .select({
