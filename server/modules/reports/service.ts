@@ -218,6 +218,8 @@ export async function dashboard(db: Executor, q: DashboardQuery, opts: Dashboard
   const byItem = new Map<string, { item_code: string; item_name: string; units: number; points: number }>();
   for (const r of rewards.filter((x) => filter === undefined || x.branch === filter)) {
     const seen = byItem.get(r.item_code) ?? { item_code: r.item_code, item_name: r.item_name, units: 0, points: 0 };
+    // One name per item whatever order the days come in (an item renamed meanwhile has had two).
+    if (r.item_name < seen.item_name) seen.item_name = r.item_name;
     seen.units += r.units;
     seen.points += r.points;
     byItem.set(r.item_code, seen);
