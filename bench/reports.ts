@@ -6,6 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/reports.ts
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client';
+import { loyaltyPointEntries } from '../server/db/schema/loyalty';
 import { today } from '../server/frappe/business-day';
 import { addDays } from '../server/modules/programme/rules';
 import { dashboard, snapshotReports } from '../server/modules/reports/service';
@@ -34,7 +35,7 @@ async function seed(db: Db) {
     from generate_series(1, ${MEMBERS}) g`);
   await db.execute(sql`insert into loyalty_point_entries (name, customer, loyalty_program, loyalty_points, posting_date, expiry_date, entry_type, source, branch)
     select 'LPE-B' || g, 'CUST-B' || lpad((1 + g % ${MEMBERS})::text, 6, '0'), 'Member Rewards', 2 + g % 80,
-      ${t}::date - (g * 7919) % ${DAYS}, ${t}::date - (g * 7919) % ${DAYS} + 365, 'earn', 'staff_award',
+      ${t}::date - ((g::bigint * 7919) % ${DAYS})::int, ${t}::date - ((g::bigint * 7919) % ${DAYS})::int + 365, 'earn', 'staff_award',
       (array['สาขาสยาม', 'สาขาเชียงใหม่'])[1 + g % 2]
     from generate_series(1, ${batches}) g`);
   await db.execute(sql`insert into sales_invoices (name, customer, order_type, posting_date, due_date, status, loyalty_points, payment_method, branch)
@@ -72,7 +73,7 @@ const label = ON_PG ? 'PostgreSQL' : 'PGlite';
 try {
   let started = performance.now();
   await seed(db);
-  const [{ n }] = (await db.execute(sql`select count(*)::int as n from loyalty_point_entries`)).rows as [{ n: number }];
+  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(loyaltyPointEntries)) as [{ n: number }];
   console.log(`${label}: seeded ${Number(n).toLocaleString('en-US')} ledger rows, ${MEMBERS.toLocaleString('en-US')} members, ${DAYS} days in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
   started = performance.now();
@@ -92,7 +93,7 @@ try {
   ];
   const login = await fetch(`${server.url}/api/method/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usr: 'admin@example.com', pwd: 'bench-admin' }) });
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const reference = await time(() => db.execute(sql`select count(*) from loyalty_point_entries`));
+  const reference = await time(() => db.select({ n: sql<number>`count(*)` }).from(loyaltyPointEntries));
   const rows: (string | number)[][] = [[`${label}, ${Number(n).toLocaleString('en-US')} rows`, 'from the snapshot (HTTP)', 'from the snapshot', 'straight from the ledger', 'ledger ÷ snapshot', 'agree']];
   for (const r of ranges) {
     const q = { from_date: r.from_date, to_date: r.to_date, branch: r.branch };

@@ -52,16 +52,15 @@ export const countsTowardTier = sql`(${E.entry_type} in (${sql.join(TIER_ENTRY_T
 /** Points earned within the tier window on `asOf`, less what refunds took back from the tier (never below 0). */
 export async function tierBasis(db: Executor, customer: string, rules: Pick<ProgrammeRules, 'tier_window'>, asOf: string): Promise<number> {
   const start = tierWindowStart(rules, asOf);
-  const [[earned], [refunded]] = await Promise.all([
-    db
-      .select({ total: sql<number>`coalesce(sum(${E.loyalty_points}), 0)::int` })
-      .from(E)
-      .where(and(eq(E.customer, customer), lte(E.posting_date, asOf), start ? gte(E.posting_date, start) : undefined, countsTowardTier)),
-    db
-      .select({ total: sql<number>`coalesce(sum(${orderRefunds.points_due}), 0)::int` })
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.customer, customer), lte(orderRefunds.posting_date, asOf), start ? gte(orderRefunds.posting_date, start) : undefined)),
-  ]);
+  // One query after the other: this runs inside writers' transactions, on one connection.
+  const [earned] = await db
+    .select({ total: sql<number>`coalesce(sum(${E.loyalty_points}), 0)::int` })
+    .from(E)
+    .where(and(eq(E.customer, customer), lte(E.posting_date, asOf), start ? gte(E.posting_date, start) : undefined, countsTowardTier));
+  const [refunded] = await db
+    .select({ total: sql<number>`coalesce(sum(${orderRefunds.points_due}), 0)::int` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.customer, customer), lte(orderRefunds.posting_date, asOf), start ? gte(orderRefunds.posting_date, start) : undefined));
   return Math.max(0, Number(earned?.total ?? 0) - Number(refunded?.total ?? 0));
 }
 

@@ -92,18 +92,16 @@ export async function membersToEvaluate(db: Executor, day: string, limit: number
 /** Tier basis of many members at once (tierBasis for a page of the nightly job): points earned in the window less refunds. */
 export async function tierBases(db: Executor, names: string[], windowStart: string | null, asOf: string): Promise<Map<string, number>> {
   if (!names.length) return new Map();
-  const [earned, refunded] = await Promise.all([
-    db
-      .select({ customer: E.customer, total: sql<number>`sum(${E.loyalty_points})::int` })
-      .from(E)
-      .where(and(inArray(E.customer, names), lte(E.posting_date, asOf), windowStart ? gte(E.posting_date, windowStart) : undefined, countsTowardTier))
-      .groupBy(E.customer),
-    db
-      .select({ customer: orderRefunds.customer, total: sql<number>`sum(${orderRefunds.points_due})::int` })
-      .from(orderRefunds)
-      .where(and(inArray(orderRefunds.customer, names), lte(orderRefunds.posting_date, asOf), windowStart ? gte(orderRefunds.posting_date, windowStart) : undefined))
-      .groupBy(orderRefunds.customer),
-  ]);
+  const earned = await db
+    .select({ customer: E.customer, total: sql<number>`sum(${E.loyalty_points})::int` })
+    .from(E)
+    .where(and(inArray(E.customer, names), lte(E.posting_date, asOf), windowStart ? gte(E.posting_date, windowStart) : undefined, countsTowardTier))
+    .groupBy(E.customer);
+  const refunded = await db
+    .select({ customer: orderRefunds.customer, total: sql<number>`sum(${orderRefunds.points_due})::int` })
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.customer, names), lte(orderRefunds.posting_date, asOf), windowStart ? gte(orderRefunds.posting_date, windowStart) : undefined))
+    .groupBy(orderRefunds.customer);
   const out = new Map(names.map((n) => [n, 0]));
   for (const r of earned) out.set(r.customer, Number(r.total));
   for (const r of refunded) out.set(r.customer, (out.get(r.customer) ?? 0) - Number(r.total));

@@ -123,7 +123,6 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     if (locked.blocked) throw new FrappeError('PermissionError', MEMBER_BLOCKED, { code: 'member_blocked' });
     const ranOut = await enforceItemRules(tx, customer.name, program, q.lines);
     const name = await nextInSeries(tx, `ACC-SINV-${year}-`);
-    const rewardLines = q.lines.filter((l) => l.points > 0);
     const { invoice, lines } = await insertInvoice(
       tx,
       {

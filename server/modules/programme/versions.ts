@@ -16,7 +16,8 @@ export interface RulesInEffect extends RulesVersion {
 export async function startingVersion(db: Executor, program: string): Promise<RulesInEffect | null> {
   const row = await programRow(db, program);
   if (!row) return null;
-  const [tiers, cap] = await Promise.all([tierTable(db, program), settingNumber(db, DAILY_CAP_SETTING)]);
+  const tiers = await tierTable(db, program);
+  const cap = await settingNumber(db, DAILY_CAP_SETTING);
   const rules = startingRules(row, tiers, cap ?? DAILY_CAP_DEFAULT);
   return { loyalty_program: program, version: 0, effective_from: null, created_by: null, created_at: null, note: null, changes: rules, rules };
 }

@@ -49,8 +49,11 @@ const mergeRewards = (rows: RewardUnits[]) => {
   return [...by.values()];
 };
 
-/** One finished day's figures straight from the ledger and the orders: what the snapshot keeps for it. */
-export async function computeDay(db: Executor, day: string): Promise<{ daily: DailyRow; branches: DailyBranchRow[]; rewards: RewardUnits[] }> {
+/**
+ * One finished day's figures straight from the ledger and the orders: what the snapshot keeps for it. Its queries run
+ * side by side, so give it the database (a pool), not a transaction.
+ */
+export async function computeDay(db: Db, day: string): Promise<{ daily: DailyRow; branches: DailyBranchRow[]; rewards: RewardUnits[] }> {
   const before = addDays(day, -1);
   const [moves, orders, active30, active90, all30, all90, previous, total, joined, tiers, rewards] = await Promise.all([
     movementsByDayBranch(db, day, day),
@@ -108,10 +111,9 @@ export async function snapshotReports(db: Db, now: Date): Promise<SnapshotResult
   const result: SnapshotResult = { day, written: 0, through: last };
   if (!first) return result;
   for (const d of daysBetween(first, yesterday).slice(0, MAX_DAYS_PER_RUN)) {
-    const wrote = await db.transaction(async (tx) => {
-      const figures = await computeDay(tx, d);
-      return writeSnapshot(tx, figures.daily, figures.branches, figures.rewards);
-    });
+    // Read on the pool (the day is over: nothing more is written for it), then written in one transaction.
+    const figures = await computeDay(db, d);
+    const wrote = await db.transaction((tx) => writeSnapshot(tx, figures.daily, figures.branches, figures.rewards));
     if (wrote) result.written += 1;
     result.through = d;
   }

@@ -136,6 +136,9 @@ describe('expiry reminders', () => {
     await writeReminders(db(), bangkok(addDays(base, 33), '09:00:00'));
     await writeReminders(db(), bangkok(addDays(base, 35), '09:00:00'));
     expect(await reminders()).toEqual([[far.name, 30, 50, addDays(base, 40), first], [far.name, 7, 50, addDays(base, 40), addDays(base, 33)]].sort());
+    // Nothing is left of the two batches the redemption spent: no reminder for them, ever.
+    expect((await reminders()).map((r) => r[0])).not.toContain(near.name);
+    expect((await reminders()).map((r) => r[0])).not.toContain(spentOut.name);
   });
 });
 

@@ -46,7 +46,7 @@ async function batch(customer: string, points: number, expiry?: string, posting?
   const program = await programOf(db(), customer);
   return earnPoints(db(), { customer, program: program!, points, source: 'purchase', expiryDate: expiry, postingDate: posting });
 }
-async function redeem(m: { session: Session }, code: string, points: number, branch = SIAM) {
+async function redeem(m: { session: Session }, code: string, points: number, branch: string = SIAM) {
   const res = await m.session.call(PLACE_ORDER, gift(code, points, { branch }));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().message.name as string;
