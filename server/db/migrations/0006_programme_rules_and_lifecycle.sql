@@ -91,6 +91,8 @@ CREATE INDEX "lpe_redeem_against_idx" ON "loyalty_point_entries" USING btree ("r
 CREATE INDEX "lpe_invoice_idx" ON "loyalty_point_entries" USING btree ("invoice");--> statement-breakpoint
 CREATE INDEX "lpe_expiry_idx" ON "loyalty_point_entries" USING btree ("expiry_date");--> statement-breakpoint
 CREATE INDEX "lpe_posting_idx" ON "loyalty_point_entries" USING btree ("posting_date");--> statement-breakpoint
+CREATE INDEX "lpe_activity_idx" ON "loyalty_point_entries" USING btree ("posting_date","customer","branch") WHERE "loyalty_point_entries"."entry_type" in ('earn', 'redeem');--> statement-breakpoint
 CREATE UNIQUE INDEX "lpe_event_key_uq" ON "loyalty_point_entries" USING btree ("event_key");--> statement-breakpoint
+CREATE INDEX "dn_cancelled_idx" ON "delivery_notes" USING btree ("cancelled_at");--> statement-breakpoint
 CREATE INDEX "si_status_due_idx" ON "sales_invoices" USING btree ("status","due_date");--> statement-breakpoint
 CREATE INDEX "si_posting_idx" ON "sales_invoices" USING btree ("posting_date");

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { docColumns } from './common';
 
@@ -67,6 +68,8 @@ export const loyaltyPointEntries = pgTable(
     // The jobs find batches by their expiry day; the reports read a day's movements and a day's expiries.
     index('lpe_expiry_idx').on(t.expiry_date),
     index('lpe_posting_idx').on(t.posting_date),
+    // Who was active (earned or redeemed) over a range of days, per branch: read from the index alone.
+    index('lpe_activity_idx').on(t.posting_date, t.customer, t.branch).where(sql`${t.entry_type} in ('earn', 'redeem')`),
     uniqueIndex('lpe_event_key_uq').on(t.event_key),
   ],
 );

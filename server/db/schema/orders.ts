@@ -90,7 +90,7 @@ export const deliveryNotes = pgTable(
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     ...docColumns(),
   },
-  (t) => [index('dn_invoice_idx').on(t.sales_invoice)],
+  (t) => [index('dn_invoice_idx').on(t.sales_invoice), index('dn_cancelled_idx').on(t.cancelled_at)],
 );
 
 /**

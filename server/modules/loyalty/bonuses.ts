@@ -4,7 +4,8 @@ import { rulesOn } from '../programme/versions';
 import { programNames } from '../programme/repository';
 import { defaultProgram } from '../programme/service';
 import { earnOnce, lockCustomerRow, programOf } from './ledger';
-import { birthdayMembers } from './repository';
+import { advanceJobMark, birthdayMembers, jobMark } from './repository';
+import { forEachKey } from '../schedule/pages';
 
 /**
  * Bonuses: the birthday bonus (a job, once a year in the birthday month) and the sign-up bonus (once, when the member
@@ -12,6 +13,7 @@ import { birthdayMembers } from './repository';
  */
 
 const PAGE = 200;
+const BIRTHDAY_MARK = 'job:birthday_bonuses:through';
 
 export interface BirthdayResult {
   day: string;
@@ -22,22 +24,21 @@ export interface BirthdayResult {
 export async function birthdayBonuses(db: Db, now: Date): Promise<BirthdayResult> {
   const day = today(now.getTime());
   const result: BirthdayResult = { day, granted: 0 };
+  // A day's bonuses are given by its first complete run (a birth date set later that day is caught the next day).
+  const done = await jobMark(db, BIRTHDAY_MARK);
+  if (done && done >= day) return result;
   const fallback = await defaultProgram(db);
   for (const program of await programNames(db)) {
     const rules = await rulesOn(db, program, day);
     const points = rules?.rules.birthday_bonus ?? 0;
     if (points <= 0) continue;
-    let after = '';
-    for (;;) {
-      const page = await birthdayMembers(db, { program, isDefault: program === fallback, month: day.slice(5, 7), year: day.slice(0, 4), after, limit: PAGE });
-      for (const customer of page) {
-        const row = await db.transaction((tx) => grantBonus(tx, customer, 'birthday', `birthday:${customer}:${day.slice(0, 4)}`, day));
-        if (row) result.granted += 1;
-      }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!;
-    }
+    const page = (after: string, size: number) => birthdayMembers(db, { program, isDefault: program === fallback, month: day.slice(5, 7), year: day.slice(0, 4), after, limit: size });
+    await forEachKey(page, PAGE, async (customer) => {
+      const row = await db.transaction((tx) => grantBonus(tx, customer, 'birthday', `birthday:${customer}:${day.slice(0, 4)}`, day));
+      if (row) result.granted += 1;
+    });
   }
+  await advanceJobMark(db, BIRTHDAY_MARK, day);
   return result;
 }
 

@@ -11,6 +11,7 @@ import {
   tierBases,
 } from './repository';
 import { reminderWritten } from './reminder-hook';
+import { forEachKey } from '../schedule/pages';
 
 /**
  * The loyalty jobs. Each is a plain function of the database and the time, `(db, now) => result`, that any
@@ -21,6 +22,7 @@ import { reminderWritten } from './reminder-hook';
 
 const PAGE = 200;
 const EXPIRY_MARK = 'job:expire_points:through';
+const REMINDER_MARK = 'job:expiry_reminders:through';
 /** Days the expiry job looks back before its mark on each run (cheap insurance against a batch written late). */
 const LOOK_BACK_DAYS = 7;
 
@@ -42,31 +44,25 @@ export async function expirePoints(db: Db, now: Date): Promise<ExpiryResult> {
   // Batches older than the mark were all handled by an earlier complete run (a clock behind the mark looks at all).
   const from = mark && mark <= day ? addDays(mark, -LOOK_BACK_DAYS) : null;
   const result: ExpiryResult = { day, members: 0, entries: 0, points: 0 };
-  let after = '';
-  for (;;) {
-    const page = await membersWithExpiredBatches(db, { from, before: day, after, limit: PAGE });
-    for (const customer of page) {
-      const rows = await db.transaction(async (tx) => {
-        await lockCustomerRow(tx, customer);
-        const written = await expireDue(tx, customer, day);
-        if (written.length) {
-          await auditAs(JOB_ACTOR, tx, {
-            action: 'expire_points',
-            doctype: 'Customer',
-            name: customer,
-            after: { points: written.reduce((s, r) => s - r.loyalty_points, 0), batches: written.map((r) => r.redeem_against) },
-            branch: null,
-          });
-        }
-        return written;
-      });
-      if (rows.length) result.members += 1;
-      result.entries += rows.length;
-      result.points += rows.reduce((s, r) => s - r.loyalty_points, 0);
-    }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1]!;
-  }
+  await forEachKey((after, size) => membersWithExpiredBatches(db, { from, before: day, after, limit: size }), PAGE, async (customer) => {
+    const rows = await db.transaction(async (tx) => {
+      await lockCustomerRow(tx, customer);
+      const written = await expireDue(tx, customer, day);
+      if (written.length) {
+        await auditAs(JOB_ACTOR, tx, {
+          action: 'expire_points',
+          doctype: 'Customer',
+          name: customer,
+          after: { points: written.reduce((s, r) => s - r.loyalty_points, 0), batches: written.map((r) => r.redeem_against) },
+          branch: null,
+        });
+      }
+      return written;
+    });
+    if (rows.length) result.members += 1;
+    result.entries += rows.length;
+    result.points += rows.reduce((s, r) => s - r.loyalty_points, 0);
+  });
   await advanceJobMark(db, EXPIRY_MARK, day);
   return result;
 }
@@ -85,6 +81,9 @@ export interface ReminderResult {
 export async function writeReminders(db: Db, now: Date): Promise<ReminderResult> {
   const day = today(now.getTime());
   const result: ReminderResult = { day, written: 0 };
+  // A day's reminders are written by its first complete run; later runs that day have nothing to add.
+  const done = await jobMark(db, REMINDER_MARK);
+  if (done && done >= day) return result;
   for (const program of await programNames(db)) {
     const rules = await rulesOn(db, program, day);
     const leads = [...(rules?.rules.reminder_days ?? [])].sort((a, b) => a - b);
@@ -111,6 +110,7 @@ export async function writeReminders(db: Db, now: Date): Promise<ReminderResult>
       after = { expiry: last.expiry_date, name: last.name };
     }
   }
+  await advanceJobMark(db, REMINDER_MARK, day);
   return result;
 }
 

@@ -9,6 +9,7 @@ import { forgetPages } from '../catalog/page-cache';
 import { balanceOf, lockCustomerRow, programOf, refreshTier, returnPoints, reversePoints } from '../loyalty/ledger';
 import { customerOfUser } from '../loyalty/members';
 import { rulesOn } from '../programme/versions';
+import { forEachKey } from '../schedule/pages';
 import {
   cancelDraftNotes, cancelInvoice, deliveryNotesOf, insertRefund, itemsOf, lockInvoice, memberUserOfOrder, overdueUnpaidOrders, pointsEarnedBy, refundsPage, returnStock,
   setRefunded, uncollectedOrders, type InvoiceItemRow, type InvoiceRow,
@@ -255,43 +256,37 @@ export interface JobResult {
 export async function expireUncollected(db: Db, now: Date): Promise<JobResult> {
   const day = today(now.getTime());
   const result: JobResult = { day, orders: 0, points_returned: 0 };
-  let after = '';
-  for (;;) {
-    const page = await uncollectedOrders(db, day, after, PAGE);
-    for (const name of page) {
-      const done = await db.transaction(async (tx) => {
-        const inv = await lockInvoice(tx, name);
-        if (!inv || inv.status === 'Cancelled' || inv.due_date >= day) return null;
-        await lockCustomerRow(tx, inv.customer);
-        const dropped = await cancelDraftNotes(tx, inv.name);
-        if (!dropped.length) return null;
-        const lines = (await itemsOf(tx, [inv.name])).filter((l) => dropped.some((d) => d.line === l.id));
-        const program = await programOf(tx, inv.customer);
-        const rules = program ? await rulesOn(tx, program.name, day) : null;
-        const back = rules?.rules.uncollected_points_back ?? true;
-        const undo = await undoLines(tx, inv, lines, back ? lines.reduce((s, l) => s + l.loyalty_points, 0) : 0, 'reward_uncollected', day);
-        const notes = await deliveryNotesOf(tx, [inv.name]);
-        const nothingHandedOver = notes.every((n) => n.status === 'Cancelled');
-        if (nothingHandedOver) await cancelInvoice(tx, inv.name, inv.status, { reason: 'uncollected', note: null, by: JOB_ACTOR.user });
-        await auditAs(JOB_ACTOR, tx, {
-          action: 'expire_reward',
-          doctype: 'Sales Invoice',
-          name: inv.name,
-          before: { status: inv.status },
-          after: { status: nothingHandedOver ? 'Cancelled' : inv.status, cancel_reason: 'uncollected', points_returned: undo.points, stock_returned: undo.stock, delivery_notes: dropped.map((d) => d.name) },
-          branch: inv.branch,
-        });
-        return undo;
+  await forEachKey((after, size) => uncollectedOrders(db, day, after, size), PAGE, async (name) => {
+    const done = await db.transaction(async (tx) => {
+      const inv = await lockInvoice(tx, name);
+      if (!inv || inv.status === 'Cancelled' || inv.due_date >= day) return null;
+      await lockCustomerRow(tx, inv.customer);
+      const dropped = await cancelDraftNotes(tx, inv.name);
+      if (!dropped.length) return null;
+      const lines = (await itemsOf(tx, [inv.name])).filter((l) => dropped.some((d) => d.line === l.id));
+      const program = await programOf(tx, inv.customer);
+      const rules = program ? await rulesOn(tx, program.name, day) : null;
+      const back = rules?.rules.uncollected_points_back ?? true;
+      const undo = await undoLines(tx, inv, lines, back ? lines.reduce((s, l) => s + l.loyalty_points, 0) : 0, 'reward_uncollected', day);
+      const notes = await deliveryNotesOf(tx, [inv.name]);
+      const nothingHandedOver = notes.every((n) => n.status === 'Cancelled');
+      if (nothingHandedOver) await cancelInvoice(tx, inv.name, inv.status, { reason: 'uncollected', note: null, by: JOB_ACTOR.user });
+      await auditAs(JOB_ACTOR, tx, {
+        action: 'expire_reward',
+        doctype: 'Sales Invoice',
+        name: inv.name,
+        before: { status: inv.status },
+        after: { status: nothingHandedOver ? 'Cancelled' : inv.status, cancel_reason: 'uncollected', points_returned: undo.points, stock_returned: undo.stock, delivery_notes: dropped.map((d) => d.name) },
+        branch: inv.branch,
       });
-      if (done) {
-        result.orders += 1;
-        result.points_returned += done.points;
-        if (done.stock.length) forgetPages(db);
-      }
+      return undo;
+    });
+    if (done) {
+      result.orders += 1;
+      result.points_returned += done.points;
+      if (done.stock.length) forgetPages(db);
     }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1]!;
-  }
+  });
   return result;
 }
 
@@ -299,23 +294,17 @@ export async function expireUncollected(db: Db, now: Date): Promise<JobResult> {
 export async function cancelUnpaid(db: Db, now: Date): Promise<JobResult> {
   const day = today(now.getTime());
   const result: JobResult = { day, orders: 0, points_returned: 0 };
-  let after = '';
-  for (;;) {
-    const page = await overdueUnpaidOrders(db, day, after, PAGE);
-    for (const name of page) {
-      const done = await db.transaction(async (tx) => {
-        const inv = await lockInvoice(tx, name);
-        if (!inv || inv.status !== 'Unpaid' || inv.due_date >= day) return null;
-        return cancelWhole(tx, inv, { reason: 'unpaid', note: null, actor: JOB_ACTOR, day });
-      });
-      if (done) {
-        result.orders += 1;
-        result.points_returned += done.points_returned;
-        if (done.stock_returned.length) forgetPages(db);
-      }
+  await forEachKey((after, size) => overdueUnpaidOrders(db, day, after, size), PAGE, async (name) => {
+    const done = await db.transaction(async (tx) => {
+      const inv = await lockInvoice(tx, name);
+      if (!inv || inv.status !== 'Unpaid' || inv.due_date >= day) return null;
+      return cancelWhole(tx, inv, { reason: 'unpaid', note: null, actor: JOB_ACTOR, day });
+    });
+    if (done) {
+      result.orders += 1;
+      result.points_returned += done.points_returned;
+      if (done.stock_returned.length) forgetPages(db);
     }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1]!;
-  }
+  });
   return result;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E } from '../../db/schema/loyalty';
@@ -57,8 +57,8 @@ export async function rewardOrdersByDayBranch(db: Executor, from: string, to: st
   return rows.map((r) => ({ ...r, orders: Number(r.orders) }));
 }
 
-/** The activity that makes a member active: earning or redeeming. */
-const activity = inArray(E.entry_type, ['earn', 'redeem']);
+/** The activity that makes a member active: earning or redeeming (written as lpe_activity_idx's predicate, so it serves). */
+const activity = sql`${E.entry_type} in ('earn', 'redeem')`;
 
 /** Members active in [from, to]: in all (branch undefined) or per branch ('' : no branch). */
 export async function activeMembers(db: Executor, from: string, to: string, branch?: string | null): Promise<number> {
@@ -83,6 +83,9 @@ const ZONE = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
 
 /** The instant a Bangkok day starts, as the session's local timestamp (customers.creation is one). */
 const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${ZONE}) at time zone current_setting('TimeZone')`;
+
+/** The instant a Bangkok day starts (a timestamptz, for cancelled_at and its index). */
+const dayStartUtc = (day: string) => sql`((${day}::date)::timestamp at time zone ${ZONE})`;
 
 /** Members who joined in [from, to]. */
 export async function newMembers(db: Executor, from: string, to: string): Promise<number> {
@@ -170,7 +173,7 @@ export async function rewardUnitsByDay(db: Executor, from: string, to: string): 
       .from(deliveryNotes)
       .innerJoin(salesInvoiceItems, eq(salesInvoiceItems.id, deliveryNotes.sales_invoice_item))
       .innerJoin(salesInvoices, eq(salesInvoices.name, salesInvoiceItems.parent))
-      .where(and(eq(deliveryNotes.status, 'Cancelled'), sql`${cancelledDay} >= ${from}::date`, sql`${cancelledDay} <= ${to}::date`))
+      .where(and(eq(deliveryNotes.status, 'Cancelled'), sql`${deliveryNotes.cancelled_at} >= ${dayStartUtc(from)}`, sql`${deliveryNotes.cancelled_at} < ${dayStartUtc(to)} + interval '1 day'`))
       .groupBy(cancelledDay, sql`coalesce(${salesInvoices.branch}, '')`, salesInvoiceItems.item_code),
   ]);
   return [...placed, ...cancelled].map((r) => ({ ...r, day: String(r.day), units: Number(r.units), points: Number(r.points) }));
