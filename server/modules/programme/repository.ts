@@ -1,6 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { settings } from '../../db/schema/auth';
 import { items } from '../../db/schema/catalog';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/orders';
@@ -45,13 +44,6 @@ export async function programNames(db: Executor): Promise<string[]> {
 
 export async function tierTable(db: Executor, program: string) {
   return db.select().from(loyaltyTiers).where(eq(loyaltyTiers.loyalty_program, program)).orderBy(asc(loyaltyTiers.min_points));
-}
-
-/** A number from the settings table (the till's daily cap before it became a rule). */
-export async function settingNumber(db: Executor, key: string): Promise<number | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  const n = Number(row?.value);
-  return row && Number.isFinite(n) ? n : null;
 }
 
 /** Names among `names` that are not branches. */

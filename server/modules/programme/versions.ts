@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import type { Executor } from '../../db/client';
 import { ProgrammeRulesSchema, type ProgrammeRules, type RulesVersion } from '../../../contracts/programme';
 import { startingRules } from './rules';
-import { programRow, settingNumber, tierTable, versionsOfProgram, type VersionRow } from './repository';
+import { numberSetting } from '../orders/repository';
+import { programRow, tierTable, versionsOfProgram, type VersionRow } from './repository';
 
 /** The settings key the till's per-member daily cap had before it became a rule, and its default. */
 export const DAILY_CAP_SETTING = 'staff_award_daily_cap';
@@ -17,8 +18,7 @@ export async function startingVersion(db: Executor, program: string): Promise<Ru
   const row = await programRow(db, program);
   if (!row) return null;
   const tiers = await tierTable(db, program);
-  const cap = await settingNumber(db, DAILY_CAP_SETTING);
-  const rules = startingRules(row, tiers, cap ?? DAILY_CAP_DEFAULT);
+  const rules = startingRules(row, tiers, await numberSetting(db, DAILY_CAP_SETTING, DAILY_CAP_DEFAULT));
   return { loyalty_program: program, version: 0, effective_from: null, created_by: null, created_at: null, note: null, changes: rules, rules };
 }
 
