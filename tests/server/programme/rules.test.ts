@@ -235,6 +235,11 @@ describe('tiers', () => {
     await purchase(m.customer, 10);
     const [gold] = await server.database.db.select().from(customers).where(eq(customers.name, m.customer));
     expect(gold!.loyalty_program_tier).toBe('Gold');
+    // A missing purchase taken back again leaves the tier too, at once.
+    expect((await adjust(-20, 'missing_purchase')).statusCode).toBe(200);
+    expect((await standingOf(server.database.db, m.customer)).basis).toBe(20);
+    const [silver] = await server.database.db.select().from(customers).where(eq(customers.name, m.customer));
+    expect(silver!.loyalty_program_tier).toBe('Silver');
   });
 
   it('a rolling 12-month window drops old points: the progress says when, and the nightly job lowers the stored tier', async () => {
