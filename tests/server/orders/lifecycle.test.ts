@@ -190,6 +190,39 @@ describe('the jobs', () => {
     expect((await lm.call(P.updateRules, { rules: { uncollected_points_back: true } })).statusCode).toBe(200);
   });
 
+  it('a crash halfway through leaves whole orders done, and the next run finishes the rest, once each', async () => {
+    const orders: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const m = await createMember(server);
+      await givePoints(server, m.customer, 15);
+      orders.push(await redeem(m, 'GIFT-TOTE', 15));
+    }
+    for (const o of orders) await db().update(salesInvoices).set({ due_date: addDays(today(), -1) }).where(eq(salesInvoices.name, o));
+    // The process dies during its second order's transaction.
+    let calls = 0;
+    const crashing = new Proxy(db(), {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return (fn: Parameters<typeof target.transaction>[0]) => (++calls === 2 ? Promise.reject(new Error('crash')) : target.transaction(fn));
+      },
+    }) as ReturnType<typeof db>;
+    await expect(expireUncollected(crashing, new Date())).rejects.toThrow('crash');
+    const state = async () =>
+      Promise.all(
+        orders.map(async (o) => [
+          (await invoice(o)).status,
+          (await db().select().from(loyaltyPointEntries).where(and(eq(loyaltyPointEntries.invoice, o), eq(loyaltyPointEntries.entry_type, 'refund')))).length,
+          (await auditOf(server, o)).filter((r) => r.action === 'expire_reward').length,
+        ]),
+      );
+    // Each order is either wholly expired (cancelled, points back, audited) or untouched.
+    for (const [status, refunds, audits] of await state()) expect([['Cancelled', 1, 1], ['Paid', 0, 0]]).toContainEqual([status, refunds, audits]);
+    expect((await state()).some(([status]) => status === 'Paid')).toBe(true);
+    await expireUncollected(db(), new Date());
+    await expireUncollected(db(), new Date());
+    expect(await state()).toEqual(orders.map(() => ['Cancelled', 1, 1]));
+  });
+
   it('an unpaid bank transfer is cancelled after its due day (stock and spent points back); a payment confirmed later is refused', async () => {
     const m = await createMember(server);
     const address = await addAddress(server, m.customer);
