@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { boundedNumber, isoDay, optionalText, pageArgs, requiredText, yesNo } from './args';
+import { ENTRY_TYPES } from './loyalty';
 
 /**
  * The back office's methods (member_rewards.admin.*): members, point adjustments and imports, blocking, exports,
@@ -28,13 +29,8 @@ export const BACK_OFFICE_ROLES = ['System Manager', 'Loyalty Manager', 'Branch M
 export const STAFF_ROLES = ['Store Staff', 'Branch Manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/**
- * What a Loyalty Point Entry is to the balance (which is always the sum of the entries): earn (a batch with an
- * expiry), redeem (spent on an order), adjust (back-office correction or imported opening balance), expire,
- * reverse and refund.
- */
-export const ENTRY_TYPES = ['earn', 'redeem', 'adjust', 'expire', 'reverse', 'refund'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
+/** What a Loyalty Point Entry is to the balance: contracts/loyalty.ts. */
+export { ENTRY_TYPES, type EntryType } from './loyalty';
 
 /** The adjustment reasons a new installation starts with (the list is configurable). */
 export const DEFAULT_ADJUSTMENT_REASONS = ['goodwill', 'correction', 'missing_purchase', 'promotion', 'opening_balance'] as const;

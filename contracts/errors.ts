@@ -39,6 +39,20 @@ export const ERROR_CODES = [
   'role_not_allowed',
   'not_your_branch',
   'mail_unavailable',
+  // back office: programme rules
+  'unknown_rule',
+  'invalid_rules',
+  'effective_in_past',
+  'tier_in_use',
+  // the life of an order
+  'order_not_found',
+  'order_cancelled',
+  'reward_used',
+  'reward_expired',
+  'not_cancellable',
+  'order_paid',
+  'order_not_paid',
+  'refund_too_large',
   // uploads
   'file_too_large',
   'file_type_not_allowed',

@@ -48,6 +48,8 @@ export interface ServerConfig {
   jobsPollMs: number;
   /** Check every method's answer against its contract (`returns`); on in tests, off in production. */
   checkAnswers?: boolean;
+  /** The loyalty jobs (expiry, reminders, reward and payment deadlines, tiers, bonuses, report snapshot): seconds between runs, 0 = off. */
+  jobsIntervalSeconds: number;
 }
 
 /** proxy-addr's names for address ranges, accepted beside plain addresses and CIDRs. */
@@ -141,11 +143,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'warn'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     jobsPollMs: nonNegativeInt(env.JOBS_POLL_MS, 2000, 'JOBS_POLL_MS'),
+    jobsIntervalSeconds: nonNegativeInt(env.LOYALTY_JOBS_INTERVAL_SECONDS, 300, 'LOYALTY_JOBS_INTERVAL_SECONDS'),
   };
 }
 
 /** A config for tests: in-memory database, no demo seed unless asked. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const base = readConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
-  return { ...base, dataDir: 'memory://', filesDir: path.resolve('test-results/files'), checkAnswers: true, ...overrides };
+  return { ...base, dataDir: 'memory://', filesDir: path.resolve('test-results/files'), checkAnswers: true, jobsIntervalSeconds: 0, ...overrides };
 }

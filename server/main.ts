@@ -58,7 +58,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Member Rewards is running: open ${config.publicUrl} (database: ${where})`);
-  // Background jobs (notification delivery...) on every instance: they share the work through the database.
+  // Background jobs (notification delivery, the loyalty jobs...) on every instance: they share the work through the
+  // database, each job on one instance at a time.
   if (config.jobsPollMs > 0) app.jobs.start();
   const stop = async () => {
     await app.close();

@@ -14,6 +14,9 @@ import { auditModule } from './audit/index';
 import { adminModule } from './admin/index';
 import { jobsModule } from './jobs/index';
 import { notificationsModule } from './notifications/index';
+import { programmeModule } from './programme/index';
+import { scheduleModule } from './schedule/index';
+import { reportsModule } from './reports/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -32,4 +35,7 @@ export const allModules: ServerModule[] = [
   adminModule,
   jobsModule,
   notificationsModule,
+  programmeModule,
+  scheduleModule,
+  reportsModule,
 ];

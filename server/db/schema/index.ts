@@ -8,3 +8,4 @@ export * from './content';
 export * from './audit';
 export * from './jobs';
 export * from './notifications';
+export * from './reports';

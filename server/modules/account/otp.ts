@@ -12,7 +12,8 @@ import { normalisePhone } from '../../../contracts/account';
 import { langOf, say, type Lang } from './messages';
 import { GatewayUnavailable } from '../../frappe/gateway';
 import { sendSms } from './sms';
-import { phoneHeldByOther, updateUser, userByName } from './repository';
+import { customerOfUser, phoneHeldByOther, updateUser, userByName } from './repository';
+import { grantBonus } from '../loyalty/bonuses';
 
 /** One-time codes (DESIGN §5): 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
 export const OTP = {
@@ -151,6 +152,11 @@ async function checkAndBind(ctx: RequestContext, phone: string, hash: string, pu
     await tx.update(otpCodes).set({ used_at: sql`now()` }).where(eq(otpCodes.id, row.id));
     if (await phoneHeldByOther(tx, phone, ctx.user.name)) return failed('phoneUnavailable');
     await updateUser(tx, ctx.user.name, { mobile_no: phone, phone_verified: true });
+    if (purpose === 'verify') {
+      // The sign-up bonus, once per member (its event key), with the verification or not at all.
+      const customer = await customerOfUser(tx, ctx.user.name);
+      if (customer) await grantBonus(tx, customer.name, 'signup', `signup:${customer.name}`);
+    }
     return { status: 'success', message: say(lang, purpose === 'change' ? 'changed' : 'verified') } satisfies OtpAnswer;
   });
 }

@@ -2,7 +2,8 @@ import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { DEFAULT_ADJUSTMENT_REASONS } from '../../../contracts/admin';
-import { balanceOf, earnPoints, lockCustomerRow, programOf, spendPoints, tierOf, today } from '../loyalty/ledger';
+import { balanceOf, earnPoints, lockCustomerRow, programOf, refreshTier, spendPoints, tierOf, today } from '../loyalty/ledger';
+import { TIER_ADJUST_REASON } from '../../../contracts/loyalty';
 import { audit } from '../audit/service';
 import { listSetting, memberRows, putSetting } from './repository';
 import { memberNotFound } from './members';
@@ -65,6 +66,8 @@ export async function adjustPoints(ctx: RequestContext, input: AdjustInput) {
     } else {
       const rows = await spendPoints(tx, { customer, program, points: -input.points, entryType: 'adjust', source: 'adjustment', postingDate: day, ...notes });
       entries = rows.map((r) => r.name);
+      // Taking back a purchase the till should not have given takes it back from the tier too.
+      if (input.reason === TIER_ADJUST_REASON) await refreshTier(tx, customer, day);
     }
     const after = await balanceOf(tx, customer, day);
     await audit(ctx, tx, {

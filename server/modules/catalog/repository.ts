@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type 
 import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
 import { salesInvoiceItems } from '../../db/schema/orders';
-import { loyaltyTiers } from '../../db/schema/loyalty';
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -118,8 +117,3 @@ export async function itemInUse(db: Executor, itemName: string): Promise<boolean
   return Boolean(row);
 }
 
-/** Every tier name of every programme (an item's eligible tiers must be among them). */
-export async function tierNames(db: Executor): Promise<string[]> {
-  const rows = await db.selectDistinct({ name: loyaltyTiers.tier_name }).from(loyaltyTiers);
-  return rows.map((r) => r.name);
-}

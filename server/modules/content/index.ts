@@ -5,8 +5,11 @@ import type { DoctypeDef } from '../../frappe/doctypes';
 import { audited } from '../audit/service';
 import { validationError } from '../../frappe/errors';
 import { documents } from '../../db/schema/content';
-import { loyaltyPrograms } from '../../db/schema/loyalty';
 import { defineMethod } from '../../frappe/methods';
+import { today } from '../../frappe/business-day';
+import { rulesOn } from '../programme/versions';
+import { expiryFor } from '../programme/rules';
+import { defaultProgram } from '../programme/service';
 import { sanitizeRichText } from './sanitize';
 
 export { sanitizeRichText } from './sanitize';
@@ -63,8 +66,9 @@ function documentDoctype(doctype: string, opts: { single?: boolean } = {}): Doct
 }
 
 /**
- * The public facts of a loyalty programme (what the information pages and the member card quote): baht per
- * point earned, baht value of a point, expiry in days. Null when there is no such programme.
+ * The public facts of a loyalty programme (what the information pages and the member card quote), from the rules
+ * in effect today: baht per point earned, baht value of a point, and in how many days points earned today expire.
+ * Null when there is no such programme.
  */
 const getLoyaltyProgram = defineMethod({
   path: 'member_rewards.api.get_loyalty_program',
@@ -72,17 +76,17 @@ const getLoyaltyProgram = defineMethod({
   allow: ['Guest'],
   args: v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
   async handler(ctx, { name }) {
-    const q = ctx.db
-      .select({
-        name: loyaltyPrograms.name,
-        collection_factor: loyaltyPrograms.collection_factor,
-        conversion_factor: loyaltyPrograms.conversion_factor,
-        expiry_duration: loyaltyPrograms.expiry_duration,
-      })
-      .from(loyaltyPrograms)
-      .$dynamic();
-    const [row] = await (name ? q.where(eq(loyaltyPrograms.name, name)) : q.orderBy(loyaltyPrograms.creation)).limit(1);
-    return row ?? null;
+    const program = name || (await defaultProgram(ctx.db));
+    const day = today();
+    const rules = program ? await rulesOn(ctx.db, program, day) : null;
+    if (!rules) return null;
+    const expiry = expiryFor(rules.rules, day);
+    return {
+      name: rules.loyalty_program,
+      collection_factor: rules.rules.baht_per_point,
+      conversion_factor: rules.rules.point_value_baht,
+      expiry_duration: Math.round((Date.parse(expiry) - Date.parse(day)) / 86_400_000),
+    };
   },
 });
 

@@ -5,6 +5,10 @@ import { defineMethod, numeric, offsetArg } from '../../frappe/methods';
 import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
 import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
+import { cancelOrder, cancelRewardOrder, listRefunds, refundOrder } from './lifecycle';
+import {
+  CancelAnswer, CancelOrderArgs, CancelRewardOrderArgs, ListRefundsAnswer, ListRefundsArgs, ORDER_LIFECYCLE_METHODS as L, RefundAnswer, RefundOrderArgs,
+} from '../../../contracts/order-lifecycle';
 
 /** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
 const placeOrderMethod = defineMethod({
@@ -25,6 +29,8 @@ const checkoutTotalsMethod = defineMethod({
     items: v.optional(v.unknown()),
     delivery_method: v.optional(v.picklist(['delivery', 'pickup'], 'Delivery method must be delivery or pickup')),
     order_type: v.optional(v.picklist(['purchase', 'redemption'], 'Order type must be purchase or redemption')),
+    /** The pickup branch, when the order will have one (a campaign may be limited to branches). */
+    branch: v.optional(v.pipe(v.string('Branch must be text'), v.trim(), v.maxLength(140, 'Branch must be at most 140 characters'))),
   }),
   handler: (ctx, args) => checkoutTotals(ctx, args),
 });
@@ -53,6 +59,45 @@ const getOrders = defineMethod({
   handler: (ctx, args) => ordersOf(ctx, { start: args.start ?? 0, limit: args.limit ?? 50, orderType: args.order_type }),
 });
 
+/** Ours: the member cancels their own unused reward order (points back with their expiry, stock back). */
+const cancelRewardOrderMethod = defineMethod({
+  path: L.cancelRewardOrder,
+  verbs: ['POST'],
+  allow: ['Member'],
+  args: CancelRewardOrderArgs,
+  returns: CancelAnswer,
+  handler: (ctx, args) => cancelRewardOrder(ctx, args.order),
+});
+
+/** Ours: a manager cancels an unused reward order or an unpaid purchase, with a reason. */
+const cancelOrderMethod = defineMethod({
+  path: L.cancelOrder,
+  verbs: ['POST'],
+  allow: ['Loyalty Manager', 'Branch Manager'],
+  args: CancelOrderArgs,
+  returns: CancelAnswer,
+  handler: (ctx, args) => cancelOrder(ctx, args),
+});
+
+/** Ours: a Loyalty Manager refunds (part of) a paid purchase; its points come back in proportion. */
+const refundOrderMethod = defineMethod({
+  path: L.refundOrder,
+  verbs: ['POST'],
+  allow: ['Loyalty Manager'],
+  args: RefundOrderArgs,
+  returns: RefundAnswer,
+  handler: (ctx, args) => refundOrder(ctx, args),
+});
+
+const listRefundsMethod = defineMethod({
+  path: L.listRefunds,
+  verbs: ['GET', 'POST'],
+  allow: ['Loyalty Manager'],
+  args: ListRefundsArgs,
+  returns: ListRefundsAnswer,
+  handler: (ctx, args) => listRefunds(ctx, args),
+});
+
 /**
  * Sales Invoice (a reward order and a purchase): members read their own, staff and branch managers their
  * branch's, loyalty managers every one. Written only by place_order.
@@ -63,7 +108,7 @@ const salesInvoiceDoctype: DoctypeDef = {
   fields: [
     'name', 'customer', 'order_type', 'posting_date', 'due_date', 'status', 'total', 'shipping_fee', 'discount_amount',
     'grand_total', 'loyalty_points', 'points_earned', 'payment_method', 'delivery_method', 'branch', 'customer_address',
-    'shipping_address_name', 'address_display', 'owner', 'creation', 'modified',
+    'shipping_address_name', 'address_display', 'cancel_reason', 'cancelled_at', 'refunded_amount', 'owner', 'creation', 'modified',
   ],
   read: { allow: ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager'], scope: invoiceScope },
   defaultOrder: 'creation desc',
@@ -72,6 +117,9 @@ const salesInvoiceDoctype: DoctypeDef = {
 
 export const ordersModule: ServerModule = {
   name: 'orders',
-  methods: [placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders, requestStatusMethod],
+  methods: [
+    placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders, requestStatusMethod,
+    cancelRewardOrderMethod, cancelOrderMethod, refundOrderMethod, listRefundsMethod,
+  ],
   doctypes: [salesInvoiceDoctype],
 };
