@@ -112,21 +112,5 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
   return parsed.output;
 }
 
-/** Helpers for argument schemas: Frappe sends numbers and flags as strings in query strings. */
-export const numeric = () =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]),
-    v.finite(),
-  );
-export const flag = () =>
-  v.pipe(
-    v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]),
-    v.transform((x) => (x === 1 || x === '1' || x === true ? 1 : 0)),
-  );
-
-/** The furthest any list may be paged: well past any real list, far inside PostgreSQL's bigint offsets. */
-export const MAX_OFFSET = 1_000_000;
-
-/** A paging offset (`start`, `limit_start`): a whole number from 0 to MAX_OFFSET. */
-export const offsetArg = () =>
-  v.pipe(numeric(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'), v.maxValue(MAX_OFFSET, `must be at most ${MAX_OFFSET}`));
+// Shared with the contracts, which declare the same argument types for the app.
+export { flag, MAX_OFFSET, numeric, offsetArg } from '../../contracts/args';

@@ -22,6 +22,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import { useState, useSyncExternalStore } from 'react';
 import { frappe, isFrappeClientError, type HttpVerb } from './frappe';
+import { newIdempotencyKey } from './idempotency-key';
 import { isOnline, reportNetworkFailure, reportNetworkSuccess, subscribeOnline } from './online';
 import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG } from '../../sw/outbox-sync';
 
@@ -152,15 +153,6 @@ function ensureLoaded(): Promise<void> {
   return loaded;
 }
 
-export function newClientId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Public API
 
@@ -198,7 +190,7 @@ export function useRefusedEntry(id: string | undefined, accept: (entry: OutboxEn
 export async function queueWrite(input: QueueWriteInput): Promise<OutboxEntry> {
   await ensureLoaded();
   const entry: OutboxEntry = {
-    id: input.id ?? newClientId(),
+    id: input.id ?? newIdempotencyKey(),
     method: input.method,
     args: input.args,
     verb: input.verb ?? 'POST',

@@ -13,6 +13,7 @@
 import * as v from 'valibot';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_MESSAGES, frappe, FrappeClientError, isFrappeClientError } from './frappe';
+import { newIdempotencyKey } from './idempotency-key';
 import { isOnline, subscribeOnline, useOnline } from './online';
 
 export const SPEND_TIMEOUT_MS = 20_000;
@@ -81,9 +82,6 @@ function forget(kind: SpendKind) {
   writeAll(all);
 }
 
-export const newSpendKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
 // ---------------------------------------------------------------------------------------------------------------
 
 const StatusSchema = v.variant('status', [
@@ -146,7 +144,7 @@ export async function spend<T>(kind: SpendKind, method: string, args: Record<str
     const earlier = await checkSpend(kind, schema);
     if (earlier.state === 'done' || earlier.state === 'unknown') return earlier;
   }
-  const key = prior && prior.body === body ? prior.key : newSpendKey();
+  const key = prior && prior.body === body ? prior.key : newIdempotencyKey();
   remember(kind, { key, body, at: Date.now() });
 
   const controller = new AbortController();

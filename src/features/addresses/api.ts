@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { frappe } from '@/lib/frappe';
-import { newClientId, sendWrite, type SendResult } from '@/lib/outbox';
+import { sendWrite, type SendResult } from '@/lib/outbox';
 import { DEFAULT_ADDRESS_OPTIONS, type AddressDoc, type AddressInput, type AddressOptions } from '../../../contracts/addresses';
 
 export type { AddressDoc, AddressInput, AddressOptions } from '../../../contracts/addresses';
@@ -58,9 +58,6 @@ export async function saveAddress(write: AddressWrite, opts: WriteOptions): Prom
   const { method, args, verb } = addressRequest(write);
   return frappe.call<AddressDoc | { name: string }>(method, args, { verb, idempotencyKey: opts.idempotencyKey, signal: opts.signal });
 }
-
-/** One key per intended change (RFC 4122 v4, also without a secure context): the outbox's client id. */
-export const newIdempotencyKey = newClientId;
 
 export type AddressMutation = AddressWrite & { idempotencyKey: string };
 

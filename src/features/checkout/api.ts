@@ -83,9 +83,6 @@ export const branchesQuery = () =>
     staleTime: 10 * 60 * 1000,
   });
 
-export const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
 export interface PurchasePayload {
   billing_address: string;
   shipping_address: string;

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { newClientId, sendWrite, useOutbox, useRefusedEntry, type OutboxEntry } from '@/lib/outbox';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { sendWrite, useOutbox, useRefusedEntry, type OutboxEntry } from '@/lib/outbox';
 import type { MessageKey } from '@/lib/i18n';
 import {
   LINE_PLACEHOLDER_DOMAIN,
@@ -93,7 +94,7 @@ export function useUpdateProfile() {
         ...(values.phone ? { phone: values.phone } : {}),
       };
       const sent = await sendWrite({
-        id: newClientId(),
+        id: newIdempotencyKey(),
         method: UPDATE_PROFILE,
         args,
         label: `${args.first_name} ${args.last_name}`,

@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { AddressForm, type ServerFieldError } from '@/components/address-form';
 import { addressRefusal } from '@/lib/address-messages';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
-import { newIdempotencyKey, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
+import { useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
 import { addressFromArgs } from '../pending';
 
 export interface AddressEditorProps {

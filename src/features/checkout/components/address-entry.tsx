@@ -3,7 +3,8 @@ import { AddressForm, type ServerFieldError } from '@/components/address-form';
 import { addressRefusal } from '@/lib/address-messages';
 import { useT } from '@/lib/i18n';
 import { DEFAULT_ADDRESS_OPTIONS, type AddressInput } from '../../../../contracts/addresses';
-import { newKey, useAddAddress, type Address } from '../api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useAddAddress, type Address } from '../api';
 
 /** The checkout's new delivery address: the one address form (a shipping address to start with), saved, then chosen. */
 export function AddressEntry({ onSaved }: { onSaved: (address: Address) => void }) {
@@ -17,7 +18,7 @@ export function AddressEntry({ onSaved }: { onSaved: (address: Address) => void 
   const submit = (input: AddressInput) => {
     setServerError(null);
     const body = JSON.stringify(input);
-    if (pending.current?.body !== body) pending.current = { body, key: newKey() };
+    if (pending.current?.body !== body) pending.current = { body, key: newIdempotencyKey() };
     add.mutate(
       { input, key: pending.current.key },
       {
