@@ -3,11 +3,9 @@ import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
 import { salesInvoiceItems } from '../../db/schema/orders';
 import { loyaltyTiers } from '../../db/schema/loyalty';
+import type { Sort } from '../../../contracts/catalog';
 
 export type ItemRow = typeof items.$inferSelect;
-
-export const SORTS = ['recommended', 'best_seller', 'popular', 'price_asc', 'price_desc', 'newest'] as const;
-export type Sort = (typeof SORTS)[number];
 
 export interface ItemQuery {
   where: SQL | undefined;

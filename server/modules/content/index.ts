@@ -8,12 +8,13 @@ import { documents } from '../../db/schema/content';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
 import { defineMethod } from '../../frappe/methods';
 import { sanitizeRichText } from './sanitize';
+import { INFORMATION_DOCUMENT as INFORMATION, REDEEM_CONDITIONS as REDEEM, TERMS_DOCUMENT as TERMS } from '../../../contracts/documents';
 
 export { sanitizeRichText } from './sanitize';
 
-export const INFORMATION_DOCUMENT = 'Information Document';
-export const TERMS_DOCUMENT = 'Terms and Conditions Document';
-export const REDEEM_CONDITIONS = 'Condition of redeem items';
+const INFORMATION_DOCUMENT = INFORMATION.doctype;
+const TERMS_DOCUMENT = TERMS.doctype;
+const REDEEM_CONDITIONS = REDEEM.doctype;
 
 const titleSchema = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(140, 'Title is too long'));
 const descriptionSchema = v.pipe(v.string('Description must be text'), v.maxLength(200_000, 'Description is too long'));

@@ -3,23 +3,7 @@ import * as v from 'valibot';
 import { frappe } from '@/lib/frappe';
 import { useSpend } from '@/lib/spend';
 
-export const GiftItemSchema = v.looseObject({
-  name: v.string(),
-  item_code: v.string(),
-  item_name: v.string(),
-  item_group: v.string(),
-  website_image: v.optional(v.nullable(v.string()), null),
-  loyalty_points_based_price: v.optional(v.nullable(v.number()), null),
-});
-export type GiftItem = v.InferOutput<typeof GiftItemSchema>;
-
-/** The reward by its item code (Item is named by its code). */
-export const giftItemQuery = (itemCode: string) =>
-  queryOptions({
-    queryKey: ['catalog', 'item', itemCode] as const,
-    queryFn: ({ signal }) => frappe.getDoc('Item', itemCode, { signal, schema: GiftItemSchema }),
-    staleTime: 5 * 60 * 1000,
-  });
+export { itemQuery as giftItemQuery, type Item as GiftItem } from '@/entities/items';
 
 export const branchesQuery = () =>
   queryOptions({

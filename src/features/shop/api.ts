@@ -1,28 +1,7 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { frappe } from '@/lib/frappe';
+import { itemPagesQuery, type ProductQuery } from '@/entities/items';
 
-/** A catalogue item as get_product_filter_data answers it. */
-export interface ShopItem {
-  name: string;
-  item_code: string;
-  item_name: string;
-  item_group: string;
-  website_image?: string | null;
-  price_list_rate: number;
-  formatted_price: string;
-  loyalty_points_based_price?: number | null;
-  tags?: string[];
-  attributes?: string[];
-  in_stock?: boolean;
-}
-
-interface FilterData {
-  items: ShopItem[];
-  items_count: number;
-  start: number;
-  filters?: unknown;
-}
+export { itemsByNameQuery, type Item } from '@/entities/items';
 
 export const SORT_OPTIONS = ['recommended', 'best_seller', 'popular', 'price_desc', 'price_asc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -63,7 +42,7 @@ export function parseShopSearch(raw: Record<string, unknown>): ShopSearch {
 const PAGE = 24;
 
 /** The query_args for the shop grid: ordinary products (not point rewards) with the member's filters. */
-export function shopQueryArgs(s: ShopSearch) {
+export function shopQueryArgs(s: ShopSearch): ProductQuery {
   const attribute_filters: Record<string, string[]> = {};
   if (s.type?.length) attribute_filters.type = s.type;
   if (s.size?.length) attribute_filters.size = s.size;
@@ -79,34 +58,8 @@ export function shopQueryArgs(s: ShopSearch) {
   };
 }
 
-const filterData = (queryArgs: object, signal?: AbortSignal) =>
-  frappe.call<FilterData>('erpnext.e_commerce.api.get_product_filter_data', { query_args: queryArgs }, { signal });
-
-export const shopKeys = {
-  all: ['shop'] as const,
-  grid: (s: ShopSearch) => ['shop', 'grid', s] as const,
-  items: (codes: readonly string[]) => ['shop', 'items', [...codes].sort()] as const,
-};
-
-export const shopGridQuery = (s: ShopSearch) =>
-  infiniteQueryOptions({
-    queryKey: shopKeys.grid(s),
-    queryFn: ({ pageParam, signal }) => filterData({ ...shopQueryArgs(s), start: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.start + last.items.length < last.items_count ? last.start + last.items.length : undefined),
-  });
-
-/** Items by name (the compare page, the wishlist): any group, in the order asked. */
-export const itemsByNameQuery = (names: readonly string[]) =>
-  queryOptions({
-    queryKey: shopKeys.items(names),
-    queryFn: async ({ signal }) => {
-      if (names.length === 0) return [];
-      const data = await filterData({ field_filters: { name: [...names] }, page_length: 100 }, signal);
-      const byName = new Map(data.items.map((i) => [i.name, i]));
-      return names.map((n) => byName.get(n)).filter((i): i is ShopItem => Boolean(i));
-    },
-  });
+/** The shop grid, page after page. */
+export const shopGridQuery = (s: ShopSearch) => itemPagesQuery(shopQueryArgs(s));
 
 /** How many filters are set (the badge on the filter buttons). */
 export const activeFilterCount = (s: ShopSearch) =>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { GiftIcon } from '@/components/icons';
 import { useT } from '@/lib/i18n';
-import { activeFilterCount, type ShopItem, type ShopSearch } from '../api';
+import { activeFilterCount, type Item, type ShopSearch } from '../api';
 import { ShopGrid } from './shop-grid';
 import classes from './shop.module.css';
 import '@mantine/core/styles/Input.css';
@@ -31,7 +31,7 @@ export function SearchToggle({ open, onToggle }: { open: boolean; onToggle: () =
 export interface ShopHomeProps {
   search: ShopSearch;
   searchOpen: boolean;
-  renderActions?: (item: ShopItem) => ReactNode;
+  renderActions?: (item: Item) => ReactNode;
 }
 
 /** /shop (new items): search box when toggled, the new-member free-gift banner, filter links and the grid. */

@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { doctypeContract } from './contract';
+
+/**
+ * The programme's texts over /api/resource: information documents and the terms (named and read by their title),
+ * and the single 'Condition of redeem items' shown under every reward. Their HTML is sanitised on the way in.
+ */
+export const DocumentSchema = v.looseObject({
+  name: v.string(),
+  title: v.optional(v.string()),
+  description: v.optional(v.nullable(v.string()), ''),
+  creation: v.optional(v.string()),
+  modified: v.optional(v.string()),
+});
+export type InfoDocument = v.InferOutput<typeof DocumentSchema>;
+
+export const INFORMATION_DOCUMENT = doctypeContract('Information Document', DocumentSchema);
+export const TERMS_DOCUMENT = doctypeContract('Terms and Conditions Document', DocumentSchema);
+export const REDEEM_CONDITIONS = doctypeContract('Condition of redeem items', DocumentSchema);
+
+/** The documents the information pages show, by their titles. */
+export const DOCUMENT_TITLES = {
+  consent: 'Data Disclosure Consent',
+  collectPoints: 'How To Collect Points',
+  redeemRewards: 'How To Redeem Rewards',
+  memberConditions: 'Member Conditions',
+  blogDetail: 'Detail of Blog',
+  terms: 'Terms and Conditions',
+} as const;
