@@ -8,7 +8,7 @@ import { doctypeContract } from './contract';
 export const DocumentSchema = v.looseObject({
   name: v.string(),
   title: v.optional(v.string()),
-  description: v.optional(v.nullable(v.string()), ''),
+  description: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((s) => s ?? '')),
   creation: v.optional(v.string()),
   modified: v.optional(v.string()),
 });
@@ -17,6 +17,7 @@ export type InfoDocument = v.InferOutput<typeof DocumentSchema>;
 export const INFORMATION_DOCUMENT = doctypeContract('Information Document', DocumentSchema);
 export const TERMS_DOCUMENT = doctypeContract('Terms and Conditions Document', DocumentSchema);
 export const REDEEM_CONDITIONS = doctypeContract('Condition of redeem items', DocumentSchema);
+export type DocumentDoctype = typeof INFORMATION_DOCUMENT;
 
 /** The documents the information pages show, by their titles. */
 export const DOCUMENT_TITLES = {
