@@ -21,15 +21,6 @@ export const BlogPostSchema = v.looseObject({
 });
 export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
 
-export const BranchSchema = v.looseObject({
-  name: v.string(),
-  branch: v.optional(v.string()),
-  address: v.optional(v.string(), ''),
-  opening_hours: v.optional(v.string(), '08:00-17:30'),
-  phone: v.optional(v.nullable(v.string()), null),
-});
-export type Branch = v.InferOutput<typeof BranchSchema>;
-
 export const BLOG_POST_FIELDS = ['name', 'title', 'blog_category', 'blogger', 'content', 'meta_image', 'published_on', 'published'] as const;
 export const BLOG_CATEGORY_FIELDS = ['name', 'title'] as const;
 

@@ -49,15 +49,12 @@ export const AddressSchema = v.looseObject({
 });
 export type Address = v.InferOutput<typeof AddressSchema>;
 
-const BranchSchema = v.looseObject({ name: v.string() });
-
 export const OrderResultSchema = v.looseObject({ name: v.string(), grand_total: v.number() });
 export type OrderResult = v.InferOutput<typeof OrderResultSchema>;
 
 export const checkoutKeys = {
   totals: (lines: OrderLine[], delivery: DeliveryMethod) => ['checkout', 'totals', delivery, lines] as const,
   addresses: () => ['checkout', 'addresses'] as const,
-  branches: () => ['branches', 'list'] as const,
 };
 
 /** The figures place_order will honour, from the server (member_rewards.api.checkout_totals). */
@@ -76,12 +73,7 @@ export const addressesQuery = () =>
     queryFn: ({ signal }) => frappe.call('headless_e_commerce.api.get_addresses', {}, { signal, schema: v.array(AddressSchema) }),
   });
 
-export const branchesQuery = () =>
-  queryOptions({
-    queryKey: checkoutKeys.branches(),
-    queryFn: ({ signal }) => frappe.getList('Branch', { fields: ['name'], limit: 0 }, { signal, schema: v.array(BranchSchema) }),
-    staleTime: 10 * 60 * 1000,
-  });
+export { branchesQuery } from '@/entities/branches';
 
 export interface PurchasePayload {
   billing_address: string;

@@ -5,12 +5,7 @@ import { useSpend } from '@/lib/spend';
 
 export { itemQuery as giftItemQuery, type Item as GiftItem } from '@/entities/items';
 
-export const branchesQuery = () =>
-  queryOptions({
-    queryKey: ['branches', 'list'] as const,
-    queryFn: ({ signal }) => frappe.getList('Branch', { fields: ['name'], limit: 0 }, { signal, schema: v.array(v.looseObject({ name: v.string() })) }),
-    staleTime: 10 * 60 * 1000,
-  });
+export { branchesQuery } from '@/entities/branches';
 
 const ResultSchema = v.looseObject({ name: v.string(), grand_total: v.number() });
 export type RedemptionResult = v.InferOutput<typeof ResultSchema>;

@@ -6,12 +6,12 @@ import {
   BLOG_POST_FIELDS,
   BlogCategorySchema,
   BlogPostSchema,
-  BranchSchema,
   SIGN_UP_METHOD,
   type SignUpInput,
 } from '../../../contracts/blog';
 
-export type { BlogPost, BlogCategory, Branch } from '../../../contracts/blog';
+export type { BlogPost, BlogCategory } from '../../../contracts/blog';
+export { branchesQuery, type Branch } from '@/entities/branches';
 
 export const marketingKeys = {
   all: ['marketing'] as const,
@@ -19,7 +19,6 @@ export const marketingKeys = {
   posts: () => ['marketing', 'posts'] as const,
   post: (name: string) => ['marketing', 'posts', name] as const,
   categories: () => ['marketing', 'categories'] as const,
-  branches: () => ['marketing', 'branches'] as const,
 };
 
 export const sessionQuery = () =>
@@ -41,13 +40,6 @@ export const categoriesQuery = () =>
     queryKey: marketingKeys.categories(),
     queryFn: ({ signal }) => frappe.getList('Blog Category', { fields: BLOG_CATEGORY_FIELDS, limit: 0 }, { signal, schema: v.array(BlogCategorySchema) }),
     staleTime: 10 * 60_000,
-  });
-
-export const branchesQuery = () =>
-  queryOptions({
-    queryKey: marketingKeys.branches(),
-    queryFn: ({ signal }) => frappe.getList('Branch', { fields: ['*'], limit: 0 }, { signal, schema: v.array(BranchSchema) }),
-    staleTime: 60 * 60_000,
   });
 
 export function useSignIn() {

@@ -5,6 +5,7 @@ import { branchesQuery, giftItemQuery, GiftCheckout } from '@/features/gift-rede
 import { resetOnlineForTests } from '@/lib/online';
 import { pendingSpend } from '@/lib/spend';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
+import { BranchDocSchema } from '../../../../contracts/branches';
 import { ItemSchema } from '../../../../contracts/catalog';
 
 const ITEM = v.parse(ItemSchema, { name: 'GIFT-TOTE', item_code: 'GIFT-TOTE', item_name: 'Tote bag', item_group: 'Gift', website_image: null, loyalty_points_based_price: 20 });
@@ -12,7 +13,7 @@ const ITEM = v.parse(ItemSchema, { name: 'GIFT-TOTE', item_code: 'GIFT-TOTE', it
 function seeded() {
   const queryClient = testQueryClient();
   queryClient.setQueryData(giftItemQuery('GIFT-TOTE').queryKey, ITEM);
-  queryClient.setQueryData(branchesQuery().queryKey, [{ name: 'Siam Square' }]);
+  queryClient.setQueryData(branchesQuery().queryKey, [v.parse(BranchDocSchema, { name: 'Siam Square' })]);
   return queryClient;
 }
 
