@@ -7,6 +7,7 @@ import { validationError } from '../../frappe/errors';
 import { documents } from '../../db/schema/content';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
 import { defineMethod } from '../../frappe/methods';
+import { LOYALTY_PROGRAM } from '../../../contracts/loyalty';
 import { sanitizeRichText } from './sanitize';
 import { INFORMATION_DOCUMENT as INFORMATION, REDEEM_CONDITIONS as REDEEM, TERMS_DOCUMENT as TERMS } from '../../../contracts/documents';
 
@@ -68,10 +69,9 @@ function documentDoctype(doctype: string, opts: { single?: boolean } = {}): Doct
  * point earned, baht value of a point, expiry in days. Null when there is no such programme.
  */
 const getLoyaltyProgram = defineMethod({
-  path: 'member_rewards.api.get_loyalty_program',
+  ...LOYALTY_PROGRAM,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
   async handler(ctx, { name }) {
     const q = ctx.db
       .select({

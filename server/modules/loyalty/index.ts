@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
+import { POINTS_DETAILS } from '../../../contracts/loyalty';
 import { pointsDetails } from './service';
 
 /**
@@ -7,10 +8,9 @@ import { pointsDetails } from './service';
  * balance, and (ours) the next expiring batch, the tier and the points to the next tier.
  */
 const getLoyaltyPointsDetails = defineMethod({
-  path: 'headless_e_commerce.api.get_loyalty_points_details',
+  ...POINTS_DETAILS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: noArgs,
   handler: (ctx) => pointsDetails(ctx),
 });
 
