@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { addressesQuery, CheckoutScreen, totalsQuery } from '@/features/checkout';
 import { OrderDetails } from '@/features/orders';
 import { invoiceQuery } from '@/features/orders';
-import { OrderSchema } from '@/features/orders/api';
+import { OrderSchema } from '../../../contracts/orders';
 import { formatAddress } from '@/lib/address-format';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../render-app';
 

@@ -77,7 +77,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   const totals = useQuery(totalsQuery(lines, delivery));
   const addresses = useQuery(addressesQuery());
   const branches = useQuery({ ...branchesQuery(), enabled: delivery === 'pickup' });
-  const place = usePlaceOrder();
+  const place = usePlaceOrder('order');
   const { phase, online } = place;
   useWhenSpent(phase, onPlaced);
   const error = phase.state === 'refused' ? errorText(phase.error, t) : null;
