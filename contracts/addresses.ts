@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { methodContract } from './contract';
 
 /**
  * Address rules shared by the app and the server: the same schema runs in the form and in
@@ -169,22 +170,47 @@ export function checkAgainstLists(
   return null;
 }
 
+const flagValue = v.picklist([0, 1]);
+const optionalText = v.optional(v.string());
+
 /** An Address as get_addresses answers it (null fields left out, as Frappe serialises documents). */
-export interface AddressDoc {
-  doctype: 'Address';
-  name: string;
-  address_title: string;
-  first_name?: string;
-  last_name?: string;
-  address_line1: string;
-  address_line2?: string;
-  city: string;
-  state?: string;
-  country: string;
-  pincode: string;
-  phone?: string;
-  is_primary_address: 0 | 1;
-  is_shipping_address: 0 | 1;
-  creation: string;
-  modified: string;
-}
+export const AddressDocSchema = v.looseObject({
+  doctype: v.optional(v.literal('Address'), 'Address'),
+  name: v.string(),
+  address_title: v.optional(v.string(), ''),
+  first_name: optionalText,
+  last_name: optionalText,
+  address_line1: v.string(),
+  address_line2: optionalText,
+  city: v.string(),
+  state: optionalText,
+  country: v.string(),
+  pincode: v.pipe(v.optional(v.union([v.string(), v.number()]), ''), v.transform(String)),
+  phone: optionalText,
+  is_primary_address: v.optional(flagValue, 0),
+  is_shipping_address: v.optional(flagValue, 0),
+  creation: v.optional(v.string(), ''),
+  modified: v.optional(v.string(), ''),
+});
+export type AddressDoc = v.InferOutput<typeof AddressDocSchema>;
+
+const choice = { value: v.string(), th: v.string(), en: v.string() };
+export const AddressOptionsSchema = v.object({
+  countries: v.array(v.object({ ...choice, states: v.array(v.string()) })),
+  states: v.array(v.object(choice)),
+  provinces: v.array(v.object({ ...choice, districts: v.array(v.object(choice)) })),
+  defaultCountry: v.string(),
+});
+
+const nameArg = v.pipe(v.string('Address name is required'), v.trim(), v.minLength(1, 'Address name is required'), v.maxLength(140));
+
+export const GET_ADDRESSES = methodContract('headless_e_commerce.api.get_addresses', v.looseObject({}), v.array(AddressDocSchema));
+export const ADD_ADDRESS = methodContract('headless_e_commerce.api.add_address', addressInputSchema, AddressDocSchema);
+export const UPDATE_ADDRESS = methodContract(
+  'headless_e_commerce.api.update_address',
+  v.object({ name: nameArg, ...addressInputSchema.entries }),
+  AddressDocSchema,
+);
+export const DELETE_ADDRESS = methodContract('headless_e_commerce.api.delete_address', v.object({ name: nameArg }), v.object({ name: v.string() }));
+/** The country, state and province → district lists the form offers and the server checks against. */
+export const GET_ADDRESS_OPTIONS = methodContract('member_rewards.api.get_address_options', v.looseObject({}), AddressOptionsSchema);

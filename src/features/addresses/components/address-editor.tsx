@@ -6,8 +6,7 @@ import { addressRefusal } from '@/lib/address-messages';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
-import { useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
-import { addressFromArgs } from '../pending';
+import { addressFromArgs, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '@/entities/addresses';
 
 export interface AddressEditorProps {
   /** The address being edited; a new one when absent. */

@@ -13,8 +13,8 @@ import { useOnline } from '@/lib/online';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { useT } from '@/lib/i18n';
 import { receiverOf } from '@/lib/address-format';
-import { addressesQuery, addressOptionsQuery, messageKeyFor, useAddressWrite, type AddressDoc } from '../api';
-import { mergeOutbox, type ShownAddress } from '../pending';
+import { addressesQuery, addressOptionsQuery, mergeOutbox, useAddressWrite, type AddressDoc, type ShownAddress } from '@/entities/addresses';
+import { messageKeyFor } from '../api';
 import classes from './addresses.module.css';
 import '../styles';
 
