@@ -19,7 +19,8 @@ export function argsOf(req: FastifyRequest): Record<string, unknown> {
 /** An answer that breaks its method's contract: a server bug, reported as one (tests turn this check on). */
 export function checkAnswer(def: MethodDef, result: unknown): void {
   if (!def.returns || def.raw) return;
-  const value = result instanceof JsonText ? JSON.parse(result.json) : result;
+  // The contract is of the answer as sent: dates and the like are checked in their JSON form.
+  const value = result instanceof JsonText ? JSON.parse(result.json) : result === undefined ? undefined : JSON.parse(JSON.stringify(result));
   const parsed = v.safeParse(def.returns, value);
   if (!parsed.success) {
     const issue = parsed.issues[0];
