@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { methodContract } from './contract';
+import { isSafeNextPath } from './next-path';
 
 /**
  * Sign-in and profile payloads shared by the app and the server (honda_api.api_calls.getuser.update_profile,
@@ -116,3 +118,66 @@ export type Tier = v.InferOutput<typeof tierSchema>;
 /** getphone / verifyotp / change_phone answer. */
 export const otpAnswerSchema = v.looseObject({ status: v.string(), message: v.optional(v.string(), '') });
 export type OtpAnswer = v.InferOutput<typeof otpAnswerSchema>;
+
+// ------------------------------------------------------------------------------------------- methods
+
+/** Where the app continues after LINE: only these in-app addresses may be asked for. */
+export const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
+
+/** LINE Login's authorize address (a fresh state and nonce bound to this browser); `next` is checked as a same-origin path. */
+export const AUTHORIZE_URL = methodContract(
+  'honda_api.api_calls.linetoken.get_oauth2_authorize_url',
+  v.looseObject({
+    redirect_to: v.optional(v.picklist(AFTER_LINE, 'Unknown redirect address')),
+    next: v.optional(v.pipe(v.string('Unknown redirect address'), v.check((p: string) => isSafeNextPath(p), 'Unknown redirect address'))),
+  }),
+  v.string(),
+);
+
+// Missing arguments get the same sentence as empty ones (valibot would otherwise say "Invalid key").
+const phoneArg = v.pipe(
+  v.optional(v.union([v.string(PHONE_MESSAGES.invalid), v.number(PHONE_MESSAGES.invalid)], PHONE_MESSAGES.invalid), ''),
+  v.transform((x) => String(x)),
+  v.minLength(1, PHONE_MESSAGES.invalid),
+  v.maxLength(32, PHONE_MESSAGES.invalid),
+);
+const otpArg = v.pipe(
+  v.optional(v.union([v.string(PHONE_MESSAGES.enterOtp), v.number(PHONE_MESSAGES.enterOtp)], PHONE_MESSAGES.enterOtp), ''),
+  v.transform((x) => String(x).replace(/\D/g, '')),
+  v.minLength(1, PHONE_MESSAGES.enterOtp),
+  v.maxLength(12, PHONE_MESSAGES.wrongCode),
+);
+
+/** Sends a one-time code to the phone (the same answer whoever owns the number). */
+export const GET_PHONE = methodContract('honda_api.api_calls.verifyuser.getphone', v.looseObject({ userphone: phoneArg }), otpAnswerSchema);
+
+/** Binds the phone to the caller (never to another `username`). */
+export const VERIFY_OTP = methodContract(
+  'honda_api.api_calls.verifyuser.verifyotp',
+  v.looseObject({ userphone: phoneArg, otp: otpArg, username: v.optional(v.string()) }),
+  otpAnswerSchema,
+);
+
+/** The change-phone flow: exactly 10 digits and a 6-digit code. */
+export const CHANGE_PHONE = methodContract(
+  'member_rewards.account.change_phone',
+  v.looseObject({
+    userphone: v.pipe(phoneArg, v.regex(/^\d{10}$/, PHONE_MESSAGES.invalid)),
+    otp: v.pipe(otpArg, v.regex(/^\d{6}$/, PHONE_MESSAGES.wrongCode)),
+    username: v.optional(v.string()),
+  }),
+  otpAnswerSchema,
+);
+
+export const GET_PROFILE = methodContract('headless_e_commerce.api.get_profile', v.looseObject({}), profileSchema);
+
+/** The profile form's rules; answers the updated profile. */
+export const UPDATE_PROFILE = methodContract('honda_api.api_calls.getuser.update_profile', profileInputSchema, profileSchema);
+
+export const GET_TIER = methodContract(
+  'loyalty_program_customizations.overrides.get_tier',
+  v.looseObject({
+    customer: v.pipe(v.optional(v.string('Customer is required'), ''), v.trim(), v.minLength(1, 'Customer is required'), v.maxLength(140)),
+  }),
+  tierSchema,
+);

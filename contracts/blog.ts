@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { doctypeContract, methodContract } from './contract';
 
 /** Blog documents as /api/resource answers them (fields the admin and the marketing site ask for). */
 export const BlogCategorySchema = v.looseObject({
@@ -74,3 +75,10 @@ export const SignUpSchema = v.object({
   ),
 });
 export type SignUpInput = v.InferInput<typeof SignUpSchema>;
+
+/** A new marketing-site account, signed in at once. */
+export const SignUpAnswer = v.looseObject({ user: v.string(), full_name: v.string(), csrf_token: v.nullable(v.string()) });
+export const SIGN_UP = methodContract(SIGN_UP_METHOD, v.looseObject(SignUpSchema.entries), SignUpAnswer);
+
+export const BLOG_POST = doctypeContract('Blog Post', BlogPostSchema);
+export const BLOG_CATEGORY = doctypeContract('Blog Category', BlogCategorySchema);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { methodContract } from './contract';
 
 /** Frappe's password reset: the request (reset_password) and the new password set by the mailed key (update_password). */
 export const RESET_PASSWORD_METHOD = 'frappe.core.doctype.user.user.reset_password';
@@ -31,3 +32,20 @@ export const UpdatePasswordSchema = v.object({
   key: v.pipe(v.string(M.keyRequired), v.minLength(1, M.keyRequired), v.maxLength(200, M.keyInvalid)),
   new_password: NewPasswordSchema,
 });
+
+/** A reset by the mailed `key`, or a change by a signed-in caller with `old_password`; answers where to sign in again. */
+export const UpdatePasswordArgs = v.pipe(
+  v.looseObject({
+    key: v.optional(UpdatePasswordSchema.entries.key),
+    old_password: v.optional(v.pipe(v.string(M.passwordRequired), v.minLength(1, M.passwordRequired), v.maxLength(500))),
+    new_password: UpdatePasswordSchema.entries.new_password,
+  }),
+  v.check((a) => Boolean(a.key || a.old_password), M.keyRequired),
+);
+
+export const RESET_PASSWORD = methodContract(
+  RESET_PASSWORD_METHOD,
+  v.looseObject({ user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)) }),
+  v.string(),
+);
+export const UPDATE_PASSWORD = methodContract(UPDATE_PASSWORD_METHOD, UpdatePasswordArgs, v.string());

@@ -1,7 +1,6 @@
-import * as v from 'valibot';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
-  PASSWORD_MESSAGES as M, RESET_KEY_MINUTES, RESET_PASSWORD_METHOD, UPDATE_PASSWORD_METHOD, UpdatePasswordSchema,
+  PASSWORD_MESSAGES as M, RESET_KEY_MINUTES, RESET_PASSWORD, UPDATE_PASSWORD,
 } from '../../contracts/password';
 import { passwordResets, users } from '../db/schema/auth';
 import { hashPassword, randomToken, sha256 } from './crypto';
@@ -56,10 +55,9 @@ export async function mailResetLink(ctx: RequestContext, account: { name: string
  * same whether or not the account exists.
  */
 const resetPassword = defineMethod({
-  path: RESET_PASSWORD_METHOD,
+  ...RESET_PASSWORD,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: v.looseObject({ user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)) }),
   async handler(ctx, { user }) {
     // Refused for everyone alike when no mail can leave, so the refusal says nothing about the account.
     if (mailMode(ctx.config) === null) throw new FrappeError('ServerError', M.mailUnavailable);
@@ -73,15 +71,6 @@ const resetPassword = defineMethod({
   },
 });
 
-const changeArgs = v.pipe(
-  v.looseObject({
-    key: v.optional(UpdatePasswordSchema.entries.key),
-    old_password: v.optional(v.pipe(v.string(M.passwordRequired), v.minLength(1, M.passwordRequired), v.maxLength(500))),
-    new_password: UpdatePasswordSchema.entries.new_password,
-  }),
-  v.check((a) => Boolean(a.key || a.old_password), M.keyRequired),
-);
-
 /** Any back-office role signs in at the staff sign-in; a role-less marketing-site account on the site. */
 const signInPlace = (roles: string[]) => (roles.some((r) => r !== 'Member') ? '/staff-login' : '/bakery');
 
@@ -92,10 +81,9 @@ const signInPlace = (roles: string[]) => (roles.some((r) => r !== 'Member') ? '/
  * proves the account controls its address. Answers where to sign in again.
  */
 const updatePassword = defineMethod({
-  path: UPDATE_PASSWORD_METHOD,
+  ...UPDATE_PASSWORD,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: changeArgs,
   async handler(ctx, { key, old_password, new_password }) {
     if (!key) return changePassword(ctx, old_password!, new_password);
     await hitLimit(ctx.db, `reset-update:ip:${ctx.request.ip}`, 20, 3600);

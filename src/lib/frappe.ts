@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { BOOT, GET_COUNT, GET_LOGGED_USER, LOGIN, LOGOUT, type BootInfo, type LoginAnswer } from '../../contracts/frappe';
+import { RESET_PASSWORD } from '../../contracts/password';
 import { DEFAULT_MESSAGES, FrappeClientError, type Operation } from './frappe-error';
 
 export { DEFAULT_MESSAGES, FrappeClientError, isFrappeClientError, isRateLimited, parseServerMessages } from './frappe-error';
@@ -76,26 +78,7 @@ export interface FrappeClientConfig {
   csrfToken?: string | null;
 }
 
-/** Who is signed in, from `member_rewards.api.boot` (user 'Guest' when signed out). */
-export const BootInfoSchema = v.looseObject({
-  user: v.string(),
-  roles: v.optional(v.array(v.string()), []),
-  full_name: v.optional(v.nullable(v.string()), null),
-  csrf_token: v.optional(v.nullable(v.string()), null),
-  branch: v.optional(v.nullable(v.string()), null),
-  /** The server's upload limit in bytes (Frappe's boot has it too). */
-  max_file_size: v.optional(v.number()),
-});
-export type BootInfo = v.InferOutput<typeof BootInfoSchema>;
-
-/** Login answer: Frappe's fields plus our csrf_token. */
-export const LoginAnswerSchema = v.looseObject({
-  message: v.optional(v.string()),
-  home_page: v.optional(v.string()),
-  full_name: v.optional(v.string()),
-  csrf_token: v.optional(v.nullable(v.string())),
-});
-export type LoginAnswer = v.InferOutput<typeof LoginAnswerSchema>;
+export type { BootInfo, LoginAnswer } from '../../contracts/frappe';
 
 export interface CsrfTokenHolder {
   get(): string | null;
@@ -280,8 +263,8 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     `/api/resource/${encodeURIComponent(doctype)}${name === undefined ? '' : `/${encodeURIComponent(name)}`}`;
 
   async function boot(opts: Pick<RequestOptions, 'signal'> = {}): Promise<BootInfo> {
-    const answer = await send({ verb: 'GET', path: methodPath('member_rewards.api.boot'), op: 'call', signal: opts.signal });
-    const info = validated(answer.body.message, BootInfoSchema, answer, 'call');
+    const answer = await send({ verb: 'GET', path: methodPath(BOOT.path), op: 'call', signal: opts.signal });
+    const info = validated(answer.body.message, BOOT.returns, answer, 'call');
     csrfToken = info.csrf_token ?? null;
     return info;
   }
@@ -394,12 +377,12 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     ): Promise<number> {
       const answer = await send({
         verb: 'GET',
-        path: methodPath('frappe.client.get_count'),
+        path: methodPath(GET_COUNT.path),
         query: { doctype, filters, cache: opts.cache ? 1 : undefined, debug: opts.debug ? 1 : undefined },
         op: 'getCount',
         signal: opts.signal,
       });
-      return validated(answer.body.message, v.number(), answer, 'getCount');
+      return validated(answer.body.message, GET_COUNT.returns, answer, 'getCount');
     },
 
     /** Multipart upload through XMLHttpRequest (fetch has no upload progress); resolves with the File document. */
@@ -431,14 +414,14 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
 
     /** Username/e-mail and password sign-in; keeps the answer's CSRF token for later writes. */
     async login(credentials: { usr: string; pwd: string; device?: string }, opts: Pick<RequestOptions, 'signal'> = {}): Promise<LoginAnswer> {
-      const answer = await send({ verb: 'POST', path: methodPath('login'), json: credentials, op: 'login', signal: opts.signal });
-      const body = validated(answer.body, LoginAnswerSchema, answer, 'login');
+      const answer = await send({ verb: 'POST', path: methodPath(LOGIN.path), json: credentials, op: 'login', signal: opts.signal });
+      const body = validated(answer.body, LOGIN.returns, answer, 'login');
       if (typeof body.csrf_token === 'string') csrfToken = body.csrf_token;
       return body;
     },
 
     async logout(opts: Pick<RequestOptions, 'signal'> = {}): Promise<Record<string, unknown>> {
-      const answer = await send({ verb: 'POST', path: methodPath('logout'), json: {}, op: 'logout', signal: opts.signal });
+      const answer = await send({ verb: 'POST', path: methodPath(LOGOUT.path), json: {}, op: 'logout', signal: opts.signal });
       csrfToken = null;
       return answer.body;
     },
@@ -447,17 +430,17 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     async getLoggedUser(opts: Pick<RequestOptions, 'signal'> = {}): Promise<string> {
       const answer = await send({
         verb: 'GET',
-        path: methodPath('frappe.auth.get_logged_user'),
+        path: methodPath(GET_LOGGED_USER.path),
         op: 'getLoggedUser',
         signal: opts.signal,
       });
-      return validated(answer.body.message, v.string(), answer, 'getLoggedUser');
+      return validated(answer.body.message, GET_LOGGED_USER.returns, answer, 'getLoggedUser');
     },
 
     async resetPassword(user: string, opts: Pick<RequestOptions, 'signal'> = {}): Promise<unknown> {
       const answer = await send({
         verb: 'POST',
-        path: methodPath('frappe.core.doctype.user.user.reset_password'),
+        path: methodPath(RESET_PASSWORD.path),
         json: { user },
         op: 'resetPassword',
         signal: opts.signal,

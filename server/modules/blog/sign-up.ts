@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-import { SIGN_UP_MESSAGES, SIGN_UP_METHOD, SignUpSchema } from '../../../contracts/blog';
+import { SIGN_UP, SIGN_UP_MESSAGES } from '../../../contracts/blog';
 import { defineMethod } from '../../frappe/methods';
 import { FrappeError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
@@ -17,10 +16,9 @@ export const SIGN_UP_LIMIT = { perIp: 5, windowSeconds: 3600 };
  * mailed link (password reset) has been used.
  */
 export const signUp = defineMethod({
-  path: SIGN_UP_METHOD,
+  ...SIGN_UP,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: v.looseObject(SignUpSchema.entries),
   async handler(ctx, { username, email, password }) {
     await hitLimit(ctx.db, `signup:ip:${ctx.request.ip}`, SIGN_UP_LIMIT.perIp, SIGN_UP_LIMIT.windowSeconds, 'Too many sign-ups. Please try again later.');
     // Only the user name is checked: the e-mail is stored unverified and reserves nothing, so the answer never

@@ -1,17 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { sendWrite, useOutbox, useRefusedEntry, type OutboxEntry } from '@/lib/outbox';
 import type { MessageKey } from '@/lib/i18n';
-import {
-  LINE_PLACEHOLDER_DOMAIN,
-  PROFILE_MESSAGES,
-  profileInputSchema,
-  profileSchema,
-  type Profile,
-} from '../../../contracts/account';
+import { LINE_PLACEHOLDER_DOMAIN, PROFILE_MESSAGES, profileInputSchema, type Profile } from '../../../contracts/account';
 
-export const UPDATE_PROFILE = 'honda_api.api_calls.getuser.update_profile';
+export { profileWithChange, useProfileWrite, useRejectedProfileWrite, type ProfileSaveOutcome as SaveOutcome } from '@/entities/member';
 
 export interface ProfileFormValues {
   first_name: string;
@@ -71,63 +62,14 @@ export function validateProfile(values: ProfileFormValues): Partial<Record<keyof
   return errors;
 }
 
-export type SaveOutcome = { queued: false; profile: Profile } | { queued: true };
-
-export const PROFILE_WRITE = 'profile.update';
-
-/**
- * update_profile, through the offline outbox (DESIGN §6): online it is sent at once with its Idempotency-Key and
- * a server rejection comes back to the form; offline (or with no answer) it waits in the outbox, 'waiting to
- * sync', and is replayed with the same key when the connection returns (closing the app loses nothing).
- */
-export function useUpdateProfile() {
-  return useMutation({
-    mutationKey: ['profile', 'update'],
-    networkMode: 'always',
-    mutationFn: async (values: ProfileFormValues): Promise<SaveOutcome> => {
-      const args = {
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        email: values.email.trim(),
-        id_card_number: values.id_card_number.trim(),
-        birth_date: values.birth_date,
-        ...(values.phone ? { phone: values.phone } : {}),
-      };
-      const sent = await sendWrite({
-        id: newIdempotencyKey(),
-        method: UPDATE_PROFILE,
-        args,
-        label: `${args.first_name} ${args.last_name}`,
-        kind: PROFILE_WRITE,
-        invalidate: [['profile'], ['boot']],
-      });
-      if (sent.queued) return { queued: true };
-      return { queued: false, profile: v.parse(profileSchema, sent.result) };
-    },
-  });
-}
-
-/** The profile with a queued change's values on top (shown while it waits, or prefilled to fix a refused one). */
-export function profileWithChange<P extends Partial<Profile>>(user: P, args: Record<string, unknown>): P {
-  const text = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
-  const first = text('first_name') ?? user.first_name;
-  const last = text('last_name') ?? user.last_name;
+/** What update_profile is sent: the form's values, trimmed; the read-only phone only when there is one. */
+export function profileArgs(values: ProfileFormValues) {
   return {
-    ...user,
-    first_name: first,
-    last_name: last,
-    full_name: [first, last].filter(Boolean).join(' ') || user.full_name,
-    email: text('email') ?? user.email,
-    id_card_number: text('id_card_number') ?? user.id_card_number,
-    birth_date: text('birth_date') ?? user.birth_date,
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    email: values.email.trim(),
+    id_card_number: values.id_card_number.trim(),
+    birth_date: values.birth_date,
+    ...(values.phone ? { phone: values.phone } : {}),
   };
-}
-
-/** The refused profile change with this outbox id, to fix it. */
-export const useRejectedProfileWrite = (id: string | undefined) => useRefusedEntry(id, (e) => e.kind === PROFILE_WRITE);
-
-/** The member's latest profile change that went through the outbox (for its 'waiting to sync' / 'saved' badge). */
-export function useProfileWrite(): OutboxEntry | undefined {
-  const entries = useOutbox((e) => e.kind === PROFILE_WRITE);
-  return entries[entries.length - 1];
 }

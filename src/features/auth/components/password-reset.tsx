@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { isFrappeClientError, isRateLimited } from '@/lib/frappe';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { NewPasswordSchema, PASSWORD_MESSAGES } from '../../../../contracts/password';
-import { useRequestPasswordReset, useUpdatePassword } from '../password-api';
+import { useRequestPasswordReset, useUpdatePassword } from '@/entities/member/password';
 import { AuthCard } from './auth-card';
 import classes from './auth.module.css';
 

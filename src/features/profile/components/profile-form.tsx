@@ -7,7 +7,8 @@ import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import type { Profile } from '../../../../contracts/account';
-import { fieldFor, initialValues, messageKeyFor, useUpdateProfile, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
+import { useUpdateProfile } from '@/entities/member';
+import { fieldFor, initialValues, messageKeyFor, profileArgs, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
 
 export interface ProfileFormProps {
   /** The signed-in member's profile (the form starts from it). */
@@ -55,7 +56,7 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      const outcome = await save.mutateAsync(values);
+      const outcome = await save.mutateAsync(profileArgs(values));
       await onSaved(outcome);
     } catch (error) {
       // A rule of the form (the server checks the same ones): under its field; anything else above the form.

@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { methodContract } from './contract';
+
+/** Frappe's own methods the app calls: who is signed in, sign-in, counting, uploads. */
+
+/** Who is signed in (user 'Guest' when signed out), the CSRF token for writes and the upload limit in bytes. */
+export const BootInfoSchema = v.looseObject({
+  user: v.string(),
+  roles: v.optional(v.array(v.string()), []),
+  full_name: v.optional(v.nullable(v.string()), null),
+  csrf_token: v.optional(v.nullable(v.string()), null),
+  branch: v.optional(v.nullable(v.string()), null),
+  max_file_size: v.optional(v.number()),
+});
+export type BootInfo = v.InferOutput<typeof BootInfoSchema>;
+
+export const BOOT = methodContract('member_rewards.api.boot', v.looseObject({}), BootInfoSchema);
+
+/** Frappe's login answer (the whole body, not a `message`), plus the CSRF token. */
+export const LoginAnswerSchema = v.looseObject({
+  message: v.optional(v.string()),
+  home_page: v.optional(v.string()),
+  full_name: v.optional(v.string()),
+  csrf_token: v.optional(v.nullable(v.string())),
+});
+export type LoginAnswer = v.InferOutput<typeof LoginAnswerSchema>;
+
+export const LOGIN = methodContract(
+  'login',
+  v.looseObject({
+    usr: v.pipe(v.string('Incomplete login details'), v.trim(), v.minLength(1, 'Incomplete login details'), v.maxLength(200)),
+    pwd: v.pipe(v.string('Incomplete login details'), v.minLength(1, 'Incomplete login details'), v.maxLength(500)),
+    device: v.optional(v.string()),
+  }),
+  LoginAnswerSchema,
+);
+
+/** Answers `{}`. */
+export const LOGOUT = methodContract('logout', v.looseObject({}), v.undefined());
+
+export const GET_LOGGED_USER = methodContract('frappe.auth.get_logged_user', v.looseObject({}), v.string());
+
+export const GET_COUNT = methodContract(
+  'frappe.client.get_count',
+  v.looseObject({
+    doctype: v.pipe(v.string('doctype is required'), v.minLength(1, 'doctype is required')),
+    filters: v.optional(v.unknown()),
+  }),
+  v.number(),
+);
+
+/** upload_file's answer: the File document. */
+export const FileDocSchema = v.looseObject({
+  name: v.optional(v.string()),
+  file_url: v.string(),
+  file_name: v.optional(v.string()),
+  is_private: v.optional(v.union([v.number(), v.boolean()])),
+});
+export type FileDoc = v.InferOutput<typeof FileDocSchema>;
