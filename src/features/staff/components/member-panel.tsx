@@ -7,7 +7,8 @@ import { Alert, Avatar, Badge, Button, Stack, Text, TextInput, Title } from '@ma
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
 import { RECEIPT_NO_MAX } from '../../../../contracts/staff';
-import { refusalMessage, useAwardPoints, type MemberCard } from '../api';
+import { useAwardPoints, type MemberCard } from '@/entities/staff';
+import { refusalMessage } from '../api';
 import { checkAmount, checkReceipt, type Checked } from '../award-input';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
