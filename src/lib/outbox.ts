@@ -24,7 +24,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { frappe, isFrappeClientError, type HttpVerb } from './frappe';
 import { newIdempotencyKey } from './idempotency-key';
 import { isOnline, reportNetworkFailure, reportNetworkSuccess, subscribeOnline } from './online';
-import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG } from '../../sw/outbox-sync';
+import { isOutboxReplay, OUTBOX_SYNC_TAG } from '../../contracts/sw-messages';
 
 export type OutboxState = 'waiting' | 'sending' | 'saved' | 'rejected';
 
@@ -391,7 +391,7 @@ export function startOutbox(options: OutboxOptions = {}): Promise<void> {
     };
     document.addEventListener('visibilitychange', onVisible);
     const onSwMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_REPLAY_MESSAGE) void replayOutbox();
+      if (isOutboxReplay(event.data)) void replayOutbox();
     };
     navigator.serviceWorker?.addEventListener('message', onSwMessage);
     if (typeof BroadcastChannel !== 'undefined') {
