@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noArgs } from './args';
 import { methodContract } from './contract';
 import { isSafeNextPath } from './next-path';
 
@@ -169,7 +170,7 @@ export const CHANGE_PHONE = methodContract(
   otpAnswerSchema,
 );
 
-export const GET_PROFILE = methodContract('headless_e_commerce.api.get_profile', v.looseObject({}), profileSchema);
+export const GET_PROFILE = methodContract('headless_e_commerce.api.get_profile', noArgs, profileSchema);
 
 /** The profile form's rules; answers the updated profile. */
 export const UPDATE_PROFILE = methodContract('honda_api.api_calls.getuser.update_profile', profileInputSchema, profileSchema);

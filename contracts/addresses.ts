@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noArgs } from './args';
 import { methodContract } from './contract';
 
 /**
@@ -204,7 +205,7 @@ export const AddressOptionsSchema = v.object({
 
 const nameArg = v.pipe(v.string('Address name is required'), v.trim(), v.minLength(1, 'Address name is required'), v.maxLength(140));
 
-export const GET_ADDRESSES = methodContract('headless_e_commerce.api.get_addresses', v.looseObject({}), v.array(AddressDocSchema));
+export const GET_ADDRESSES = methodContract('headless_e_commerce.api.get_addresses', noArgs, v.array(AddressDocSchema));
 export const ADD_ADDRESS = methodContract('headless_e_commerce.api.add_address', addressInputSchema, AddressDocSchema);
 export const UPDATE_ADDRESS = methodContract(
   'headless_e_commerce.api.update_address',
@@ -213,4 +214,4 @@ export const UPDATE_ADDRESS = methodContract(
 );
 export const DELETE_ADDRESS = methodContract('headless_e_commerce.api.delete_address', v.object({ name: nameArg }), v.object({ name: v.string() }));
 /** The country, state and province → district lists the form offers and the server checks against. */
-export const GET_ADDRESS_OPTIONS = methodContract('member_rewards.api.get_address_options', v.looseObject({}), AddressOptionsSchema);
+export const GET_ADDRESS_OPTIONS = methodContract('member_rewards.api.get_address_options', noArgs, AddressOptionsSchema);

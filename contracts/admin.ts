@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { doctypeContract, methodContract } from './contract';
-import { boundedNumber, isoDay, optionalText, pageArgs, requiredText, yesNo } from './args';
+import { boundedNumber, isoDay, noArgs, optionalText, pageArgs, requiredText, yesNo } from './args';
 
 /**
  * The back office's methods (member_rewards.admin.*): members, point adjustments and imports, blocking, exports,
@@ -355,7 +355,7 @@ export const MEMBER_SUMMARY = methodContract(M.memberSummary, MemberSummaryArgs,
 export const ADJUST_POINTS = methodContract(M.adjustPoints, AdjustPointsArgs, AdjustPointsAnswer);
 export const IMPORT_POINTS = methodContract(M.importPoints, ImportPointsArgs, ImportPointsAnswer);
 export const SET_MEMBER_BLOCKED = methodContract(M.setMemberBlocked, SetMemberBlockedArgs, SetMemberBlockedAnswer);
-export const GET_ADJUSTMENT_REASONS = methodContract(M.getAdjustmentReasons, v.looseObject({}), ReasonsAnswer);
+export const GET_ADJUSTMENT_REASONS = methodContract(M.getAdjustmentReasons, noArgs, ReasonsAnswer);
 export const UPDATE_ADJUSTMENT_REASONS = methodContract(M.updateAdjustmentReasons, UpdateReasonsArgs, ReasonsAnswer);
 export const LIST_STAFF = methodContract(M.listStaff, ListStaffArgs, ListStaffAnswer);
 export const CREATE_STAFF = methodContract(M.createStaff, CreateStaffArgs, CreateStaffAnswer);

@@ -49,6 +49,9 @@ export const pageArgs = (maxLimit: number) => ({
   limit: v.optional(boundedNumber(1, maxLimit, `limit must be a whole number from 1 to ${maxLimit}`)),
 });
 
+/** A method that takes no arguments (any sent are ignored, as Frappe does). */
+export const noArgs = v.looseObject({});
+
 /** Frappe sends numbers and flags as strings in query strings: these accept both forms. */
 export const numeric = () =>
   v.pipe(

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noArgs } from './args';
 import { methodContract } from './contract';
 
 /** Frappe's own methods the app calls: who is signed in, sign-in, counting, uploads. */
@@ -14,7 +15,7 @@ export const BootInfoSchema = v.looseObject({
 });
 export type BootInfo = v.InferOutput<typeof BootInfoSchema>;
 
-export const BOOT = methodContract('member_rewards.api.boot', v.looseObject({}), BootInfoSchema);
+export const BOOT = methodContract('member_rewards.api.boot', noArgs, BootInfoSchema);
 
 /** Frappe's login answer (the whole body, not a `message`), plus the CSRF token. */
 export const LoginAnswerSchema = v.looseObject({
@@ -36,9 +37,9 @@ export const LOGIN = methodContract(
 );
 
 /** Answers `{}`. */
-export const LOGOUT = methodContract('logout', v.looseObject({}), v.undefined());
+export const LOGOUT = methodContract('logout', noArgs, v.undefined());
 
-export const GET_LOGGED_USER = methodContract('frappe.auth.get_logged_user', v.looseObject({}), v.string());
+export const GET_LOGGED_USER = methodContract('frappe.auth.get_logged_user', noArgs, v.string());
 
 export const GET_COUNT = methodContract(
   'frappe.client.get_count',

@@ -45,7 +45,6 @@ export function defineMethod<S extends v.GenericSchema>(def: MethodDef<S>): Meth
   return def;
 }
 
-export const noArgs = v.looseObject({});
 
 /** Whether a value (or any key or value inside it) holds a NUL character, which PostgreSQL text cannot store. */
 export function hasNul(value: unknown, depth = 0): boolean {
@@ -113,4 +112,4 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
 }
 
 // Shared with the contracts, which declare the same argument types for the app.
-export { flag, MAX_OFFSET, numeric, offsetArg } from '../../contracts/args';
+export { flag, MAX_OFFSET, noArgs, numeric, offsetArg } from '../../contracts/args';
