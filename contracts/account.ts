@@ -1,30 +1,14 @@
 import * as v from 'valibot';
 import { noArgs } from './args';
+import type { RuleCode } from './errors';
 import { methodContract } from './contract';
 import { isSafeNextPath } from './next-path';
 
 /**
  * Sign-in and profile payloads shared by the app and the server (honda_api.api_calls.getuser.update_profile,
- * verifyuser.getphone / verifyotp, get_profile, get_tier). The rule messages are the spec's (§5), word for
- * word: the app maps them to its catalogue, the server answers with them.
+ * verifyuser.getphone / verifyotp, get_profile, get_tier). Each rule's message is its code (contracts/errors.ts):
+ * the app says it in the member's language, the server answers with its English sentence.
  */
-
-export const PROFILE_MESSAGES = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  idCard: 'ID card number is required',
-  birthDate: 'Birth date is required',
-  birthDateInvalid: 'Birth date is invalid',
-  email: 'Please enter a valid e-mail address',
-  tooLong: 'This field is too long',
-  phoneReadOnly: 'The phone number cannot be changed here',
-} as const;
-
-export const PHONE_MESSAGES = {
-  invalid: 'This phone number is invalid',
-  wrongCode: 'Wrong code, please try again',
-  enterOtp: 'Please Enter OTP',
-} as const;
 
 /** LINE gives no e-mail address (scope openid profile): members start with a placeholder on this domain. */
 export const LINE_PLACEHOLDER_DOMAIN = '@line.me';
@@ -56,29 +40,29 @@ export function isValidBirthDate(s: string, now = Date.now()): boolean {
 }
 
 // Missing fields get the same sentence as empty ones (valibot would otherwise say "Invalid key").
-const requiredText = (message: string, max = 140) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, PROFILE_MESSAGES.tooLong));
+const requiredText = (code: RuleCode, max = 140) =>
+  v.pipe(v.optional(v.string(code), ''), v.trim(), v.minLength(1, code), v.maxLength(max, 'too_long' satisfies RuleCode));
 
 /** The profile form (fill-info, edit-profile) and update_profile: the same rules in both places. */
 export const profileInputSchema = v.looseObject({
-  first_name: requiredText(PROFILE_MESSAGES.firstName),
-  last_name: requiredText(PROFILE_MESSAGES.lastName),
+  first_name: requiredText('first_name_required'),
+  last_name: requiredText('last_name_required'),
   email: v.optional(
     v.nullable(
       v.pipe(
         v.string(),
         v.trim(),
-        v.maxLength(200, PROFILE_MESSAGES.email),
-        v.check((s) => s === '' || EMAIL_RE.test(s), PROFILE_MESSAGES.email),
+        v.maxLength(200, 'email_invalid' satisfies RuleCode),
+        v.check((s) => s === '' || EMAIL_RE.test(s), 'email_invalid' satisfies RuleCode),
       ),
     ),
   ),
-  id_card_number: requiredText(PROFILE_MESSAGES.idCard, 30),
+  id_card_number: requiredText('id_card_required', 30),
   birth_date: v.pipe(
-    v.optional(v.string(PROFILE_MESSAGES.birthDate), ''),
+    v.optional(v.string('birth_date_required' satisfies RuleCode), ''),
     v.trim(),
-    v.minLength(1, PROFILE_MESSAGES.birthDate),
-    v.check((s) => isValidBirthDate(s), PROFILE_MESSAGES.birthDateInvalid),
+    v.minLength(1, 'birth_date_required' satisfies RuleCode),
+    v.check((s) => isValidBirthDate(s), 'birth_date_invalid' satisfies RuleCode),
   ),
   /** Read-only: sent back as shown; the server refuses a different number. */
   phone: v.optional(v.nullable(v.union([v.string(), v.number()]))),
@@ -136,17 +120,20 @@ export const AUTHORIZE_URL = methodContract(
 );
 
 // Missing arguments get the same sentence as empty ones (valibot would otherwise say "Invalid key").
+const PHONE: RuleCode = 'phone_invalid';
+const OTP_REQUIRED: RuleCode = 'otp_required';
+const OTP_WRONG: RuleCode = 'otp_wrong';
 const phoneArg = v.pipe(
-  v.optional(v.union([v.string(PHONE_MESSAGES.invalid), v.number(PHONE_MESSAGES.invalid)], PHONE_MESSAGES.invalid), ''),
+  v.optional(v.union([v.string(PHONE), v.number(PHONE)], PHONE), ''),
   v.transform((x) => String(x)),
-  v.minLength(1, PHONE_MESSAGES.invalid),
-  v.maxLength(32, PHONE_MESSAGES.invalid),
+  v.minLength(1, PHONE),
+  v.maxLength(32, PHONE),
 );
 const otpArg = v.pipe(
-  v.optional(v.union([v.string(PHONE_MESSAGES.enterOtp), v.number(PHONE_MESSAGES.enterOtp)], PHONE_MESSAGES.enterOtp), ''),
+  v.optional(v.union([v.string(OTP_REQUIRED), v.number(OTP_REQUIRED)], OTP_REQUIRED), ''),
   v.transform((x) => String(x).replace(/\D/g, '')),
-  v.minLength(1, PHONE_MESSAGES.enterOtp),
-  v.maxLength(12, PHONE_MESSAGES.wrongCode),
+  v.minLength(1, OTP_REQUIRED),
+  v.maxLength(12, OTP_WRONG),
 );
 
 /** Sends a one-time code to the phone (the same answer whoever owns the number). */
@@ -163,8 +150,8 @@ export const VERIFY_OTP = methodContract(
 export const CHANGE_PHONE = methodContract(
   'member_rewards.account.change_phone',
   v.looseObject({
-    userphone: v.pipe(phoneArg, v.regex(/^\d{10}$/, PHONE_MESSAGES.invalid)),
-    otp: v.pipe(otpArg, v.regex(/^\d{6}$/, PHONE_MESSAGES.wrongCode)),
+    userphone: v.pipe(phoneArg, v.regex(/^\d{10}$/, PHONE)),
+    otp: v.pipe(otpArg, v.regex(/^\d{6}$/, OTP_WRONG)),
     username: v.optional(v.string()),
   }),
   otpAnswerSchema,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { doctypeContract, methodContract } from './contract';
+import type { RuleCode } from './errors';
 
 /** Blog documents as /api/resource answers them (fields the admin and the marketing site ask for). */
 export const BlogCategorySchema = v.looseObject({
@@ -31,20 +32,18 @@ export const isBlogAdmin = (roles: readonly string[]) => roles.some((r) => (BLOG
 
 /** The marketing site's Register tab: the same rules in the dialog and in member_rewards.marketing.sign_up. */
 export const SIGN_UP_METHOD = 'member_rewards.marketing.sign_up';
-export const SIGN_UP_MESSAGES = {
-  usernameRequired: 'Username is required',
-  usernameShort: 'Username must be at least 3 characters',
-  usernameLong: 'Username must be at most 30 characters',
-  usernameChars: 'Username may contain only English letters, digits, dots, hyphens and underscores',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordShort: 'Password must be at least 8 characters',
-  passwordLong: 'Password must be at most 128 characters',
-  taken: 'This username is already registered',
-} as const;
-
-const M = SIGN_UP_MESSAGES;
+/** The rules' messages are their codes (contracts/errors.ts). */
+const M = {
+  usernameRequired: 'username_required',
+  usernameShort: 'username_too_short',
+  usernameLong: 'username_too_long',
+  usernameChars: 'username_invalid',
+  emailRequired: 'sign_up_email_required',
+  emailInvalid: 'sign_up_email_invalid',
+  passwordRequired: 'sign_up_password_required',
+  passwordShort: 'sign_up_password_too_short',
+  passwordLong: 'sign_up_password_too_long',
+} as const satisfies Record<string, RuleCode>;
 export const SignUpSchema = v.object({
   username: v.optional(
     v.pipe(

@@ -7,7 +7,57 @@
  * A code names the situation, not the screen: `not_enough_points` is the same code for a gift redemption and a
  * checkout. Add a code here before the server throws it; the app's catalogue test checks every code is translated.
  */
+import { STAFF_REFUSAL_REASONS } from './staff';
+
 export const ERROR_CODE_FIELD = 'error_code';
+
+/**
+ * The rules the app's forms and the server check alike. In the shared schemas the code is the rule's message: the
+ * form says it in the member's language, the server answers with its English sentence (contracts/rule-sentences.ts)
+ * and the code.
+ */
+export const RULE_CODES = [
+  // addresses
+  'address_line1_required',
+  'city_required',
+  'country_required',
+  'pincode_invalid',
+  'phone_invalid',
+  'country_not_listed',
+  'state_not_listed',
+  'district_not_listed',
+  'address_too_long',
+  // profile
+  'first_name_required',
+  'last_name_required',
+  'id_card_required',
+  'birth_date_required',
+  'birth_date_invalid',
+  'email_invalid',
+  'too_long',
+  'phone_read_only',
+  // phone verification
+  'otp_required',
+  'otp_wrong',
+  // passwords
+  'password_required',
+  'password_too_short',
+  'password_too_long',
+  'reset_key_required',
+  'reset_key_invalid',
+  // the marketing site's sign-up
+  'username_required',
+  'username_too_short',
+  'username_too_long',
+  'username_invalid',
+  'username_taken',
+  'sign_up_email_required',
+  'sign_up_email_invalid',
+  'sign_up_password_required',
+  'sign_up_password_too_short',
+  'sign_up_password_too_long',
+] as const;
+export type RuleCode = (typeof RULE_CODES)[number];
 
 export const ERROR_CODES = [
   // orders and redemptions
@@ -48,6 +98,9 @@ export const ERROR_CODES = [
   'email_in_use',
   // a write given up after its answer was lost (member_rewards.api.request_status): it never runs
   'request_abandoned',
+  ...RULE_CODES,
+  // the till's refusals (also sent as `reason`, as before)
+  ...STAFF_REFUSAL_REASONS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

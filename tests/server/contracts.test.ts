@@ -78,6 +78,11 @@ describe('contracts of the calls the app makes', () => {
     expect(problems).toEqual([]);
   });
 
+  it("the app never reads a refusal's English sentence to know what it was: it has the code", () => {
+    const readers = appFiles.filter((file) => /contracts\/rule-sentences|\b(ADDRESS|PROFILE|PHONE|PASSWORD|SIGN_UP)_MESSAGES\b|(error|failure)\.message === /.test(fs.readFileSync(file, 'utf8')));
+    expect(readers.map(rel)).toEqual([]);
+  });
+
   it('the app calls no method or doctype by a bare name, only through its contract', () => {
     const bare: string[] = [];
     const direct = /\bfrappe\.(call|getDoc|getList|createDoc|updateDoc|deleteDoc|getCount|uploadFile)\(/;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memberKeys, refreshUser } from '@/entities/member';
 import { frappe, isFrappeClientError } from '@/lib/frappe';
 import type { MessageKey, Translate } from '@/lib/i18n';
-import { PHONE_MESSAGES } from '../../../contracts/account';
+import type { ErrorCode } from '../../../contracts/errors';
 
 // The session's queries are the member entity's; the guard and the screens of this feature read them by these names.
 export {
@@ -21,24 +21,23 @@ export {
   type Tier,
 } from '@/entities/member';
 
-/** The phone rules' sentences (shared with the server) in the member's language. */
-const PHONE_KEYS: Record<string, MessageKey> = {
-  [PHONE_MESSAGES.invalid]: 'auth.phoneInvalid',
-  [PHONE_MESSAGES.wrongCode]: 'auth.wrongCode',
-  [PHONE_MESSAGES.enterOtp]: 'auth.enterOtp',
+/** The phone rules (shared with the server) in the member's language, by their codes. */
+const PHONE_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
+  phone_invalid: 'auth.phoneInvalid',
+  otp_wrong: 'auth.wrongCode',
+  otp_required: 'auth.enterOtp',
 };
 
 /**
- * The server's sentence from a failed phone-verification call, shown as returned (spec §8): the server writes its
- * own in the language on screen; the shared rules' sentences are translated here. Null for none (no answer).
+ * The server's refusal of a phone-verification call: a shared rule in the member's language (by its code); else the
+ * server's own sentence, shown as returned (it writes it in the language on screen). Null for none (no answer).
  */
 export function serverMessageOf(error: unknown, t: Translate): string | null {
   if (!isFrappeClientError(error)) return null;
   if (error.isNetworkError) return null;
-  const message = error.serverMessages[0]?.message;
-  if (!message) return null;
-  const key = PHONE_KEYS[message];
-  return key ? t(key) : message;
+  const key = error.code && PHONE_KEYS[error.code];
+  if (key) return t(key);
+  return error.serverMessages[0]?.message || null;
 }
 
 /** Username + password (staff and admin): the cookie session of Frappe's /api/method/login. */

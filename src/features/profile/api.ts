@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { MessageKey } from '@/lib/i18n';
-import { LINE_PLACEHOLDER_DOMAIN, PROFILE_MESSAGES, profileInputSchema, type Profile } from '../../../contracts/account';
+import { LINE_PLACEHOLDER_DOMAIN, profileInputSchema, type Profile } from '../../../contracts/account';
+import type { RuleCode } from '../../../contracts/errors';
 
 export { profileWithChange, useProfileWrite, useRejectedProfileWrite, type ProfileSaveOutcome as SaveOutcome } from '@/entities/member';
 
@@ -26,31 +27,31 @@ export function initialValues(profile: Partial<Profile> | null | undefined): Pro
   };
 }
 
-const MESSAGE_KEYS: Record<string, MessageKey> = {
-  [PROFILE_MESSAGES.firstName]: 'auth.errFirstName',
-  [PROFILE_MESSAGES.lastName]: 'auth.errLastName',
-  [PROFILE_MESSAGES.idCard]: 'auth.errIdCard',
-  [PROFILE_MESSAGES.birthDate]: 'auth.errBirthDate',
-  [PROFILE_MESSAGES.birthDateInvalid]: 'auth.errBirthDateInvalid',
-  [PROFILE_MESSAGES.email]: 'auth.errEmail',
-  [PROFILE_MESSAGES.tooLong]: 'auth.errTooLong',
-  [PROFILE_MESSAGES.phoneReadOnly]: 'auth.errPhoneReadOnly',
+const RULE_KEYS: Partial<Record<RuleCode, MessageKey>> = {
+  first_name_required: 'auth.errFirstName',
+  last_name_required: 'auth.errLastName',
+  id_card_required: 'auth.errIdCard',
+  birth_date_required: 'auth.errBirthDate',
+  birth_date_invalid: 'auth.errBirthDateInvalid',
+  email_invalid: 'auth.errEmail',
+  too_long: 'auth.errTooLong',
+  phone_read_only: 'auth.errPhoneReadOnly',
 };
-/** The catalogue key of a rule message (the spec's English sentence), if it is one of ours. */
-export const messageKeyFor = (message: string): MessageKey | undefined => MESSAGE_KEYS[message];
+/** The catalogue key of a profile rule, by its code (the server's `error_code`, or the shared schema's message). */
+export const messageKeyFor = (code: string | undefined): MessageKey | undefined => (code ? RULE_KEYS[code as RuleCode] : undefined);
 
-const MESSAGE_FIELDS: Record<string, keyof ProfileFormValues> = {
-  [PROFILE_MESSAGES.firstName]: 'first_name',
-  [PROFILE_MESSAGES.lastName]: 'last_name',
-  [PROFILE_MESSAGES.idCard]: 'id_card_number',
-  [PROFILE_MESSAGES.birthDate]: 'birth_date',
-  [PROFILE_MESSAGES.birthDateInvalid]: 'birth_date',
-  [PROFILE_MESSAGES.email]: 'email',
-  [PROFILE_MESSAGES.phoneReadOnly]: 'phone',
+const RULE_FIELDS: Partial<Record<RuleCode, keyof ProfileFormValues>> = {
+  first_name_required: 'first_name',
+  last_name_required: 'last_name',
+  id_card_required: 'id_card_number',
+  birth_date_required: 'birth_date',
+  birth_date_invalid: 'birth_date',
+  email_invalid: 'email',
+  phone_read_only: 'phone',
 };
-export const fieldFor = (message: string): keyof ProfileFormValues | undefined => MESSAGE_FIELDS[message];
+export const fieldFor = (code: string | undefined): keyof ProfileFormValues | undefined => (code ? RULE_FIELDS[code as RuleCode] : undefined);
 
-/** The shared schema's verdict, per field: the first rule message of each field (in English; map with messageKeyFor). */
+/** The shared schema's verdict, per field: the code of the first rule each field breaks (map with messageKeyFor). */
 export function validateProfile(values: ProfileFormValues): Partial<Record<keyof ProfileFormValues, string>> {
   const result = v.safeParse(profileInputSchema, values, { abortPipeEarly: true });
   if (result.success) return {};

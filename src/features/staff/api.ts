@@ -20,13 +20,13 @@ export function useStaffSignOut() {
   });
 }
 
-/** The catalogue message for a refused staff call (the server's `reason`), with its details. */
+/** The catalogue message for a refused staff call (by its code), with its details. */
 export function refusalMessage(error: unknown, formatTime: (iso: string) => string): { key: MessageKey; params?: MessageParams } {
   if (!isFrappeClientError(error)) return { key: 'staff.errGeneric' };
   if (error.isNetworkError) return { key: 'staff.errOffline' };
   const body = error.body as Record<string, unknown>;
   const str = (k: string) => (body[k] === undefined || body[k] === null ? '' : String(body[k]));
-  switch (body.reason) {
+  switch (error.code) {
     case 'code_invalid':
       return { key: 'staff.errCodeInvalid' };
     case 'code_used':

@@ -23,7 +23,7 @@ export interface AddressEditorProps {
 export function AddressEditor({ address, options, fixing }: AddressEditorProps) {
   const t = useT();
   const write = useAddressWrite();
-  const [serverError, setServerError] = useState<ServerFieldError | null>(() => (fixing?.error ? addressRefusal(fixing.error, t) : null));
+  const [serverError, setServerError] = useState<ServerFieldError | null>(() => (fixing ? addressRefusal(fixing, t) : null));
   const [saved, setSaved] = useState<false | 'saved' | 'queued'>(false);
   const [formKey, setFormKey] = useState(0);
   // One key per intended change: a retry of the same values sends it again; new values get a new key.

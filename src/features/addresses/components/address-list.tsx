@@ -43,8 +43,8 @@ export function AddressList() {
   // Server addresses with the outbox's changes on top: waiting ones shown at once, then 'saved'.
   const { shown: addresses, rejected } = mergeOutbox(list.data ?? [], outbox, list.dataUpdatedAt);
 
-  const rejectedMessage = (raw = '') => {
-    const key = messageKeyFor(raw);
+  const rejectedMessage = (entry: OutboxEntry) => {
+    const key = messageKeyFor(entry.code);
     return key ? t(key) : t('errors.generic');
   };
   // A refused add or edit opens its form with the refused values; a refused delete can only be discarded.
@@ -67,7 +67,7 @@ export function AddressList() {
         <RejectedWrite
           key={entry.id}
           entry={entry}
-          message={rejectedMessage(entry.error)}
+          message={rejectedMessage(entry)}
           onFix={entry.kind === 'address.delete' ? undefined : fix}
         />
       ))}

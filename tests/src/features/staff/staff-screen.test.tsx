@@ -44,7 +44,7 @@ const action = (over: Partial<StaffAction>): StaffAction => ({
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const refusal = (status: number, reason: string) =>
-  json(status, { exc_type: 'ValidationError', exception: 'frappe.exceptions.ValidationError: x', _server_messages: '[]', reason });
+  json(status, { exc_type: 'ValidationError', exception: 'frappe.exceptions.ValidationError: x', _server_messages: '[]', reason, error_code: reason });
 
 /** The staff methods answer as the server does; what each call sent is kept for the assertions. */
 let answers: Record<string, (body: Record<string, unknown>) => Response>;
