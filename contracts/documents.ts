@@ -18,13 +18,3 @@ export const INFORMATION_DOCUMENT = doctypeContract('Information Document', Docu
 export const TERMS_DOCUMENT = doctypeContract('Terms and Conditions Document', DocumentSchema);
 export const REDEEM_CONDITIONS = doctypeContract('Condition of redeem items', DocumentSchema);
 export type DocumentDoctype = typeof INFORMATION_DOCUMENT;
-
-/** The documents the information pages show, by their titles. */
-export const DOCUMENT_TITLES = {
-  consent: 'Data Disclosure Consent',
-  collectPoints: 'How To Collect Points',
-  redeemRewards: 'How To Redeem Rewards',
-  memberConditions: 'Member Conditions',
-  blogDetail: 'Detail of Blog',
-  terms: 'Terms and Conditions',
-} as const;

@@ -7,8 +7,6 @@
  * A code names the situation, not the screen: `not_enough_points` is the same code for a gift redemption and a
  * checkout. Add a code here before the server throws it; the app's catalogue test checks every code is translated.
  */
-import { STAFF_REFUSAL_REASONS } from './staff';
-
 export const ERROR_CODE_FIELD = 'error_code';
 
 /**
@@ -58,6 +56,29 @@ export const RULE_CODES = [
   'sign_up_password_too_long',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
+
+/**
+ * The till's refusals. A refused staff call carries its reason as `error_code` and, as before, as the top-level key
+ * `reason`; the staff action log stores the same reason with each refused action.
+ */
+export const STAFF_REFUSAL_REASONS = [
+  'no_branch',
+  'code_invalid',
+  'code_used',
+  'ticket_invalid',
+  'unknown_code',
+  'other_branch',
+  'already_confirmed',
+  'receipt_used',
+  'receipt_invalid',
+  'amount_invalid',
+  'daily_cap',
+  'staff_daily_cap',
+  'member_blocked',
+  'phone_not_verified',
+  'no_points',
+  'no_program',
+] as const;
 
 export const ERROR_CODES = [
   // orders and redemptions

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { noArgs } from './args';
 import { methodContract } from './contract';
 
 /** The member's points (a ledger of Loyalty Point Entries) and the programme's public figures. */
@@ -33,7 +32,7 @@ export const PointsDetailsSchema = v.looseObject({
 });
 export type PointsDetails = v.InferOutput<typeof PointsDetailsSchema>;
 
-export const POINTS_DETAILS = methodContract('headless_e_commerce.api.get_loyalty_points_details', noArgs, PointsDetailsSchema);
+export const POINTS_DETAILS = methodContract('headless_e_commerce.api.get_loyalty_points_details', v.looseObject({}), PointsDetailsSchema);
 
 /** Baht per point earned (collection), baht value of a point (conversion), days until points expire. */
 export const LoyaltyProgramSchema = v.looseObject({

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { noArgs } from './args';
 import { methodContract } from './contract';
 import { normaliseRewardCode } from './reward-code';
 
@@ -112,7 +111,7 @@ export function classifyCode(raw: string): { kind: 'member'; code: string } | { 
 /** Registers this device for the signed-in member (revoking older ones): the secret it computes codes from. */
 export const REGISTER_DEVICE = methodContract(
   'member_rewards.member_code.register_device',
-  noArgs,
+  v.looseObject({}),
   v.looseObject({ device_id: v.string(), secret: v.string(), step: v.number(), digits: v.number(), member_no: v.number() }),
 );
 

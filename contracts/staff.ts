@@ -1,32 +1,10 @@
 import * as v from 'valibot';
 import { numeric, offsetArg } from './args';
 import { methodContract } from './contract';
+import { STAFF_REFUSAL_REASONS } from './errors';
 
-/**
- * The till's rules and refusals, shared by the staff methods (which enforce them) and the staff app (which checks
- * the form before sending and explains a refusal in the staff member's language).
- *
- * A refused staff call carries one of these reasons as the top-level key `reason` of Frappe's error body; the
- * staff action log stores the same reason with each refused action.
- */
-export const STAFF_REFUSAL_REASONS = [
-  'no_branch',
-  'code_invalid',
-  'code_used',
-  'ticket_invalid',
-  'unknown_code',
-  'other_branch',
-  'already_confirmed',
-  'receipt_used',
-  'receipt_invalid',
-  'amount_invalid',
-  'daily_cap',
-  'staff_daily_cap',
-  'member_blocked',
-  'phone_not_verified',
-  'no_points',
-  'no_program',
-] as const;
+/** The till's rules and refusals (the reasons are error codes, contracts/errors.ts), for the staff methods and app. */
+export { STAFF_REFUSAL_REASONS } from './errors';
 
 export type StaffRefusalReason = (typeof STAFF_REFUSAL_REASONS)[number];
 

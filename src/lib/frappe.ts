@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { BOOT, GET_COUNT, GET_LOGGED_USER, LOGIN, LOGOUT, type BootInfo, type LoginAnswer } from '../../contracts/frappe';
-import { RESET_PASSWORD } from '../../contracts/password';
+// Frappe's own methods by name, with their answers' schemas alone: the contracts' argument schemas would weigh on
+// the first screen for nothing, the client sends what Frappe takes.
+import { BootInfoSchema, LoginAnswerSchema, type BootInfo, type LoginAnswer } from '../../contracts/session';
 import { DEFAULT_MESSAGES, FrappeClientError, type Operation } from './frappe-error';
 
 export { DEFAULT_MESSAGES, FrappeClientError, isFrappeClientError, isRateLimited, parseServerMessages } from './frappe-error';
@@ -78,7 +79,7 @@ export interface FrappeClientConfig {
   csrfToken?: string | null;
 }
 
-export type { BootInfo, LoginAnswer } from '../../contracts/frappe';
+export type { BootInfo, LoginAnswer } from '../../contracts/session';
 
 export interface CsrfTokenHolder {
   get(): string | null;
@@ -263,8 +264,8 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     `/api/resource/${encodeURIComponent(doctype)}${name === undefined ? '' : `/${encodeURIComponent(name)}`}`;
 
   async function boot(opts: Pick<RequestOptions, 'signal'> = {}): Promise<BootInfo> {
-    const answer = await send({ verb: 'GET', path: methodPath(BOOT.path), op: 'call', signal: opts.signal });
-    const info = validated(answer.body.message, BOOT.returns, answer, 'call');
+    const answer = await send({ verb: 'GET', path: methodPath('member_rewards.api.boot'), op: 'call', signal: opts.signal });
+    const info = validated(answer.body.message, BootInfoSchema, answer, 'call');
     csrfToken = info.csrf_token ?? null;
     return info;
   }
@@ -377,12 +378,12 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     ): Promise<number> {
       const answer = await send({
         verb: 'GET',
-        path: methodPath(GET_COUNT.path),
+        path: methodPath('frappe.client.get_count'),
         query: { doctype, filters, cache: opts.cache ? 1 : undefined, debug: opts.debug ? 1 : undefined },
         op: 'getCount',
         signal: opts.signal,
       });
-      return validated(answer.body.message, GET_COUNT.returns, answer, 'getCount');
+      return validated(answer.body.message, v.number(), answer, 'getCount');
     },
 
     /** Multipart upload through XMLHttpRequest (fetch has no upload progress); resolves with the File document. */
@@ -414,14 +415,14 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
 
     /** Username/e-mail and password sign-in; keeps the answer's CSRF token for later writes. */
     async login(credentials: { usr: string; pwd: string; device?: string }, opts: Pick<RequestOptions, 'signal'> = {}): Promise<LoginAnswer> {
-      const answer = await send({ verb: 'POST', path: methodPath(LOGIN.path), json: credentials, op: 'login', signal: opts.signal });
-      const body = validated(answer.body, LOGIN.returns, answer, 'login');
+      const answer = await send({ verb: 'POST', path: methodPath('login'), json: credentials, op: 'login', signal: opts.signal });
+      const body = validated(answer.body, LoginAnswerSchema, answer, 'login');
       if (typeof body.csrf_token === 'string') csrfToken = body.csrf_token;
       return body;
     },
 
     async logout(opts: Pick<RequestOptions, 'signal'> = {}): Promise<Record<string, unknown>> {
-      const answer = await send({ verb: 'POST', path: methodPath(LOGOUT.path), json: {}, op: 'logout', signal: opts.signal });
+      const answer = await send({ verb: 'POST', path: methodPath('logout'), json: {}, op: 'logout', signal: opts.signal });
       csrfToken = null;
       return answer.body;
     },
@@ -430,17 +431,17 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     async getLoggedUser(opts: Pick<RequestOptions, 'signal'> = {}): Promise<string> {
       const answer = await send({
         verb: 'GET',
-        path: methodPath(GET_LOGGED_USER.path),
+        path: methodPath('frappe.auth.get_logged_user'),
         op: 'getLoggedUser',
         signal: opts.signal,
       });
-      return validated(answer.body.message, GET_LOGGED_USER.returns, answer, 'getLoggedUser');
+      return validated(answer.body.message, v.string(), answer, 'getLoggedUser');
     },
 
     async resetPassword(user: string, opts: Pick<RequestOptions, 'signal'> = {}): Promise<unknown> {
       const answer = await send({
         verb: 'POST',
-        path: methodPath(RESET_PASSWORD.path),
+        path: methodPath('frappe.core.doctype.user.user.reset_password'),
         json: { user },
         op: 'resetPassword',
         signal: opts.signal,

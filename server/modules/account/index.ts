@@ -12,7 +12,9 @@ import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin
 import { registerDevLine } from './dev-line';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
-import { AUTHORIZE_URL, CHANGE_PHONE, GET_PHONE, GET_PROFILE, GET_TIER, UPDATE_PROFILE, VERIFY_OTP } from '../../../contracts/account';
+import { AUTHORIZE_URL, GET_PROFILE, GET_TIER } from '../../../contracts/account';
+import { CHANGE_PHONE, GET_PHONE, VERIFY_OTP } from '../../../contracts/phone';
+import { UPDATE_PROFILE } from '../../../contracts/profile';
 import { isSafeNextPath } from '../../../contracts/next-path';
 
 const getAuthorizeUrl = defineMethod({

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
 import { salesInvoiceItems } from '../../db/schema/orders';
 import { loyaltyTiers } from '../../db/schema/loyalty';
-import type { Sort } from '../../../contracts/catalog';
+import type { Sort } from '../../../contracts/catalog-query';
 
 export type ItemRow = typeof items.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { FilterBudget } from '../../frappe/filters';
 import { describeIssues, hasNul, nulRefusal } from '../../frappe/methods';
-import { DEFAULT_PAGE_LENGTH, ProductQueryArgs } from '../../../contracts/catalog';
+import { DEFAULT_PAGE_LENGTH, ProductQueryArgs } from '../../../contracts/catalog-query';
 import { conditions, filterFacets, findItems, type ItemRow } from './repository';
 import { formatBaht } from './format';
 

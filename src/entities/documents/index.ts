@@ -1,8 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getListOf } from '@/lib/api';
-import { INFORMATION_DOCUMENT, TERMS_DOCUMENT, DOCUMENT_TITLES, type DocumentDoctype, type InfoDocument } from '../../../contracts/documents';
+import { INFORMATION_DOCUMENT, TERMS_DOCUMENT, type DocumentDoctype, type InfoDocument } from '../../../contracts/documents';
 
-export { DOCUMENT_TITLES, INFORMATION_DOCUMENT, TERMS_DOCUMENT, type DocumentDoctype, type InfoDocument } from '../../../contracts/documents';
+export { INFORMATION_DOCUMENT, TERMS_DOCUMENT, type DocumentDoctype, type InfoDocument } from '../../../contracts/documents';
+
+/** The documents the information pages show, by their titles. */
+export const DOCUMENT_TITLES = {
+  consent: 'Data Disclosure Consent',
+  collectPoints: 'How To Collect Points',
+  redeemRewards: 'How To Redeem Rewards',
+  memberConditions: 'Member Conditions',
+  blogDetail: 'Detail of Blog',
+  terms: 'Terms and Conditions',
+} as const;
 
 export const documentKeys = {
   all: ['documents'] as const,

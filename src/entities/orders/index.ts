@@ -1,17 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
-import { loyaltyKeys } from '@/entities/loyalty';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callMethod, getDocOf } from '@/lib/api';
-import { useSpend, type SpendKind } from '@/lib/spend';
-import {
-  CHECKOUT_TOTALS,
-  GET_ORDERS,
-  PLACE_ORDER,
-  SALES_INVOICE,
-  type DeliveryMethod,
-  type OrderLine,
-  type PurchasePayload,
-  type RedemptionPayload,
-} from '../../../contracts/orders';
+import { CHECKOUT_TOTALS, GET_ORDERS, SALES_INVOICE, type DeliveryMethod, type OrderLine } from '../../../contracts/orders';
 
 export type {
   CheckoutTotals,
@@ -77,22 +66,6 @@ export const checkoutTotalsQuery = (lines: OrderLine[], delivery: DeliveryMethod
     enabled: lines.length > 0,
     staleTime: 30 * 1000,
   });
-
-/**
- * place_order, a gift redemption ('redeem') or the cart's purchase ('order'): sent only online, never queued, and
- * when its answer is lost the server is asked what became of it (src/lib/spend.ts). The orders (coupons too) and
- * the points are refreshed whatever the outcome.
- */
-export function usePlaceOrder<K extends SpendKind>(kind: K) {
-  const queryClient = useQueryClient();
-  const place = useSpend(kind, PLACE_ORDER, {
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-      void queryClient.invalidateQueries({ queryKey: loyaltyKeys.points });
-    },
-  });
-  return { ...place, send: (payload: K extends 'redeem' ? RedemptionPayload : PurchasePayload) => place.send(payload) };
-}
 
 export type CouponState = 'usable' | 'used' | 'none';
 

@@ -16,7 +16,6 @@ export {
   refreshUser,
   tierQuery,
   type BootInfo,
-  type OtpAnswer,
   type Profile,
   type Tier,
 } from '@/entities/member';

@@ -4,7 +4,8 @@ import { frappe } from '@/lib/frappe';
 
 export { categoriesQuery, postQuery, publishedPostsQuery as postsQuery, type BlogCategory, type BlogPost } from '@/entities/blog';
 export { branchesQuery, type Branch } from '@/entities/branches';
-export { bootQuery as sessionQuery, useSignUp } from '@/entities/member';
+export { bootQuery as sessionQuery } from '@/entities/member';
+export { useSignUp } from '@/entities/member/sign-up';
 
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import type { MessageKey } from '@/lib/i18n';
-import { LINE_PLACEHOLDER_DOMAIN, profileInputSchema, type Profile } from '../../../contracts/account';
+import { LINE_PLACEHOLDER_DOMAIN, type Profile } from '../../../contracts/account';
+import { profileInputSchema } from '../../../contracts/profile';
 import type { RuleCode } from '../../../contracts/errors';
 
-export { profileWithChange, useProfileWrite, useRejectedProfileWrite, type ProfileSaveOutcome as SaveOutcome } from '@/entities/member';
+export { profileWithChange, useProfileWrite, useRejectedProfileWrite, type ProfileSaveOutcome as SaveOutcome } from '@/entities/member/profile';
 
 export interface ProfileFormValues {
   first_name: string;

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@/lib/i18n';
 import { OTP_LENGTH, PHONE_DIGITS, PHONE_REQUEST_MIN_DIGITS, RESEND_SECONDS, onlyDigits } from '../../../../contracts/account';
-import { useChangePhone, useRequestCode, useVerifyCode } from '@/entities/member';
+import { useChangePhone, useRequestCode, useVerifyCode } from '@/entities/member/phone';
 import { serverMessageOf } from '../api';
 import { setPhoneVerifyFlag } from '../storage';
 import { useCurrentUser } from '../session';

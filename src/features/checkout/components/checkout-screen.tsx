@@ -10,12 +10,12 @@ import { addressesQuery, type AddressDoc } from '@/entities/addresses';
 import { branchesQuery } from '@/entities/branches';
 import {
   checkoutTotalsQuery,
-  usePlaceOrder,
   type DeliveryMethod,
   type OrderLine,
   type PlacedOrder,
   type PurchasePayload,
 } from '@/entities/orders';
+import { usePlaceOrder } from '@/entities/orders/place-order';
 import { AddressEntry } from './address-entry';
 import classes from './checkout.module.css';
 import '@mantine/core/styles/InlineInput.css';

@@ -8,7 +8,7 @@ import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import type { OutboxEntry } from '@/lib/outbox';
 import type { Profile } from '../../../../contracts/account';
-import { useUpdateProfile } from '@/entities/member';
+import { useUpdateProfile } from '@/entities/member/profile';
 import { fieldFor, initialValues, messageKeyFor, profileArgs, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
 
 export interface ProfileFormProps {

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rewardOrdersQuery } from '@/features/coupons';
-import { usePlaceOrder } from '@/entities/orders';
+import { usePlaceOrder } from '@/entities/orders/place-order';
 import { testQueryClient } from '../../render-app';
 
 afterEach(() => vi.unstubAllGlobals());
