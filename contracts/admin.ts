@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { boundedNumber, isoDay, optionalText, pageArgs, requiredText, yesNo } from './args';
+import { doctypeContract, methodContract } from './contract';
+import { boundedNumber, isoDay, noArgs, optionalText, pageArgs, requiredText, yesNo } from './args';
 import { ENTRY_TYPES } from './loyalty';
 
 /**
@@ -339,3 +340,22 @@ export const AuditLogSchema = v.looseObject({
 export type AuditLogEntry = v.InferOutput<typeof AuditLogSchema>;
 export const AUDIT_LOG_FIELDS = ['name', 'seq', 'user', 'role', 'branch', 'action', 'ref_doctype', 'ref_name', 'before', 'after', 'ip', 'creation'] as const;
 
+
+// ------------------------------------------------------------------------------------------- contracts
+
+const M = ADMIN_METHODS;
+
+/** The back office's methods as the server declares them (the CSV export is a download, not an answer). */
+export const SEARCH_MEMBERS = methodContract(M.searchMembers, SearchMembersArgs, SearchMembersAnswer);
+export const MEMBER_SUMMARY = methodContract(M.memberSummary, MemberSummaryArgs, MemberSummaryAnswer);
+export const ADJUST_POINTS = methodContract(M.adjustPoints, AdjustPointsArgs, AdjustPointsAnswer);
+export const IMPORT_POINTS = methodContract(M.importPoints, ImportPointsArgs, ImportPointsAnswer);
+export const SET_MEMBER_BLOCKED = methodContract(M.setMemberBlocked, SetMemberBlockedArgs, SetMemberBlockedAnswer);
+export const GET_ADJUSTMENT_REASONS = methodContract(M.getAdjustmentReasons, noArgs, ReasonsAnswer);
+export const UPDATE_ADJUSTMENT_REASONS = methodContract(M.updateAdjustmentReasons, UpdateReasonsArgs, ReasonsAnswer);
+export const LIST_STAFF = methodContract(M.listStaff, ListStaffArgs, ListStaffAnswer);
+export const CREATE_STAFF = methodContract(M.createStaff, CreateStaffArgs, CreateStaffAnswer);
+export const UPDATE_STAFF = methodContract(M.updateStaff, UpdateStaffArgs, StaffRowSchema);
+export const SEND_STAFF_PASSWORD_RESET = methodContract(M.sendStaffPasswordReset, StaffUserArgs, PasswordResetSentAnswer);
+
+export const AUDIT_LOG = doctypeContract('Audit Log', AuditLogSchema);

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { noArgs } from './args';
+import { methodContract } from './contract';
 
 /**
  * Inside LINE (LIFF): member_rewards.account.liff_config and liff_login. Apart from contracts/account.ts, which
@@ -25,3 +27,6 @@ export const liffLoginAnswerSchema = v.object({
   phone_verified: v.boolean(),
 });
 export type LiffLoginAnswer = v.InferOutput<typeof liffLoginAnswerSchema>;
+
+export const LIFF_CONFIG = methodContract('member_rewards.account.liff_config', noArgs, liffConfigSchema);
+export const LIFF_LOGIN = methodContract('member_rewards.account.liff_login', liffLoginArgsSchema, liffLoginAnswerSchema);

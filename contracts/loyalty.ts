@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { methodContract } from './contract';
 
 /**
  * The member's points: the ledger's entry types and sources (what each history line is), the points history, the
@@ -122,3 +123,29 @@ export const TierProgressAnswer = v.object({
   leaving_window: v.nullable(v.object({ date: v.string(), points: v.number() })),
   tiers: v.array(TierSchema),
 });
+
+/** What the app reads of a history line and of the points details: the server's rows, validated as they are. */
+export const PointsEntrySchema = PointsRecordSchema;
+export type PointsEntry = PointsRecord;
+export const PointsDetailsSchema = PointsDetailsAnswer;
+export type PointsDetails = v.InferOutput<typeof PointsDetailsSchema>;
+
+export const POINTS_DETAILS = methodContract(LOYALTY_METHODS.pointsDetails, v.looseObject({}), PointsDetailsAnswer);
+export const EXPIRY_SCHEDULE = methodContract(LOYALTY_METHODS.expirySchedule, v.looseObject({}), ExpiryScheduleAnswer);
+export const TIER_PROGRESS = methodContract(LOYALTY_METHODS.tierProgress, v.looseObject({}), TierProgressAnswer);
+
+/** Baht per point earned (collection), baht value of a point (conversion), days until points expire. */
+export const LoyaltyProgramSchema = v.looseObject({
+  name: v.string(),
+  collection_factor: v.number(),
+  conversion_factor: v.number(),
+  expiry_duration: v.number(),
+});
+export type LoyaltyProgram = v.InferOutput<typeof LoyaltyProgramSchema>;
+
+/** The named programme (or the first one); null when there is none. */
+export const LOYALTY_PROGRAM = methodContract(
+  'member_rewards.api.get_loyalty_program',
+  v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
+  v.nullable(LoyaltyProgramSchema),
+);

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { noArgs } from './args';
+import { methodContract } from './contract';
 
 /**
  * Notifications: the events the server records for a member, the member's settings, the Web Push
@@ -149,6 +151,12 @@ export const unsubscribeArgsSchema = v.looseObject({
 export const unsubscribeAnswerSchema = v.object({ removed: v.boolean() });
 
 export const vapidKeyAnswerSchema = v.object({ public_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}$/)) });
+
+export const GET_NOTIFICATION_SETTINGS = methodContract('member_rewards.notifications.get_settings', noArgs, notificationSettingsSchema);
+export const UPDATE_NOTIFICATION_SETTINGS = methodContract('member_rewards.notifications.update_settings', updateSettingsArgsSchema, notificationSettingsSchema);
+export const GET_VAPID_PUBLIC_KEY = methodContract('member_rewards.notifications.get_vapid_public_key', noArgs, vapidKeyAnswerSchema);
+export const SUBSCRIBE_PUSH = methodContract('member_rewards.notifications.subscribe', subscribeArgsSchema, subscribeAnswerSchema);
+export const UNSUBSCRIBE_PUSH = methodContract('member_rewards.notifications.unsubscribe', unsubscribeArgsSchema, unsubscribeAnswerSchema);
 
 // ---------------------------------------------------------------------------------------------------
 // What the server pushes (the plaintext of the RFC 8291 payload) and the service worker shows.

@@ -19,7 +19,7 @@ export async function checkForUpdate(): Promise<void> {
   }
 }
 
-/** Activates the waiting worker (posts SKIP_WAITING, sw/messages.ts) and reloads once it controls the page. */
+/** Activates the waiting worker (posts SKIP_WAITING, contracts/sw-messages.ts) and reloads once it controls the page. */
 function activateWaiting(): void {
   reloadRequested = true;
   if (registration?.waiting && wb) {

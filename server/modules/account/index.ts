@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { desc, eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { FrappeError, notFound, permissionError, validationError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
@@ -14,22 +14,16 @@ import { registerDevLiff } from './dev-liff';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
 import { userByName } from './repository';
-import { profileInputSchema } from '../../../contracts/account';
+import { AUTHORIZE_URL, GET_PROFILE, GET_TIER } from '../../../contracts/account';
+import { CHANGE_PHONE, GET_PHONE, VERIFY_OTP } from '../../../contracts/phone';
+import { UPDATE_PROFILE } from '../../../contracts/profile';
 import { isSafeNextPath } from '../../../contracts/next-path';
-import { liffConfigSchema, liffLoginAnswerSchema, liffLoginArgsSchema } from '../../../contracts/liff';
-
-/** Where the app continues after LINE: only these in-app addresses may be asked for. */
-const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
+import { LIFF_CONFIG, LIFF_LOGIN } from '../../../contracts/liff';
 
 const getAuthorizeUrl = defineMethod({
-  path: 'honda_api.api_calls.linetoken.get_oauth2_authorize_url',
+  ...AUTHORIZE_URL,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.looseObject({
-    redirect_to: v.optional(v.picklist(AFTER_LINE, 'Unknown redirect address')),
-    // The in-app page the member asked for before signing in: they land there afterwards.
-    next: v.optional(v.pipe(v.string('Unknown redirect address'), v.check((p: string) => isSafeNextPath(p), 'Unknown redirect address'))),
-  }),
   async handler(ctx, { redirect_to, next }) {
     const mode = lineMode(ctx.config);
     if (!mode) throw validationError('LINE Login is not configured on this server');
@@ -89,11 +83,9 @@ const liffUnavailable = () => new FrappeError('ValidationError', 'Sign-in inside
 
 /** Which LIFF the app's /liff entry loads: LINE's SDK with this LIFF app, or the development stand-in. */
 const liffConfig = defineMethod({
-  path: 'member_rewards.account.liff_config',
+  ...LIFF_CONFIG,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: noArgs,
-  returns: liffConfigSchema,
   handler(ctx) {
     const mode = liffMode(ctx.config);
     if (!mode) throw liffUnavailable();
@@ -108,11 +100,9 @@ const liffConfig = defineMethod({
  * (opening the card from LINE again must not sign the member out of their other devices' codes).
  */
 const liffLogin = defineMethod({
-  path: 'member_rewards.account.liff_login',
+  ...LIFF_LOGIN,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: liffLoginArgsSchema,
-  returns: liffLoginAnswerSchema,
   async handler(ctx, { id_token }) {
     const mode = liffMode(ctx.config);
     if (!mode) throw liffUnavailable();
@@ -160,26 +150,6 @@ const tokenLogin = defineMethod({
   },
 });
 
-// Missing arguments get the same sentence as empty ones (valibot would otherwise say "Invalid key").
-const phoneArg = (message: string) =>
-  v.pipe(
-    v.optional(v.union([v.string(message), v.number(message)], message), ''),
-    v.transform((x) => String(x)),
-    v.minLength(1, message),
-    v.maxLength(32, message),
-  );
-const otpArg = v.pipe(
-  v.optional(v.union([v.string('Please Enter OTP'), v.number('Please Enter OTP')], 'Please Enter OTP'), ''),
-  v.transform((x) => String(x).replace(/\D/g, '')),
-  v.minLength(1, 'Please Enter OTP'),
-  v.maxLength(12, 'Wrong code, please try again'),
-);
-const otpArgs = v.looseObject({
-  userphone: phoneArg('This phone number is invalid'),
-  otp: otpArg,
-  username: v.optional(v.string()),
-});
-
 function refuseOtherUsername(callerName: string, username: string | undefined) {
   // The phone is bound to the signed-in caller: naming anyone else is refused outright.
   if (username !== undefined && username !== '' && username !== callerName) {
@@ -188,36 +158,28 @@ function refuseOtherUsername(callerName: string, username: string | undefined) {
 }
 
 const getPhone = defineMethod({
-  path: 'honda_api.api_calls.verifyuser.getphone',
+  ...GET_PHONE,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
   sideEffects: true,
-  args: v.looseObject({ userphone: phoneArg('This phone number is invalid') }),
   handler: (ctx, { userphone }) => requestCode(ctx, userphone),
 });
 
 const verifyOtp = defineMethod({
-  path: 'honda_api.api_calls.verifyuser.verifyotp',
+  ...VERIFY_OTP,
   verbs: ['POST'],
   allow: ['Member'],
-  args: otpArgs,
   handler(ctx, { userphone, otp, username }) {
     refuseOtherUsername(ctx.user.name, username);
     return verifyCode(ctx, userphone, otp, 'verify');
   },
 });
 
-/** Our change-phone method: a code sent to the new number (getphone), then this; exactly 10 digits. */
-const changePhoneArgs = v.looseObject({
-  userphone: v.pipe(phoneArg('This phone number is invalid'), v.regex(/^\d{10}$/, 'This phone number is invalid')),
-  otp: v.pipe(otpArg, v.regex(/^\d{6}$/, 'Wrong code, please try again')),
-  username: v.optional(v.string()),
-});
+/** Our change-phone method: a code sent to the new number (getphone), then this. */
 const changePhone = defineMethod({
-  path: 'member_rewards.account.change_phone',
+  ...CHANGE_PHONE,
   verbs: ['POST'],
   allow: ['Member'],
-  args: changePhoneArgs,
   handler(ctx, { userphone, otp, username }) {
     refuseOtherUsername(ctx.user.name, username);
     return verifyCode(ctx, userphone, otp, 'change');
@@ -245,30 +207,25 @@ const smsOutboxRead = defineMethod({
 });
 
 const getProfile = defineMethod({
-  path: 'headless_e_commerce.api.get_profile',
+  ...GET_PROFILE,
   verbs: ['GET'],
   allow: ['Member', 'Store Staff', 'Blog Manager'],
-  args: noArgs,
   handler: (ctx) => profileOf(ctx.db, ctx.user.name),
 });
 
 
 const updateProfileMethod = defineMethod({
-  path: 'honda_api.api_calls.getuser.update_profile',
+  ...UPDATE_PROFILE,
   verbs: ['POST', 'PUT'],
   allow: ['Member'],
-  args: profileInputSchema,
   handler: (ctx, args) =>
     updateProfile(ctx, { ...args, email: args.email ?? undefined, phone: args.phone == null ? undefined : String(args.phone) }),
 });
 
 const getTier = defineMethod({
-  path: 'loyalty_program_customizations.overrides.get_tier',
+  ...GET_TIER,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: v.looseObject({
-    customer: v.pipe(v.optional(v.string('Customer is required'), ''), v.trim(), v.minLength(1, 'Customer is required'), v.maxLength(140)),
-  }),
   handler: (ctx, { customer }) => tierFor(ctx, customer),
 });
 

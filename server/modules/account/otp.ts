@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
 import { otpCodes } from '../../db/schema/auth';
-import { FrappeError, tooManyRequests, validationError } from '../../frappe/errors';
+import { FrappeError, ruleRefusal, tooManyRequests } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
 import { safeEqual } from '../../frappe/crypto';
 import { installationSecret } from './secrets';
@@ -56,7 +56,7 @@ async function limit(ctx: RequestContext, lang: Lang, key: string, max: number, 
 export async function requestCode(ctx: RequestContext, rawPhone: string): Promise<OtpAnswer> {
   const lang = await callerLang(ctx);
   const phone = normalisePhone(rawPhone);
-  if (!phone) throw validationError('This phone number is invalid');
+  if (!phone) throw ruleRefusal('phone_invalid');
   await limit(ctx, lang, `otp:send:ip:${ctx.request.ip}`, OTP.send.perIp, OTP.send.windowSeconds);
   await limit(ctx, lang, `otp:send:user:${ctx.user.name}`, OTP.send.perUser, OTP.send.windowSeconds);
 
@@ -105,7 +105,7 @@ export async function requestCode(ctx: RequestContext, rawPhone: string): Promis
 export async function verifyCode(ctx: RequestContext, rawPhone: string, code: string, purpose: 'verify' | 'change'): Promise<OtpAnswer> {
   const lang = await callerLang(ctx);
   const phone = normalisePhone(rawPhone);
-  if (!phone) throw validationError('This phone number is invalid');
+  if (!phone) throw ruleRefusal('phone_invalid');
   await limit(ctx, lang, `otp:check:ip:${ctx.request.ip}`, OTP.check.perIp, OTP.check.windowSeconds);
   await limit(ctx, lang, `otp:check:phone:${phone}`, OTP.check.perPhone, OTP.check.windowSeconds);
   const failed = (key: Parameters<typeof say>[1]): OtpAnswer => ({ status: 'failed', message: say(lang, key) });

@@ -2,11 +2,9 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type 
 import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
 import { salesInvoiceItems } from '../../db/schema/orders';
+import type { Sort } from '../../../contracts/catalog-query';
 
 export type ItemRow = typeof items.$inferSelect;
-
-export const SORTS = ['recommended', 'best_seller', 'popular', 'price_asc', 'price_desc', 'newest'] as const;
-export type Sort = (typeof SORTS)[number];
 
 export interface ItemQuery {
   where: SQL | undefined;

@@ -10,13 +10,15 @@ import { today } from '../../frappe/business-day';
 import { rulesOn } from '../programme/versions';
 import { expiryFor } from '../programme/rules';
 import { defaultProgram } from '../programme/service';
+import { LOYALTY_PROGRAM } from '../../../contracts/loyalty';
 import { sanitizeRichText } from './sanitize';
+import { INFORMATION_DOCUMENT as INFORMATION, REDEEM_CONDITIONS as REDEEM, TERMS_DOCUMENT as TERMS } from '../../../contracts/documents';
 
 export { sanitizeRichText } from './sanitize';
 
-export const INFORMATION_DOCUMENT = 'Information Document';
-export const TERMS_DOCUMENT = 'Terms and Conditions Document';
-export const REDEEM_CONDITIONS = 'Condition of redeem items';
+const INFORMATION_DOCUMENT = INFORMATION.doctype;
+const TERMS_DOCUMENT = TERMS.doctype;
+const REDEEM_CONDITIONS = REDEEM.doctype;
 
 const titleSchema = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(140, 'Title is too long'));
 const descriptionSchema = v.pipe(v.string('Description must be text'), v.maxLength(200_000, 'Description is too long'));
@@ -71,10 +73,9 @@ function documentDoctype(doctype: string, opts: { single?: boolean } = {}): Doct
  * Null when there is no such programme.
  */
 const getLoyaltyProgram = defineMethod({
-  path: 'member_rewards.api.get_loyalty_program',
+  ...LOYALTY_PROGRAM,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
   async handler(ctx, { name }) {
     const program = name || (await defaultProgram(ctx.db));
     const day = today();

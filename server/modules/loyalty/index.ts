@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
-import { ExpiryScheduleAnswer, LOYALTY_METHODS, PointsDetailsAnswer, TierProgressAnswer } from '../../../contracts/loyalty';
+import { defineMethod } from '../../frappe/methods';
+import { EXPIRY_SCHEDULE, POINTS_DETAILS, TIER_PROGRESS } from '../../../contracts/loyalty';
 import { expirySchedule, pointsDetails, tierProgress } from './service';
 
 /**
@@ -8,31 +8,25 @@ import { expirySchedule, pointsDetails, tierProgress } from './service';
  * balance, and (ours) the next expiring batch, the tier and the points to the next tier.
  */
 const getLoyaltyPointsDetails = defineMethod({
-  path: LOYALTY_METHODS.pointsDetails,
+  ...POINTS_DETAILS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: noArgs,
-  returns: PointsDetailsAnswer,
   handler: (ctx) => pointsDetails(ctx),
 });
 
 /** Ours: what expires when, batch by batch (the history's "points expired" lines are what is left on that day). */
 const getExpirySchedule = defineMethod({
-  path: LOYALTY_METHODS.expirySchedule,
+  ...EXPIRY_SCHEDULE,
   verbs: ['GET'],
   allow: ['Member'],
-  args: noArgs,
-  returns: ExpiryScheduleAnswer,
   handler: (ctx) => expirySchedule(ctx),
 });
 
 /** Ours: the tier, the points earned in its window, the next tier and when points leave a rolling window. */
 const getTierProgress = defineMethod({
-  path: LOYALTY_METHODS.tierProgress,
+  ...TIER_PROGRESS,
   verbs: ['GET'],
   allow: ['Member'],
-  args: noArgs,
-  returns: TierProgressAnswer,
   handler: (ctx) => tierProgress(ctx),
 });
 

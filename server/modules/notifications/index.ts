@@ -1,16 +1,14 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
 import { notFound } from '../../frappe/errors';
 import {
+  GET_NOTIFICATION_SETTINGS,
+  GET_VAPID_PUBLIC_KEY,
   lineOutboxAnswerSchema,
-  notificationSettingsSchema,
-  subscribeAnswerSchema,
-  subscribeArgsSchema,
-  unsubscribeAnswerSchema,
-  unsubscribeArgsSchema,
-  updateSettingsArgsSchema,
-  vapidKeyAnswerSchema,
+  SUBSCRIBE_PUSH,
+  UNSUBSCRIBE_PUSH,
+  UPDATE_NOTIFICATION_SETTINGS,
 } from '../../../contracts/notifications';
 import { lineMessagingMode } from './line-messaging';
 import { lineOutboxList } from './repository';
@@ -33,47 +31,37 @@ import {
  */
 
 const getVapidPublicKey = defineMethod({
-  path: 'member_rewards.notifications.get_vapid_public_key',
+  ...GET_VAPID_PUBLIC_KEY,
   verbs: ['GET'],
   allow: ['Member'],
-  args: noArgs,
-  returns: vapidKeyAnswerSchema,
   handler: (ctx) => vapidPublicKey(ctx),
 });
 
 const subscribeMethod = defineMethod({
-  path: 'member_rewards.notifications.subscribe',
+  ...SUBSCRIBE_PUSH,
   verbs: ['POST'],
   allow: ['Member'],
-  args: subscribeArgsSchema,
-  returns: subscribeAnswerSchema,
   handler: (ctx, { subscription, language }) => subscribe(ctx, subscription, language),
 });
 
 const unsubscribeMethod = defineMethod({
-  path: 'member_rewards.notifications.unsubscribe',
+  ...UNSUBSCRIBE_PUSH,
   verbs: ['POST'],
   allow: ['Member'],
-  args: unsubscribeArgsSchema,
-  returns: unsubscribeAnswerSchema,
   handler: (ctx, { endpoint }) => unsubscribe(ctx, endpoint),
 });
 
 const getSettingsMethod = defineMethod({
-  path: 'member_rewards.notifications.get_settings',
+  ...GET_NOTIFICATION_SETTINGS,
   verbs: ['GET'],
   allow: ['Member'],
-  args: noArgs,
-  returns: notificationSettingsSchema,
   handler: (ctx) => getSettings(ctx),
 });
 
 const updateSettingsMethod = defineMethod({
-  path: 'member_rewards.notifications.update_settings',
+  ...UPDATE_NOTIFICATION_SETTINGS,
   verbs: ['POST'],
   allow: ['Member'],
-  args: updateSettingsArgsSchema,
-  returns: notificationSettingsSchema,
   handler: (ctx, args) => updateSettings(ctx, args),
 });
 

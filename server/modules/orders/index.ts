@@ -1,7 +1,7 @@
-import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
-import { defineMethod, numeric, offsetArg } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
+import { CHECKOUT_TOTALS, CONFIRM_PAYMENT, GET_ORDERS, PLACE_ORDER } from '../../../contracts/orders';
 import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
 import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
@@ -12,50 +12,32 @@ import {
 
 /** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
 const placeOrderMethod = defineMethod({
-  path: 'headless_e_commerce.api.place_order',
+  ...PLACE_ORDER,
   verbs: ['POST'],
   allow: ['Member'],
-  // The payload is validated by the service in the order of the app's forms (spec §5 messages).
-  args: v.looseObject({}),
-  handler: (ctx, args) => placeOrder(ctx, args as Record<string, unknown>),
+  handler: (ctx, args) => placeOrder(ctx, args as unknown as Record<string, unknown>),
 });
 
 /** Ours: the checkout figures exactly as place_order will compute them (totals, shipping, discount, points). */
 const checkoutTotalsMethod = defineMethod({
-  path: 'member_rewards.api.checkout_totals',
+  ...CHECKOUT_TOTALS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: v.looseObject({
-    items: v.optional(v.unknown()),
-    delivery_method: v.optional(v.picklist(['delivery', 'pickup'], 'Delivery method must be delivery or pickup')),
-    order_type: v.optional(v.picklist(['purchase', 'redemption'], 'Order type must be purchase or redemption')),
-    /** The pickup branch, when the order will have one (a campaign may be limited to branches). */
-    branch: v.optional(v.pipe(v.string('Branch must be text'), v.trim(), v.maxLength(140, 'Branch must be at most 140 characters'))),
-  }),
   handler: (ctx, args) => checkoutTotals(ctx, args),
 });
 
 /** Ours: the back office confirms that a bank transfer arrived; the purchase's points are posted then. */
 const confirmPaymentMethod = defineMethod({
-  path: 'member_rewards.orders.confirm_payment',
+  ...CONFIRM_PAYMENT,
   verbs: ['POST'],
   allow: ['System Manager'],
-  args: v.looseObject({
-    order: v.pipe(v.string('Order is required'), v.trim(), v.minLength(1, 'Order is required'), v.maxLength(140, 'Order is required')),
-  }),
   handler: (ctx, args) => confirmPayment(ctx, args.order),
 });
 
 const getOrders = defineMethod({
-  path: 'honda_api.api_calls.getuser.getorders',
+  ...GET_ORDERS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: v.looseObject({
-    start: v.optional(offsetArg()),
-    limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(100))),
-    // The coupon screens read reward orders only, so a member's purchases never crowd them out of a page.
-    order_type: v.optional(v.picklist(['redemption', 'purchase'], 'Order type must be redemption or purchase')),
-  }),
   handler: (ctx, args) => ordersOf(ctx, { start: args.start ?? 0, limit: args.limit ?? 50, orderType: args.order_type }),
 });
 

@@ -1,6 +1,6 @@
 export {
-  catalogKeys, formatBaht, GIFT, GIFT_CARD, isCardVisible, itemQuery, productListQuery, productPagesQuery, redeemConditionsQuery,
-  redeemTarget, type ListArgs, type ProductItem,
+  formatBaht, GIFT, GIFT_CARD, isCardVisible, itemQuery, productListQuery, productPagesQuery, redeemConditionsQuery,
+  redeemTarget, type ListArgs, type Item,
 } from './api';
 export { formatDay, imageUrl } from './format';
 export { ProductCard, CARD_WIDTH } from './components/product-card';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { pushSubscriptionSchema, type NotificationLang } from '../../../contracts/notifications';
-import { forgetSubscription, registerSubscription, vapidPublicKey } from './api';
+import { forgetSubscription, registerSubscription, vapidPublicKey } from '@/entities/notifications';
 
 /**
  * This device's Web Push: whether it can have it, and turning it on (only ever from a tap: browsers, and iOS

@@ -1,69 +1,12 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import * as v from 'valibot';
-import { frappe } from '@/lib/frappe';
+import { itemPagesQuery, type ProductQuery } from '@/entities/items';
+import type { ShopSearch } from './search';
 
-/** A catalogue item as get_product_filter_data answers it. */
-export interface ShopItem {
-  name: string;
-  item_code: string;
-  item_name: string;
-  item_group: string;
-  website_image?: string | null;
-  price_list_rate: number;
-  formatted_price: string;
-  loyalty_points_based_price?: number | null;
-  tags?: string[];
-  attributes?: string[];
-  in_stock?: boolean;
-}
-
-interface FilterData {
-  items: ShopItem[];
-  items_count: number;
-  start: number;
-  filters?: unknown;
-}
-
-export const SORT_OPTIONS = ['recommended', 'best_seller', 'popular', 'price_desc', 'price_asc'] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
-
-/** The advanced filter's sections (secondary-areas §2.11), as the catalogue's attribute values. */
-export const TYPES = ['upper clothing', 'lower clothing', 'skirt', 'pants', 'shoes'] as const;
-export const SIZES = ['36', '37', '38', '39', '40', '41'] as const;
-export const COLOURS = ['orange', 'black', 'purple', 'green', 'brown'] as const;
-export const PRICE_MIN = 0;
-export const PRICE_MAX = 1000;
-
-const list = <T extends readonly string[]>(values: T) =>
-  v.optional(v.pipe(v.union([v.array(v.string()), v.string()]), v.transform((x) => (Array.isArray(x) ? x : [x])), v.filterItems((x) => (values as readonly string[]).includes(x))));
-const price = v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.transform(Number))]), v.number(), v.minValue(PRICE_MIN), v.maxValue(PRICE_MAX)));
-
-/** The shop's filters live in the address (/shop?sort=…&price_min=…), so every filter screen shares them. */
-export const shopSearchSchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  sort: v.optional(v.picklist(SORT_OPTIONS)),
-  type: list(TYPES),
-  size: list(SIZES),
-  colour: list(COLOURS),
-  price_min: price,
-  price_max: price,
-});
-export type ShopSearch = v.InferOutput<typeof shopSearchSchema>;
-
-/** Bad or foreign values are dropped, never an error page. */
-export function parseShopSearch(raw: Record<string, unknown>): ShopSearch {
-  const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(shopSearchSchema.entries)) {
-    const r = v.safeParse(schema, raw[key]);
-    if (r.success && r.output !== undefined && !(Array.isArray(r.output) && r.output.length === 0)) out[key] = r.output;
-  }
-  return out as ShopSearch;
-}
+export { itemsByNameQuery, type Item } from '@/entities/items';
 
 const PAGE = 24;
 
 /** The query_args for the shop grid: ordinary products (not point rewards) with the member's filters. */
-export function shopQueryArgs(s: ShopSearch) {
+export function shopQueryArgs(s: ShopSearch): ProductQuery {
   const attribute_filters: Record<string, string[]> = {};
   if (s.type?.length) attribute_filters.type = s.type;
   if (s.size?.length) attribute_filters.size = s.size;
@@ -79,35 +22,5 @@ export function shopQueryArgs(s: ShopSearch) {
   };
 }
 
-const filterData = (queryArgs: object, signal?: AbortSignal) =>
-  frappe.call<FilterData>('erpnext.e_commerce.api.get_product_filter_data', { query_args: queryArgs }, { signal });
-
-export const shopKeys = {
-  all: ['shop'] as const,
-  grid: (s: ShopSearch) => ['shop', 'grid', s] as const,
-  items: (codes: readonly string[]) => ['shop', 'items', [...codes].sort()] as const,
-};
-
-export const shopGridQuery = (s: ShopSearch) =>
-  infiniteQueryOptions({
-    queryKey: shopKeys.grid(s),
-    queryFn: ({ pageParam, signal }) => filterData({ ...shopQueryArgs(s), start: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.start + last.items.length < last.items_count ? last.start + last.items.length : undefined),
-  });
-
-/** Items by name (the compare page, the wishlist): any group, in the order asked. */
-export const itemsByNameQuery = (names: readonly string[]) =>
-  queryOptions({
-    queryKey: shopKeys.items(names),
-    queryFn: async ({ signal }) => {
-      if (names.length === 0) return [];
-      const data = await filterData({ field_filters: { name: [...names] }, page_length: 100 }, signal);
-      const byName = new Map(data.items.map((i) => [i.name, i]));
-      return names.map((n) => byName.get(n)).filter((i): i is ShopItem => Boolean(i));
-    },
-  });
-
-/** How many filters are set (the badge on the filter buttons). */
-export const activeFilterCount = (s: ShopSearch) =>
-  (s.type?.length ?? 0) + (s.size?.length ?? 0) + (s.colour?.length ?? 0) + (s.price_min !== undefined || s.price_max !== undefined ? 1 : 0);
+/** The shop grid, page after page. */
+export const shopGridQuery = (s: ShopSearch) => itemPagesQuery(shopQueryArgs(s));

@@ -87,8 +87,8 @@ describe('a member cancels an unused reward', () => {
     const m = await createMember(server);
     await givePoints(server, m.customer, 60);
     const used = await redeem(m, 'GIFT-TOTE', 15);
-    const [{ reward_code: usedCode }] = await server.database.db.select({ reward_code: salesInvoices.reward_code }).from(salesInvoices).where(eq(salesInvoices.name, used));
-    expect((await staff.call('member_rewards.staff.confirm_reward', { code: usedCode })).statusCode).toBe(200);
+    const [usedRow] = await server.database.db.select({ reward_code: salesInvoices.reward_code }).from(salesInvoices).where(eq(salesInvoices.name, used));
+    expect((await staff.call('member_rewards.staff.confirm_reward', { code: usedRow!.reward_code })).statusCode).toBe(200);
     const refused = await m.session.call(O.cancelRewardOrder, { order: used });
     expect(refused.statusCode).toBe(417);
     expect(errorCode(refused)).toBe('reward_used');

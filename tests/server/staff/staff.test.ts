@@ -408,10 +408,11 @@ describe('reward order codes', () => {
       const res = await staffA.call(CONFIRM, { code });
       expect(res.statusCode, code).toBe(404);
       expect(body(res).reason).toBe('unknown_code');
+      expect(body(res).error_code).toBe('unknown_code');
       expect(message(res)).toBe('This code is not valid');
       const r2 = await scan(staffA, code);
       expect(r2.statusCode).toBe(404);
-      expect(Object.keys(body(r2)).sort()).toEqual(['_server_messages', 'exc_type', 'exception', 'reason']);
+      expect(Object.keys(body(r2)).sort()).toEqual(['_server_messages', 'error_code', 'exc_type', 'exception', 'reason']);
     }
   });
 });

@@ -4,7 +4,7 @@ import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { localeOf, useLang, useT } from '@/lib/i18n';
-import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '../api';
+import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '@/entities/blog';
 import { errorToast, successToast } from '../toasts';
 import { ConfirmDelete } from './confirm-delete';
 import { PostForm } from './post-form';

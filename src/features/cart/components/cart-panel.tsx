@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
-import { cartItemsQuery, cartTotals, formatBaht, type CartItem } from '../api';
+import type { Item } from '@/entities/items';
+import { cartItemsQuery, cartTotals, formatBaht } from '../api';
 import { useCart, type DeliveryMethod } from '../store';
 import classes from './cart.module.css';
 import '@mantine/core/styles/Drawer.css';
@@ -19,7 +20,7 @@ export const CART_TRANSITION_MS = 200;
 
 const imageUrl = (path: string | null | undefined) => (path ? `${import.meta.env.VITE_FRAPPE_URL ?? ''}${path}` : undefined);
 
-function Line({ item, qty }: { item: CartItem; qty: number }) {
+function Line({ item, qty }: { item: Item; qty: number }) {
   const t = useT();
   const add = useCart((s) => s.add);
   const remove = useCart((s) => s.remove);

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
-import type { ProductItem } from '../api';
+import type { Item } from '../api';
 import { formatNumber, imageUrl } from '../format';
 import classes from './catalog.module.css';
 
 export const CARD_WIDTH = 150;
 
 /** Spec §2: image, title and points, 150 px wide, linking to /products/{id}. */
-export function ProductCard({ item, width = CARD_WIDTH }: { item: ProductItem; width?: number | string }) {
+export function ProductCard({ item, width = CARD_WIDTH }: { item: Item; width?: number | string }) {
   const t = useT();
   const [lang] = useLang();
   const points = item.loyalty_points_based_price;

@@ -1,6 +1,6 @@
 import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useLang, useT } from '@/lib/i18n';
-import { formatBaht, isCardVisible, type ProductItem } from '../api';
+import { formatBaht, isCardVisible, type Item } from '../api';
 import { formatDay, formatNumber, imageUrl } from '../format';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './catalog.module.css';
@@ -8,7 +8,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
 
 export interface RewardDetailProps {
-  item: ProductItem;
+  item: Item;
   /** The member's points; null while unknown (the button waits). */
   memberPoints: number | null;
   conditionsHtml?: string | null;

@@ -2,27 +2,11 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import * as v from 'valibot';
 import { NotFoundView } from '@/components/not-found-view';
-import { frappe, isFrappeClientError } from '@/lib/frappe';
+import { invoiceQuery } from '@/entities/orders';
+import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import '@mantine/core/styles/ThemeIcon.css';
-
-const InvoiceSchema = v.looseObject({
-  name: v.string(),
-  order_type: v.optional(v.string(), 'purchase'),
-  grand_total: v.optional(v.number(), 0),
-  loyalty_points: v.optional(v.number(), 0),
-  points_earned: v.optional(v.number(), 0),
-  branch: v.optional(v.nullable(v.string()), null),
-  items: v.optional(v.array(v.looseObject({ item_name: v.string() })), []),
-});
-
-export const orderQuery = (name: string) => ({
-  queryKey: ['orders', 'invoice', name] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => frappe.getDoc('Sales Invoice', name, { signal, schema: InvoiceSchema }),
-  enabled: Boolean(name),
-});
 
 const baht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -32,7 +16,7 @@ const baht = (n: number) => `฿ ${n.toLocaleString('en-US', { minimumFractionDi
  */
 export function ThankYou({ orderId, amount, afterRedemption }: { orderId: string; amount: number; afterRedemption?: ReactNode }) {
   const t = useT();
-  const order = useQuery(orderQuery(orderId));
+  const order = useQuery(invoiceQuery(orderId));
   // No order named, or none of the member's by that name: nothing to thank for.
   if (!orderId || (order.isError && isFrappeClientError(order.error) && (order.error.httpStatus === 404 || order.error.httpStatus === 403))) {
     return <NotFoundView />;

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import { isOnline } from '@/lib/online';
-import { liffConfig, liffLogin } from '../api';
+import { liffConfig, liffLogin } from '@/entities/member/liff';
 import { loadLiff } from '../sdk';
 import { liffTarget } from '../target';
 

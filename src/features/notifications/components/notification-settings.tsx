@@ -7,7 +7,7 @@ import { useLang, useT, type MessageKey } from '@/lib/i18n';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { NOTIFICATION_TOPICS, type NotificationChannel, type NotificationTopic } from '../../../../contracts/notifications';
-import { settingsQuery, useUpdateSettings } from '../api';
+import { settingsQuery, useUpdateSettings } from '@/entities/notifications';
 import { currentSubscription, disablePush, enablePush, permission, pushSupport, refreshPush } from '../push';
 import classes from './notifications.module.css';
 

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AddressText } from '@/components/address-text';
 import { useLang, useT } from '@/lib/i18n';
-import { couponState, invoiceQuery } from '../api';
+import { couponState, invoiceQuery } from '@/entities/orders';
 import { baht, formatDay, imageUrl } from '../format';
 import classes from './orders.module.css';
 import '@mantine/core/styles/Badge.css';

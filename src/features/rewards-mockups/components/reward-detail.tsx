@@ -41,7 +41,7 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
     );
   }
   const redeemed = redeemedItemCodes?.has(item.item_code) ?? false;
-  const short = points != null && points < item.loyalty_points_based_price;
+  const short = points != null && points < (item.loyalty_points_based_price ?? 0);
   const number = new Intl.NumberFormat(localeOf(lang));
   const until = item.item_schedule_end
     ? new Intl.DateTimeFormat(localeOf(lang), { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${item.item_schedule_end}T12:00:00`))
@@ -71,7 +71,7 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
             {t('coupons.rwPointsUsed')}
           </Text>
           <Text fw={800} c="brand.8">
-            {t('coupons.rwPointsWorth', { points: number.format(item.loyalty_points_based_price), baht: number.format(item.price_list_rate) })}
+            {t('coupons.rwPointsWorth', { points: number.format(item.loyalty_points_based_price ?? 0), baht: number.format(item.price_list_rate) })}
           </Text>
         </Group>
         {until && (

@@ -2,7 +2,7 @@ import { Accordion, Anchor, Button, Chip, Group, NumberInput, RangeSlider, Stack
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { COLOURS, PRICE_MAX, PRICE_MIN, SIZES, TYPES, type ShopSearch } from '../api';
+import { COLOURS, PRICE_MAX, PRICE_MIN, SIZES, TYPES, type ShopSearch } from '../search';
 import classes from './shop.module.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Chip.css';

@@ -2,7 +2,7 @@ import { Button, Radio, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { SORT_OPTIONS, type ShopSearch, type SortOption } from '../api';
+import { SORT_OPTIONS, type ShopSearch, type SortOption } from '../search';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
 

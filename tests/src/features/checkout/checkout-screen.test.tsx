@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { useCart } from '@/features/cart';
 import { addressesQuery, CheckoutScreen, totalsQuery, type OrderLine } from '@/features/checkout';
 import { resetOnlineForTests } from '@/lib/online';
 import { Route as CheckoutRoute } from '@/routes/checkout';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
+import { AddressDocSchema } from '../../../../contracts/addresses';
 
 const lines: OrderLine[] = [{ item_code: 'TEE-GREEN', qty: 2 }];
 
@@ -87,7 +89,7 @@ describe('checkout screen', () => {
     resetOnlineForTests(false);
     const queryClient = seeded();
     queryClient.setQueryData(addressesQuery().queryKey, [
-      { name: 'ADDR-1', address_title: 'Home', first_name: 'Somjai', last_name: 'Jaidee', address_line1: '1 Sukhumvit', address_line2: '', city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: 1, is_shipping_address: 0 },
+      v.parse(AddressDocSchema, { name: 'ADDR-1', address_title: 'Home', first_name: 'Somjai', last_name: 'Jaidee', address_line1: '1 Sukhumvit', address_line2: '', city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: 1, is_shipping_address: 0 }),
     ]);
     renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} />, { queryClient });
     const place = await screen.findByRole('button', { name: 'Place order' });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyChange } from '@/features/notifications/api';
+import { applyChange } from '@/entities/notifications';
 import { pushSupport } from '@/features/notifications/push';
 import type { NotificationSettings } from '../../../../contracts/notifications';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseShopSearch, shopQueryArgs } from '@/features/shop/api';
+import { shopQueryArgs } from '@/features/shop/api';
+import { parseShopSearch } from '@/features/shop/search';
 
 describe('shop filters in the address', () => {
   it('keeps known values and drops the rest instead of failing', () => {

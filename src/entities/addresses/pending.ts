@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { useRefusedEntry, type OutboxEntry, type OutboxState } from '@/lib/outbox';
-import type { AddressDoc } from './api';
+import { ADD_ADDRESS, type AddressDoc } from '../../../contracts/addresses';
 
 /** An address as the list shows it: the server's copy with the outbox's change on top. */
 export interface ShownAddress extends AddressDoc {
@@ -31,7 +32,11 @@ export function addressFromArgs(entry: OutboxEntry, base?: AddressDoc): AddressD
   } as AddressDoc;
 }
 
-const savedName = (entry: OutboxEntry) => (entry.result as { name?: unknown } | null | undefined)?.name;
+/** The name the server gave a saved add (its answer, checked by the method's contract). */
+export function savedAddressName(entry: OutboxEntry): string | undefined {
+  const answer = v.safeParse(ADD_ADDRESS.returns, entry.result);
+  return answer.success ? answer.output.name : undefined;
+}
 
 /**
  * Lays the outbox's address writes (in order) over the server's list: a waiting add appears at once, a waiting
@@ -48,7 +53,7 @@ export function mergeOutbox(server: readonly AddressDoc[], entries: readonly Out
     }
     const pending = entry.state === 'waiting' || entry.state === 'sending';
     if (entry.kind === 'address.add') {
-      const name = savedName(entry);
+      const name = savedAddressName(entry);
       const onServer = typeof name === 'string' ? shown.find((a) => a.name === name) : undefined;
       if (onServer) onServer.sync = entry.state;
       // A saved add the list has not caught up with yet; once refetched the server's list is the truth.

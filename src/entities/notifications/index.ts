@@ -1,23 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { frappe } from '@/lib/frappe';
+import { callMethod } from '@/lib/api';
 import {
-  notificationSettingsSchema,
-  subscribeAnswerSchema,
-  unsubscribeAnswerSchema,
-  vapidKeyAnswerSchema,
+  GET_NOTIFICATION_SETTINGS,
+  GET_VAPID_PUBLIC_KEY,
+  SUBSCRIBE_PUSH,
+  UNSUBSCRIBE_PUSH,
+  UPDATE_NOTIFICATION_SETTINGS,
   type NotificationLang,
   type NotificationSettings,
   type PushSubscriptionJson,
   type UpdateSettingsArgs,
 } from '../../../contracts/notifications';
-
-export const METHODS = {
-  settings: 'member_rewards.notifications.get_settings',
-  update: 'member_rewards.notifications.update_settings',
-  vapidKey: 'member_rewards.notifications.get_vapid_public_key',
-  subscribe: 'member_rewards.notifications.subscribe',
-  unsubscribe: 'member_rewards.notifications.unsubscribe',
-} as const;
 
 export const notificationKeys = { settings: ['notifications', 'settings'] as const };
 
@@ -25,7 +18,7 @@ export const notificationKeys = { settings: ['notifications', 'settings'] as con
 export const settingsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.settings,
-    queryFn: ({ signal }) => frappe.call(METHODS.settings, {}, { signal, schema: notificationSettingsSchema }),
+    queryFn: ({ signal }) => callMethod(GET_NOTIFICATION_SETTINGS, {}, { signal }),
     staleTime: 30_000,
   });
 
@@ -34,7 +27,7 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['notifications', 'update'],
-    mutationFn: (args: UpdateSettingsArgs) => frappe.call(METHODS.update, args, { verb: 'POST', schema: notificationSettingsSchema }),
+    mutationFn: (args: UpdateSettingsArgs) => callMethod(UPDATE_NOTIFICATION_SETTINGS, args, { verb: 'POST' }),
     onMutate: async (args) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.settings });
       const before = queryClient.getQueryData<NotificationSettings>(notificationKeys.settings);
@@ -56,10 +49,10 @@ export function applyChange(settings: NotificationSettings, change: UpdateSettin
   return { ...settings, topics, quiet_hours: change.quiet_hours ?? settings.quiet_hours, language: change.language ?? settings.language };
 }
 
-export const vapidPublicKey = () => frappe.call(METHODS.vapidKey, {}, { schema: vapidKeyAnswerSchema }).then((a) => a.public_key);
+export const vapidPublicKey = () => callMethod(GET_VAPID_PUBLIC_KEY, {}).then((a) => a.public_key);
 
 export const registerSubscription = (subscription: PushSubscriptionJson, language: NotificationLang) =>
-  frappe.call(METHODS.subscribe, { subscription, language }, { verb: 'POST', schema: subscribeAnswerSchema });
+  callMethod(SUBSCRIBE_PUSH, { subscription, language }, { verb: 'POST' });
 
 export const forgetSubscription = (endpoint: string) =>
-  frappe.call(METHODS.unsubscribe, { endpoint }, { verb: 'POST', schema: unsubscribeAnswerSchema });
+  callMethod(UNSUBSCRIBE_PUSH, { endpoint }, { verb: 'POST' });
