@@ -196,9 +196,18 @@ export default defineConfig({
               name: 'framework',
               test: /\/node_modules\/(?:react|react-dom|scheduler|clsx|use-sync-external-store|@tanstack\/(?:history|store|react-store|router-core|react-router|query-core|react-query|query-sync-storage-persister|query-persist-client-core|react-query-persist-client)|@mantine\/core\/esm\/core)\//,
             },
-            // The API client and its error type travel together: every screen that calls the server needs both, and
-            // left apart they become two chunks (one more request and its gzip overhead on the first route).
-            { name: 'frappe', test: /\/src\/lib\/frappe(?:-error)?\.ts$/ },
+            {
+              // The client, its contracts, the session and the member's points (the home's first paint): small modules
+              // the first route loads and later screens share; left alone each becomes a chunk of its own (with its
+              // import glue) in the first route.
+              name: 'session',
+              test: /\/(?:src\/lib\/(?:frappe|frappe-error|api)|contracts\/(?:contract|errors|session|loyalty)|src\/entities\/(?:member|loyalty)\/index|src\/features\/auth\/storage)\.ts$/,
+            },
+            {
+              // The catalogue the home's carousels read, with the redeem-conditions document it shares its chunk with.
+              name: 'items',
+              test: /\/(?:src\/entities\/items\/index|contracts\/(?:catalog|documents))\.ts$/,
+            },
           ],
         },
       },

@@ -14,6 +14,7 @@ failed += run('bundle sizes (bench/bundle.mjs)', 'node', ['bench/bundle.mjs']) ?
 failed += run('API throughput (bench/api.ts)', 'npx', ['tsx', 'bench/api.ts']) ? 1 : 0;
 failed += run('redemption race (bench/redeem-race.ts)', 'npx', ['tsx', 'bench/redeem-race.ts']) ? 1 : 0;
 failed += run('export memory (bench/export-memory.ts)', 'node', ['--expose-gc', '--import', 'tsx', 'bench/export-memory.ts']) ? 1 : 0;
+failed += run('dashboard at scale (bench/reports.ts)', 'npx', ['tsx', 'bench/reports.ts']) ? 1 : 0;
 if (fs.existsSync('bench/offline-start.mjs')) failed += run('cold offline start (bench/offline-start.mjs)', 'node', ['bench/offline-start.mjs']) ? 1 : 0;
 failed += run('Lighthouse (bench/lighthouse.ts)', 'npx', ['tsx', 'bench/lighthouse.ts']) ? 1 : 0;
 process.exit(failed ? 1 : 0);

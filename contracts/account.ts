@@ -1,33 +1,18 @@
 import * as v from 'valibot';
+import { methodContract } from './contract';
+import { isSafeNextPath } from './next-path';
 
 /**
- * Sign-in and profile payloads shared by the app and the server (honda_api.api_calls.getuser.update_profile,
- * verifyuser.getphone / verifyotp, get_profile, get_tier). The rule messages are the original app's, word for
- * word: the app maps them to its catalogue, the server answers with them.
+ * Who the member is, as every screen reads it (get_profile, get_tier, LINE sign-in), and the phone-number rules.
+ * The profile form's rules and the phone verification are apart (./profile.ts, ./phone.ts): the first screen
+ * does not load them.
  */
-
-export const PROFILE_MESSAGES = {
-  firstName: 'First name is required',
-  lastName: 'Last name is required',
-  idCard: 'ID card number is required',
-  birthDate: 'Birth date is required',
-  birthDateInvalid: 'Birth date is invalid',
-  email: 'Please enter a valid e-mail address',
-  tooLong: 'This field is too long',
-  phoneReadOnly: 'The phone number cannot be changed here',
-} as const;
-
-export const PHONE_MESSAGES = {
-  invalid: 'This phone number is invalid',
-  wrongCode: 'Wrong code, please try again',
-  enterOtp: 'Please Enter OTP',
-} as const;
 
 /** LINE gives no e-mail address (scope openid profile): members start with a placeholder on this domain. */
 export const LINE_PLACEHOLDER_DOMAIN = '@line.me';
 
 export const OTP_LENGTH = 6;
-/** The phone step asks for a code only above this many digits; a valid number has 10. */
+/** The phone step asks for a code only above this many digits (spec §5); a valid number has 10. */
 export const PHONE_REQUEST_MIN_DIGITS = 8;
 export const PHONE_DIGITS = 10;
 export const RESEND_SECONDS = 60;
@@ -42,48 +27,7 @@ export function normalisePhone(input: string): string | null {
   return /^0\d{9}$/.test(digits) ? digits : null;
 }
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** YYYY-MM-DD, a real calendar date, not in the future, not before 1900. */
-export function isValidBirthDate(s: string, now = Date.now()): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return false;
-  return d.getUTCFullYear() >= 1900 && d.getTime() <= now;
-}
-
-// Missing fields get the same sentence as empty ones (valibot would otherwise say "Invalid key").
-const requiredText = (message: string, max = 140) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, PROFILE_MESSAGES.tooLong));
-
-/** The profile form (fill-info, edit-profile) and update_profile: the same rules in both places. */
-export const profileInputSchema = v.looseObject({
-  first_name: requiredText(PROFILE_MESSAGES.firstName),
-  last_name: requiredText(PROFILE_MESSAGES.lastName),
-  email: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.maxLength(200, PROFILE_MESSAGES.email),
-        v.check((s) => s === '' || EMAIL_RE.test(s), PROFILE_MESSAGES.email),
-      ),
-    ),
-  ),
-  id_card_number: requiredText(PROFILE_MESSAGES.idCard, 30),
-  birth_date: v.pipe(
-    v.optional(v.string(PROFILE_MESSAGES.birthDate), ''),
-    v.trim(),
-    v.minLength(1, PROFILE_MESSAGES.birthDate),
-    v.check((s) => isValidBirthDate(s), PROFILE_MESSAGES.birthDateInvalid),
-  ),
-  /** Read-only: sent back as shown; the server refuses a different number. */
-  phone: v.optional(v.nullable(v.union([v.string(), v.number()]))),
-});
-export type ProfileInput = v.InferInput<typeof profileInputSchema>;
-export type ProfileValues = v.InferOutput<typeof profileInputSchema>;
-
-/** get_profile's answer. */
+/** get_profile's answer (spec §3). */
 export const profileSchema = v.looseObject({
   name: v.string(),
   customer_name: v.optional(v.nullable(v.string()), null),
@@ -113,6 +57,27 @@ export const tierSchema = v.looseObject({
 });
 export type Tier = v.InferOutput<typeof tierSchema>;
 
-/** getphone / verifyotp / change_phone answer. */
-export const otpAnswerSchema = v.looseObject({ status: v.string(), message: v.optional(v.string(), '') });
-export type OtpAnswer = v.InferOutput<typeof otpAnswerSchema>;
+// ------------------------------------------------------------------------------------------- methods
+
+/** Where the app continues after LINE: only these in-app addresses may be asked for. */
+export const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
+
+/** LINE Login's authorize address (a fresh state and nonce bound to this browser); `next` is checked as a same-origin path. */
+export const AUTHORIZE_URL = methodContract(
+  'honda_api.api_calls.linetoken.get_oauth2_authorize_url',
+  v.looseObject({
+    redirect_to: v.optional(v.picklist(AFTER_LINE, 'Unknown redirect address')),
+    next: v.optional(v.pipe(v.string('Unknown redirect address'), v.check((p: string) => isSafeNextPath(p), 'Unknown redirect address'))),
+  }),
+  v.string(),
+);
+
+export const GET_PROFILE = methodContract('headless_e_commerce.api.get_profile', v.looseObject({}), profileSchema);
+
+export const GET_TIER = methodContract(
+  'loyalty_program_customizations.overrides.get_tier',
+  v.looseObject({
+    customer: v.pipe(v.optional(v.string('Customer is required'), ''), v.trim(), v.minLength(1, 'Customer is required'), v.maxLength(140)),
+  }),
+  tierSchema,
+);

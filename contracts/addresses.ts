@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { noArgs } from './args';
+import type { RuleCode } from './errors';
+import { methodContract } from './contract';
 
 /**
  * Address rules shared by the app and the server: the same schema runs in the form and in
@@ -97,19 +100,6 @@ export const DEFAULT_ADDRESS_OPTIONS: AddressOptions = {
 /** The placeholder of the original select boxes: it counts as no choice. */
 export const SELECT_ONE = 'Select One';
 
-export const ADDRESS_MESSAGES = {
-  addressLine1: 'Address line 1 is required',
-  city: 'City is required',
-  country: 'Country is required',
-  pincode: 'Pincode must be a number',
-  flag: 'Must be 0 or 1',
-  phone: 'This phone number is invalid',
-  countryList: 'Select a country from the list',
-  stateList: 'Select a province or state of the chosen country',
-  cityList: 'Select a district of the chosen province',
-  tooLong: 'This text is too long',
-} as const;
-
 const isEmpty = (x: unknown) =>
   x === undefined || x === null || (typeof x === 'string' && (x.trim() === '' || x.trim() === SELECT_ONE));
 
@@ -118,34 +108,37 @@ const textField = (max: number) =>
   v.pipe(
     v.optional(v.nullable(v.union([v.string(), v.number()])), ''),
     v.transform((x) => (isEmpty(x) ? '' : String(x).trim())),
-    v.maxLength(max, ADDRESS_MESSAGES.tooLong),
+    v.maxLength(max, 'address_too_long' satisfies RuleCode),
   );
-const required = (max: number, message: string) => v.pipe(textField(max), v.minLength(1, message));
+const required = (max: number, code: RuleCode) => v.pipe(textField(max), v.minLength(1, code));
 
 const flagField = v.pipe(
   v.optional(v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]), 0),
   v.transform((x) => (x === 1 || x === '1' || x === true ? 1 : 0)),
 );
 
-/** Fields in the order their messages take precedence (the server answers with the first one). */
+/**
+ * Fields in the order their rules take precedence (the server answers with the first one). Each rule's message is
+ * its code (contracts/errors.ts).
+ */
 export const addressInputSchema = v.object({
   address_title: textField(140),
   first_name: textField(140),
   last_name: textField(140),
-  address_line1: required(240, ADDRESS_MESSAGES.addressLine1),
+  address_line1: required(240, 'address_line1_required'),
   address_line2: textField(240),
-  city: required(140, ADDRESS_MESSAGES.city),
+  city: required(140, 'city_required'),
   state: textField(140),
-  country: required(140, ADDRESS_MESSAGES.country),
+  country: required(140, 'country_required'),
   pincode: v.pipe(
     v.optional(v.nullable(v.union([v.string(), v.number()])), ''),
     v.transform((x) => (isEmpty(x) ? '' : String(x).trim())),
-    v.check((s) => /^\d{1,10}$/.test(s) && Number(s) > 0, ADDRESS_MESSAGES.pincode),
+    v.check((s) => /^\d{1,10}$/.test(s) && Number(s) > 0, 'pincode_invalid' satisfies RuleCode),
   ),
   phone: v.pipe(
     textField(40),
     v.transform((s) => s.replace(/[\s-]/g, '')),
-    v.check((s) => s === '' || /^\+?\d{9,15}$/.test(s), ADDRESS_MESSAGES.phone),
+    v.check((s) => s === '' || /^\+?\d{9,15}$/.test(s), 'phone_invalid' satisfies RuleCode),
   ),
   is_primary_address: flagField,
   is_shipping_address: flagField,
@@ -158,33 +151,68 @@ export type AddressValues = v.InferOutput<typeof addressInputSchema>;
 export function checkAgainstLists(
   a: Pick<AddressValues, 'country' | 'state' | 'city'>,
   options: AddressOptions,
-): { field: 'country' | 'state' | 'city'; message: string } | null {
+): { field: 'country' | 'state' | 'city'; code: RuleCode } | null {
   const country = options.countries.find((c) => c.value === a.country);
-  if (!country) return { field: 'country', message: ADDRESS_MESSAGES.countryList };
-  if (a.state && !country.states.includes(a.state)) return { field: 'state', message: ADDRESS_MESSAGES.stateList };
+  if (!country) return { field: 'country', code: 'country_not_listed' };
+  if (a.state && !country.states.includes(a.state)) return { field: 'state', code: 'state_not_listed' };
   const province = options.provinces.find((p) => p.value === a.state);
-  if (province && !province.districts.some((d) => d.value === a.city)) {
-    return { field: 'city', message: ADDRESS_MESSAGES.cityList };
-  }
+  if (province && !province.districts.some((d) => d.value === a.city)) return { field: 'city', code: 'district_not_listed' };
   return null;
 }
 
+/** The address form's field each rule belongs to (a server refusal is shown under it). */
+export const ADDRESS_RULE_FIELDS: Partial<Record<RuleCode, keyof AddressInput>> = {
+  address_line1_required: 'address_line1',
+  city_required: 'city',
+  district_not_listed: 'city',
+  country_required: 'country',
+  country_not_listed: 'country',
+  state_not_listed: 'state',
+  pincode_invalid: 'pincode',
+  phone_invalid: 'phone',
+};
+
+const flagValue = v.picklist([0, 1]);
+const optionalText = v.optional(v.string());
+
 /** An Address as get_addresses answers it (null fields left out, as Frappe serialises documents). */
-export interface AddressDoc {
-  doctype: 'Address';
-  name: string;
-  address_title: string;
-  first_name?: string;
-  last_name?: string;
-  address_line1: string;
-  address_line2?: string;
-  city: string;
-  state?: string;
-  country: string;
-  pincode: string;
-  phone?: string;
-  is_primary_address: 0 | 1;
-  is_shipping_address: 0 | 1;
-  creation: string;
-  modified: string;
-}
+export const AddressDocSchema = v.looseObject({
+  doctype: v.optional(v.literal('Address'), 'Address'),
+  name: v.string(),
+  address_title: v.optional(v.string(), ''),
+  first_name: optionalText,
+  last_name: optionalText,
+  address_line1: v.string(),
+  address_line2: optionalText,
+  city: v.string(),
+  state: optionalText,
+  country: v.string(),
+  pincode: v.pipe(v.optional(v.union([v.string(), v.number()]), ''), v.transform(String)),
+  phone: optionalText,
+  is_primary_address: v.optional(flagValue, 0),
+  is_shipping_address: v.optional(flagValue, 0),
+  creation: v.optional(v.string(), ''),
+  modified: v.optional(v.string(), ''),
+});
+export type AddressDoc = v.InferOutput<typeof AddressDocSchema>;
+
+const choice = { value: v.string(), th: v.string(), en: v.string() };
+export const AddressOptionsSchema = v.object({
+  countries: v.array(v.object({ ...choice, states: v.array(v.string()) })),
+  states: v.array(v.object(choice)),
+  provinces: v.array(v.object({ ...choice, districts: v.array(v.object(choice)) })),
+  defaultCountry: v.string(),
+});
+
+const nameArg = v.pipe(v.string('Address name is required'), v.trim(), v.minLength(1, 'Address name is required'), v.maxLength(140));
+
+export const GET_ADDRESSES = methodContract('headless_e_commerce.api.get_addresses', noArgs, v.array(AddressDocSchema));
+export const ADD_ADDRESS = methodContract('headless_e_commerce.api.add_address', addressInputSchema, AddressDocSchema);
+export const UPDATE_ADDRESS = methodContract(
+  'headless_e_commerce.api.update_address',
+  v.object({ name: nameArg, ...addressInputSchema.entries }),
+  AddressDocSchema,
+);
+export const DELETE_ADDRESS = methodContract('headless_e_commerce.api.delete_address', v.object({ name: nameArg }), v.object({ name: v.string() }));
+/** The country, state and province → district lists the form offers and the server checks against. */
+export const GET_ADDRESS_OPTIONS = methodContract('member_rewards.api.get_address_options', noArgs, AddressOptionsSchema);

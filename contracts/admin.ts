@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { boundedNumber, isoDay, optionalText, pageArgs, requiredText, yesNo } from './args';
+import { doctypeContract, methodContract } from './contract';
+import { boundedNumber, isoDay, noArgs, optionalText, pageArgs, requiredText, yesNo } from './args';
+import { ENTRY_TYPES } from './loyalty';
 
 /**
  * The back office's methods (member_rewards.admin.*): members, point adjustments and imports, blocking, exports,
@@ -28,13 +30,8 @@ export const BACK_OFFICE_ROLES = ['System Manager', 'Loyalty Manager', 'Branch M
 export const STAFF_ROLES = ['Store Staff', 'Branch Manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/**
- * What a Loyalty Point Entry is to the balance (which is always the sum of the entries): earn (a batch with an
- * expiry), redeem (spent on an order), adjust (back-office correction or imported opening balance), expire,
- * reverse and refund.
- */
-export const ENTRY_TYPES = ['earn', 'redeem', 'adjust', 'expire', 'reverse', 'refund'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
+/** What a Loyalty Point Entry is to the balance: contracts/loyalty.ts. */
+export { ENTRY_TYPES, type EntryType } from './loyalty';
 
 /** The adjustment reasons a new installation starts with (the list is configurable). */
 export const DEFAULT_ADJUSTMENT_REASONS = ['goodwill', 'correction', 'missing_purchase', 'promotion', 'opening_balance'] as const;
@@ -343,3 +340,22 @@ export const AuditLogSchema = v.looseObject({
 export type AuditLogEntry = v.InferOutput<typeof AuditLogSchema>;
 export const AUDIT_LOG_FIELDS = ['name', 'seq', 'user', 'role', 'branch', 'action', 'ref_doctype', 'ref_name', 'before', 'after', 'ip', 'creation'] as const;
 
+
+// ------------------------------------------------------------------------------------------- contracts
+
+const M = ADMIN_METHODS;
+
+/** The back office's methods as the server declares them (the CSV export is a download, not an answer). */
+export const SEARCH_MEMBERS = methodContract(M.searchMembers, SearchMembersArgs, SearchMembersAnswer);
+export const MEMBER_SUMMARY = methodContract(M.memberSummary, MemberSummaryArgs, MemberSummaryAnswer);
+export const ADJUST_POINTS = methodContract(M.adjustPoints, AdjustPointsArgs, AdjustPointsAnswer);
+export const IMPORT_POINTS = methodContract(M.importPoints, ImportPointsArgs, ImportPointsAnswer);
+export const SET_MEMBER_BLOCKED = methodContract(M.setMemberBlocked, SetMemberBlockedArgs, SetMemberBlockedAnswer);
+export const GET_ADJUSTMENT_REASONS = methodContract(M.getAdjustmentReasons, noArgs, ReasonsAnswer);
+export const UPDATE_ADJUSTMENT_REASONS = methodContract(M.updateAdjustmentReasons, UpdateReasonsArgs, ReasonsAnswer);
+export const LIST_STAFF = methodContract(M.listStaff, ListStaffArgs, ListStaffAnswer);
+export const CREATE_STAFF = methodContract(M.createStaff, CreateStaffArgs, CreateStaffAnswer);
+export const UPDATE_STAFF = methodContract(M.updateStaff, UpdateStaffArgs, StaffRowSchema);
+export const SEND_STAFF_PASSWORD_RESET = methodContract(M.sendStaffPasswordReset, StaffUserArgs, PasswordResetSentAnswer);
+
+export const AUDIT_LOG = doctypeContract('Audit Log', AuditLogSchema);

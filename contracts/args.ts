@@ -48,3 +48,25 @@ export const pageArgs = (maxLimit: number) => ({
   start: v.optional(boundedNumber(0, 1_000_000_000, 'start must be a whole number, 0 or more')),
   limit: v.optional(boundedNumber(1, maxLimit, `limit must be a whole number from 1 to ${maxLimit}`)),
 });
+
+/** A method that takes no arguments (any sent are ignored, as Frappe does). */
+export const noArgs = v.looseObject({});
+
+/** Frappe sends numbers and flags as strings in query strings: these accept both forms. */
+export const numeric = () =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]),
+    v.finite(),
+  );
+export const flag = () =>
+  v.pipe(
+    v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]),
+    v.transform((x) => (x === 1 || x === '1' || x === true ? 1 : 0)),
+  );
+
+/** The furthest any list may be paged: well past any real list, far inside PostgreSQL's bigint offsets. */
+export const MAX_OFFSET = 1_000_000;
+
+/** A paging offset (`start`, `limit_start`): a whole number from 0 to MAX_OFFSET. */
+export const offsetArg = () =>
+  v.pipe(numeric(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'), v.maxValue(MAX_OFFSET, `must be at most ${MAX_OFFSET}`));

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { doctypeContract, methodContract } from './contract';
+import type { RuleCode } from './errors';
 
 /** Blog documents as /api/resource answers them (fields the admin and the marketing site ask for). */
 export const BlogCategorySchema = v.looseObject({
@@ -21,15 +23,6 @@ export const BlogPostSchema = v.looseObject({
 });
 export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
 
-export const BranchSchema = v.looseObject({
-  name: v.string(),
-  branch: v.optional(v.string()),
-  address: v.optional(v.string(), ''),
-  opening_hours: v.optional(v.string(), '08:00-17:30'),
-  phone: v.optional(v.nullable(v.string()), null),
-});
-export type Branch = v.InferOutput<typeof BranchSchema>;
-
 export const BLOG_POST_FIELDS = ['name', 'title', 'blog_category', 'blogger', 'content', 'meta_image', 'published_on', 'published'] as const;
 export const BLOG_CATEGORY_FIELDS = ['name', 'title'] as const;
 
@@ -39,20 +32,18 @@ export const isBlogAdmin = (roles: readonly string[]) => roles.some((r) => (BLOG
 
 /** The marketing site's Register tab: the same rules in the dialog and in member_rewards.marketing.sign_up. */
 export const SIGN_UP_METHOD = 'member_rewards.marketing.sign_up';
-export const SIGN_UP_MESSAGES = {
-  usernameRequired: 'Username is required',
-  usernameShort: 'Username must be at least 3 characters',
-  usernameLong: 'Username must be at most 30 characters',
-  usernameChars: 'Username may contain only English letters, digits, dots, hyphens and underscores',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordShort: 'Password must be at least 8 characters',
-  passwordLong: 'Password must be at most 128 characters',
-  taken: 'This username is already registered',
-} as const;
-
-const M = SIGN_UP_MESSAGES;
+/** The rules' messages are their codes (contracts/errors.ts). */
+const M = {
+  usernameRequired: 'username_required',
+  usernameShort: 'username_too_short',
+  usernameLong: 'username_too_long',
+  usernameChars: 'username_invalid',
+  emailRequired: 'sign_up_email_required',
+  emailInvalid: 'sign_up_email_invalid',
+  passwordRequired: 'sign_up_password_required',
+  passwordShort: 'sign_up_password_too_short',
+  passwordLong: 'sign_up_password_too_long',
+} as const satisfies Record<string, RuleCode>;
 export const SignUpSchema = v.object({
   username: v.optional(
     v.pipe(
@@ -83,3 +74,10 @@ export const SignUpSchema = v.object({
   ),
 });
 export type SignUpInput = v.InferInput<typeof SignUpSchema>;
+
+/** A new marketing-site account, signed in at once. */
+export const SignUpAnswer = v.looseObject({ user: v.string(), full_name: v.string(), csrf_token: v.nullable(v.string()) });
+export const SIGN_UP = methodContract(SIGN_UP_METHOD, v.looseObject(SignUpSchema.entries), SignUpAnswer);
+
+export const BLOG_POST = doctypeContract('Blog Post', BlogPostSchema);
+export const BLOG_CATEGORY = doctypeContract('Blog Category', BlogCategorySchema);

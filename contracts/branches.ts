@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { requiredText, yesNo } from './args';
-import { BranchSchema } from './blog';
+import { doctypeContract } from './contract';
 
 /**
  * Branch as the back office writes it over /api/resource/Branch (POST creates, PUT updates the fields sent; no
@@ -29,5 +29,15 @@ export const BranchUpdateSchema = v.looseObject({ ...branchFields, branch: v.opt
 export const BRANCH_WRITABLE = ['branch', 'branch_name', 'address', 'opening_hours', 'phone', 'disabled'] as readonly string[];
 
 /** A Branch as the resource answers it; members and guests never see a disabled one. */
-export const BranchDocSchema = v.looseObject({ ...BranchSchema.entries, disabled: v.optional(v.boolean(), false) });
+export const BranchDocSchema = v.looseObject({
+  name: v.string(),
+  branch: v.optional(v.string()),
+  address: v.optional(v.string(), ''),
+  opening_hours: v.optional(v.string(), '08:00-17:30'),
+  phone: v.optional(v.nullable(v.string()), null),
+  disabled: v.optional(v.boolean(), false),
+});
 export type BranchDoc = v.InferOutput<typeof BranchDocSchema>;
+
+/** Read by everyone (a branch to pick up a reward at, the marketing site's list); written by the back office. */
+export const BRANCH = doctypeContract('Branch', BranchDocSchema);

@@ -81,28 +81,8 @@ export type ItemUpdate = v.InferInput<typeof ItemUpdateSchema>;
 /** Fields a manager may send (anything else in the body is ignored). */
 export const ITEM_WRITABLE = ['item_code', ...Object.keys(itemFields)] as readonly string[];
 
-/** An Item as /api/resource/Item answers it (nulls are left out, as Frappe does). */
-export const ItemDocSchema = v.looseObject({
-  name: v.string(),
-  item_code: v.string(),
-  item_name: v.string(),
-  item_group: v.string(),
-  description: v.optional(v.string()),
-  website_image: v.optional(v.string()),
-  price_list_rate: v.optional(v.number()),
-  loyalty_points_based_price: v.optional(v.number()),
-  tags: v.optional(v.array(v.string())),
-  item_schedule_start: v.optional(v.string()),
-  item_schedule_end: v.optional(v.string()),
-  published: v.optional(v.boolean()),
-  in_stock: v.optional(v.boolean()),
-  stock_qty: v.optional(v.number()),
-  per_member_limit: v.optional(v.number()),
-  eligible_tiers: v.optional(v.array(v.string())),
-  creation: v.optional(v.string()),
-  modified: v.optional(v.string()),
-});
-export type ItemDoc = v.InferOutput<typeof ItemDocSchema>;
+/** An Item as /api/resource/Item answers it: the catalogue's one item schema. */
+export { ItemSchema as ItemDocSchema, type Item as ItemDoc } from './catalog';
 
 /** Roles that manage the catalogue (System Manager may do anything). */
 export const CATALOG_ADMIN_ROLES = ['Loyalty Manager', 'System Manager'] as const;

@@ -9,6 +9,77 @@
  */
 export const ERROR_CODE_FIELD = 'error_code';
 
+/**
+ * The rules the app's forms and the server check alike. In the shared schemas the code is the rule's message: the
+ * form says it in the member's language, the server answers with its English sentence (contracts/rule-sentences.ts)
+ * and the code.
+ */
+export const RULE_CODES = [
+  // addresses
+  'address_line1_required',
+  'city_required',
+  'country_required',
+  'pincode_invalid',
+  'phone_invalid',
+  'country_not_listed',
+  'state_not_listed',
+  'district_not_listed',
+  'address_too_long',
+  // profile
+  'first_name_required',
+  'last_name_required',
+  'id_card_required',
+  'birth_date_required',
+  'birth_date_invalid',
+  'email_invalid',
+  'too_long',
+  'phone_read_only',
+  // phone verification
+  'otp_required',
+  'otp_wrong',
+  // passwords
+  'password_required',
+  'password_too_short',
+  'password_too_long',
+  'reset_key_required',
+  'reset_key_invalid',
+  // the marketing site's sign-up
+  'username_required',
+  'username_too_short',
+  'username_too_long',
+  'username_invalid',
+  'username_taken',
+  'sign_up_email_required',
+  'sign_up_email_invalid',
+  'sign_up_password_required',
+  'sign_up_password_too_short',
+  'sign_up_password_too_long',
+] as const;
+export type RuleCode = (typeof RULE_CODES)[number];
+
+/**
+ * The till's refusals. A refused staff call carries its reason as `error_code` and, as before, as the top-level key
+ * `reason`; the staff action log stores the same reason with each refused action.
+ */
+export const STAFF_REFUSAL_REASONS = [
+  'no_branch',
+  'code_invalid',
+  'code_used',
+  'ticket_invalid',
+  'unknown_code',
+  'other_branch',
+  'already_confirmed',
+  'receipt_used',
+  'receipt_invalid',
+  'amount_invalid',
+  'daily_cap',
+  'staff_daily_cap',
+  'member_blocked',
+  'phone_not_verified',
+  'no_points',
+  'no_program',
+] as const;
+
 export const ERROR_CODES = [
   // orders and redemptions
   'not_enough_points',
@@ -39,6 +110,20 @@ export const ERROR_CODES = [
   'role_not_allowed',
   'not_your_branch',
   'mail_unavailable',
+  // back office: programme rules
+  'unknown_rule',
+  'invalid_rules',
+  'effective_in_past',
+  'tier_in_use',
+  // the life of an order
+  'order_not_found',
+  'order_cancelled',
+  'reward_used',
+  'reward_expired',
+  'not_cancellable',
+  'order_paid',
+  'order_not_paid',
+  'refund_too_large',
   // uploads
   'file_too_large',
   'file_type_not_allowed',
@@ -48,6 +133,15 @@ export const ERROR_CODES = [
   'email_in_use',
   // a write given up after its answer was lost (member_rewards.api.request_status): it never runs
   'request_abandoned',
+  // notifications
+  'push_unavailable',
+  'push_endpoint_not_allowed',
+  // sign-in inside LINE (LIFF)
+  'liff_unavailable',
+  'liff_login_failed',
+  ...RULE_CODES,
+  // the till's refusals (also sent as `reason`, as before)
+  ...STAFF_REFUSAL_REASONS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

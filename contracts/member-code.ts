@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { methodContract } from './contract';
 import { normaliseRewardCode } from './reward-code';
 
 /**
@@ -105,3 +107,17 @@ export function classifyCode(raw: string): { kind: 'member'; code: string } | { 
   if (reward) return { kind: 'reward', code: reward };
   return { kind: 'unknown', code: trimmed };
 }
+
+/** Registers this device for the signed-in member (revoking older ones): the secret it computes codes from. */
+export const REGISTER_DEVICE = methodContract(
+  'member_rewards.member_code.register_device',
+  v.looseObject({}),
+  v.looseObject({ device_id: v.string(), secret: v.string(), step: v.number(), digits: v.number(), member_no: v.number() }),
+);
+
+/** Whether the device is still the member's live one, and the last step staff used its code at. */
+export const DEVICE_STATUS = methodContract(
+  'member_rewards.member_code.device_status',
+  v.looseObject({ device_id: v.pipe(v.string('Device is required'), v.trim(), v.minLength(1, 'Device is required'), v.maxLength(64, 'Device is required')) }),
+  v.looseObject({ active: v.boolean(), last_used_step: v.optional(v.nullable(v.number()), null) }),
+);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { request, type Page } from '@playwright/test';
 import { appErrors, expect, test } from './support/fixtures';
 import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
+import { signInNewLineMember } from './support/member';
 import { screenshot } from './support/screenshot';
 
 /** A Thai mobile number nobody else in this run has. */
@@ -25,18 +26,6 @@ async function typeCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
-/** Signs a brand-new member in through the development LINE page (without the login screen). */
-async function newLineMember(page: Page, name: string) {
-  await page.goto('/welcome');
-  const authorize = await page.evaluate(async () => {
-    const res = await fetch(`/api/method/honda_api.api_calls.linetoken.get_oauth2_authorize_url?_=${Date.now()}`);
-    return ((await res.json()) as { message: string }).message;
-  });
-  await page.goto(authorize);
-  await page.getByLabel(/ชื่อที่แสดงใน LINE/).fill(name);
-  await page.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
-}
 
 /** No serious or critical axe-core violation on what the page shows now. */
 async function expectAccessible(page: Page) {
@@ -329,7 +318,7 @@ test.describe('sign-in', () => {
   });
 
   test('a new member on phone verification in English: empty code says "Wrong code, please try again"', async ({ page }) => {
-    await newLineMember(page, `English ${Date.now().toString(36)}`);
+    await signInNewLineMember(page, `English ${Date.now().toString(36)}`);
     await expect(page).toHaveURL(/\/phonverify$/);
     // Unverified members are held on /phonverify.
     await page.goto('/');

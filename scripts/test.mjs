@@ -13,11 +13,15 @@ function run(title, cmd, args, env = {}) {
   }
 }
 
-if (!fs.existsSync(CHROMIUM)) {
+// Chromium, and a Thai font as every phone has (without one Thai is drawn as boxes, and the e2e layout checks
+// would measure text no member sees).
+const hasThaiFont = () => spawnSync('bash', ['-c', 'fc-list :lang=th 2>/dev/null | head -1'], { encoding: 'utf8' }).stdout?.trim() !== '';
+const packages = [...(fs.existsSync(CHROMIUM) ? [] : ['chromium']), ...(hasThaiFont() ? [] : ['fonts-tlwg-loma-otf'])];
+if (packages.length > 0) {
   if (process.getuid?.() === 0) {
-    run('Installing Chromium (Debian package)', 'bash', ['-c', 'apt-get update && apt-get install -y chromium']);
+    run(`Installing ${packages.join(' and ')} (Debian packages)`, 'bash', ['-c', `apt-get update && apt-get install -y ${packages.join(' ')}`]);
   } else {
-    console.error('Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium`, then `npm test` again.');
+    console.error(`Missing Debian packages: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then \`npm test\` again.`);
     process.exit(1);
   }
 }

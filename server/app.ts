@@ -21,6 +21,7 @@ import { hasNul, nulRefusal, type MethodDef } from './frappe/methods';
 import type { ResolvedDoctype } from './frappe/doctypes';
 import { allModules } from './modules/index';
 import type { ServerModule } from './frappe/module';
+import { JobRunner, type Clock } from './modules/jobs/runner';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     changes: ChangeBus;
     methodRegistry: Map<string, MethodDef>;
     doctypeRegistry: Map<string, ResolvedDoctype>;
+    /** Background jobs on the database (modules define their kinds; main.ts starts polling). */
+    jobs: JobRunner;
   }
 }
 
@@ -42,7 +45,7 @@ const CSRF_EXEMPT = new Set(['/api/method/login']);
 export async function buildApp(
   config: ServerConfig,
   database: Database,
-  opts: { extraModules?: ServerModule[]; logStream?: { write(line: string): void } } = {},
+  opts: { extraModules?: ServerModule[]; logStream?: { write(line: string): void }; clock?: Clock } = {},
 ): Promise<FastifyInstance> {
   const modules = [...allModules, ...(opts.extraModules ?? [])];
   const app = Fastify({
@@ -69,6 +72,9 @@ export async function buildApp(
   };
   app.decorate('database', database);
   app.decorate('changes', changes);
+  const jobs = new JobRunner({ db: database.db, log: app.log, clock: opts.clock, pollMs: config.jobsPollMs });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   app.decorateRequest('user', null as unknown as CurrentUser);
 
   // Frappe clients send DELETE and logout with a JSON content type and no body: accept an empty JSON body.

@@ -19,6 +19,12 @@ export interface ServerConfig {
   maxUploadBytes: number;
   line?: { channelId: string; channelSecret: string };
   sms?: { url: string; token?: string };
+  /** The LIFF app (inside LINE) of the LINE Login channel above; without it a development stand-in plays LIFF. */
+  liffId?: string;
+  /** LINE Messaging API (pushes to members); without it a development outbox. `apiBase` only for tests. */
+  lineMessaging?: { accessToken: string; apiBase?: string };
+  /** Web Push (VAPID): keys from the environment, else generated once and kept in the database (not in production). */
+  webPush: { publicKey?: string; privateKey?: string; subject: string; allowedHosts: string[] };
   mail?: { url: string; token?: string };
   seed: {
     adminEmail?: string;
@@ -38,8 +44,12 @@ export interface ServerConfig {
    * trusted header decides the client address that per-IP rate limits count.
    */
   trustProxy: boolean | string[];
+  /** How often each instance looks for due background jobs (ms); 0: this instance runs none. */
+  jobsPollMs: number;
   /** Check every method's answer against its contract (`returns`); on in tests, off in production. */
   checkAnswers?: boolean;
+  /** The loyalty jobs (expiry, reminders, reward and payment deadlines, tiers, bonuses, report snapshot): seconds between runs, 0 = off. */
+  jobsIntervalSeconds: number;
 }
 
 /** proxy-addr's names for address ranges, accepted beside plain addresses and CIDRs. */
@@ -66,6 +76,35 @@ export function parseTrustProxy(raw: string | undefined): boolean | string[] {
   return list;
 }
 
+/** The push services browsers subscribe with: in production the server only ever posts to these hosts. */
+export const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+
+function liffIdOf(env: NodeJS.ProcessEnv): string | undefined {
+  const id = env.LIFF_ID?.trim();
+  if (!id) return undefined;
+  if (!env.LINE_CHANNEL_ID || !env.LINE_CHANNEL_SECRET) {
+    throw new Error('LIFF_ID needs LINE_CHANNEL_ID and LINE_CHANNEL_SECRET: the LIFF app belongs to that LINE Login channel');
+  }
+  if (!/^[\w-]{1,64}$/.test(id)) throw new Error(`LIFF_ID "${id}" is not a LIFF app id (e.g. 1234567890-AbcdEfgh)`);
+  return id;
+}
+
+function webPushOf(env: NodeJS.ProcessEnv): ServerConfig['webPush'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || undefined;
+  if (Boolean(publicKey) !== Boolean(privateKey)) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  const subject = env.VAPID_SUBJECT?.trim() || `mailto:${env.ADMIN_EMAIL ?? 'admin@example.com'}`;
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: or https: address');
+  const hosts = env.PUSH_ENDPOINT_HOSTS?.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  return { publicKey, privateKey, subject, allowedHosts: hosts?.length ? hosts : DEFAULT_PUSH_HOSTS };
+}
+
+function nonNegativeInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be a whole number, not "${raw}"`);
+  return Number(raw.trim());
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -85,6 +124,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.LINE_CHANNEL_ID && env.LINE_CHANNEL_SECRET
         ? { channelId: env.LINE_CHANNEL_ID, channelSecret: env.LINE_CHANNEL_SECRET }
         : undefined,
+    liffId: liffIdOf(env),
+    lineMessaging: env.LINE_CHANNEL_ACCESS_TOKEN ? { accessToken: env.LINE_CHANNEL_ACCESS_TOKEN } : undefined,
+    webPush: webPushOf(env),
     sms: env.SMS_GATEWAY_URL ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN } : undefined,
     mail: env.MAIL_GATEWAY_URL ? { url: env.MAIL_GATEWAY_URL, token: env.MAIL_GATEWAY_TOKEN } : undefined,
     seed: {
@@ -100,11 +142,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'warn'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    jobsPollMs: nonNegativeInt(env.JOBS_POLL_MS, 2000, 'JOBS_POLL_MS'),
+    jobsIntervalSeconds: nonNegativeInt(env.LOYALTY_JOBS_INTERVAL_SECONDS, 300, 'LOYALTY_JOBS_INTERVAL_SECONDS'),
   };
 }
 
 /** A config for tests: in-memory database, no demo seed unless asked. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const base = readConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
-  return { ...base, dataDir: 'memory://', filesDir: path.resolve('test-results/files'), checkAnswers: true, ...overrides };
+  return { ...base, dataDir: 'memory://', filesDir: path.resolve('test-results/files'), checkAnswers: true, jobsIntervalSeconds: 0, ...overrides };
 }

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
+import { vapidKeys } from './modules/notifications/web-push';
 
 /**
  * The generated passwords of the first accounts, on stdout rather than the log: the default LOG_LEVEL (warn) would drop
@@ -42,9 +43,24 @@ async function main() {
   const seeded = await seedIfEmpty(database.db, config);
   const app = await buildApp(config, database);
   printGeneratedCredentials(seeded.messages);
+  // Development: Web Push keys made at the first start (kept in the database so subscriptions survive restarts).
+  const vapid = await vapidKeys(database.db, config);
+  if (vapid?.generated) {
+    console.log(
+      [
+        'First start: Web Push (VAPID) keys generated and kept in the database. To carry them to another',
+        'installation, or to production, set:',
+        `  VAPID_PUBLIC_KEY=${vapid.publicKey}`,
+        `  VAPID_PRIVATE_KEY=${vapid.privateKey}`,
+      ].join('\n'),
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Member Rewards is running: open ${config.publicUrl} (database: ${where})`);
+  // Background jobs (notification delivery, the loyalty jobs...) on every instance: they share the work through the
+  // database, each job on one instance at a time.
+  if (config.jobsPollMs > 0) app.jobs.start();
   const stop = async () => {
     await app.close();
     await database.close();

@@ -40,6 +40,7 @@ import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
 import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
 import { Route as AdminBlogViewNameRouteImport } from './routes/_admin/blog-view.$name';
+import { Route as GuestLiffSplatRouteImport } from './routes/_guest/liff.$';
 import { Route as MemberDoneSuccessRouteImport } from './routes/_member/_done/success';
 import { Route as MemberDoneThankyouRouteImport } from './routes/_member/_done/thankyou';
 import { Route as MemberHomeIndexRouteImport } from './routes/_member/_home/index';
@@ -223,6 +224,11 @@ const AdminBlogViewNameRoute = AdminBlogViewNameRouteImport.update({
   id: '/blog-view/$name',
   path: '/blog-view/$name',
   getParentRoute: () => AdminRoute,
+} as any);
+const GuestLiffSplatRoute = GuestLiffSplatRouteImport.update({
+  id: '/liff/$',
+  path: '/liff/$',
+  getParentRoute: () => GuestRoute,
 } as any);
 const MemberDoneSuccessRoute = MemberDoneSuccessRouteImport.update({
   id: '/success',
@@ -447,6 +453,7 @@ export interface FileRoutesByFullPath {
   '/staff': typeof StaffStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
+  '/liff/$': typeof GuestLiffSplatRoute;
   '/success': typeof MemberDoneSuccessRoute;
   '/thankyou': typeof MemberDoneThankyouRoute;
   '/my-account': typeof MemberHomeMyAccountRoute;
@@ -508,6 +515,7 @@ export interface FileRoutesByTo {
   '/staff': typeof StaffStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
+  '/liff/$': typeof GuestLiffSplatRoute;
   '/success': typeof MemberDoneSuccessRoute;
   '/thankyou': typeof MemberDoneThankyouRoute;
   '/my-account': typeof MemberHomeMyAccountRoute;
@@ -577,6 +585,7 @@ export interface FileRoutesById {
   '/_staff/staff': typeof StaffStaffRoute;
   '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/_admin/blog-view/$name': typeof AdminBlogViewNameRoute;
+  '/_guest/liff/$': typeof GuestLiffSplatRoute;
   '/_member/_done/success': typeof MemberDoneSuccessRoute;
   '/_member/_done/thankyou': typeof MemberDoneThankyouRoute;
   '/_member/_home/my-account': typeof MemberHomeMyAccountRoute;
@@ -641,6 +650,7 @@ export interface FileRouteTypes {
     | '/staff'
     | '/blog-edit/$name'
     | '/blog-view/$name'
+    | '/liff/$'
     | '/success'
     | '/thankyou'
     | '/my-account'
@@ -702,6 +712,7 @@ export interface FileRouteTypes {
     | '/staff'
     | '/blog-edit/$name'
     | '/blog-view/$name'
+    | '/liff/$'
     | '/success'
     | '/thankyou'
     | '/my-account'
@@ -770,6 +781,7 @@ export interface FileRouteTypes {
     | '/_staff/staff'
     | '/_admin/blog-edit/$name'
     | '/_admin/blog-view/$name'
+    | '/_guest/liff/$'
     | '/_member/_done/success'
     | '/_member/_done/thankyou'
     | '/_member/_home/my-account'
@@ -1035,6 +1047,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/blog-view/$name';
       preLoaderRoute: typeof AdminBlogViewNameRouteImport;
       parentRoute: typeof AdminRoute;
+    };
+    '/_guest/liff/$': {
+      id: '/_guest/liff/$';
+      path: '/liff/$';
+      fullPath: '/liff/$';
+      preLoaderRoute: typeof GuestLiffSplatRouteImport;
+      parentRoute: typeof GuestRoute;
     };
     '/_member/_done/success': {
       id: '/_member/_done/success';
@@ -1326,6 +1345,7 @@ interface GuestRouteChildren {
   GuestStaffLoginRoute: typeof GuestStaffLoginRoute;
   GuestUpdatePasswordRoute: typeof GuestUpdatePasswordRoute;
   GuestWelcomeRoute: typeof GuestWelcomeRoute;
+  GuestLiffSplatRoute: typeof GuestLiffSplatRoute;
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
@@ -1336,6 +1356,7 @@ const GuestRouteChildren: GuestRouteChildren = {
   GuestStaffLoginRoute: GuestStaffLoginRoute,
   GuestUpdatePasswordRoute: GuestUpdatePasswordRoute,
   GuestWelcomeRoute: GuestWelcomeRoute,
+  GuestLiffSplatRoute: GuestLiffSplatRoute,
 };
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren);

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-sync';
+import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG, type SwToPageMessage } from './messages';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -22,7 +22,7 @@ export function registerOutboxSync(): void {
     sync.waitUntil(
       (async () => {
         const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-        for (const client of windows) client.postMessage({ type: OUTBOX_REPLAY_MESSAGE });
+        for (const client of windows) client.postMessage({ type: OUTBOX_REPLAY_MESSAGE } satisfies SwToPageMessage);
         if (windows.length === 0 && !sync.lastChance) throw new Error('No page open to replay the outbox');
       })(),
     );

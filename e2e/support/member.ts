@@ -20,6 +20,19 @@ export async function signInDemoMember(page: Page): Promise<void> {
   if (new URL(page.url()).searchParams.get('error')) throw new Error(`LINE sign-in refused: ${page.url()}`);
 }
 
+/** Signs a brand-new member in through the development LINE page (without the login screen). */
+export async function signInNewLineMember(page: Page, name: string): Promise<void> {
+  await page.goto('/welcome');
+  const authorize = await page.evaluate(async () => {
+    const res = await fetch(`/api/method/honda_api.api_calls.linetoken.get_oauth2_authorize_url?_=${Date.now()}`);
+    return ((await res.json()) as { message: string }).message;
+  });
+  await page.goto(authorize);
+  await page.getByLabel(/ชื่อที่แสดงใน LINE/).fill(name);
+  await page.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+}
+
 /** The member's API as the page's cookies allow (CSRF token from boot). */
 export async function memberCall<T = unknown>(page: Page, method: string, args: Record<string, unknown> = {}, verb: 'GET' | 'POST' = 'GET'): Promise<T> {
   return page.evaluate(

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { BOOT, GET_COUNT, GET_LOGGED_USER, LOGIN, LOGOUT } from '../../contracts/frappe';
 import { defineMethod, noArgs } from './methods';
 import { FrappeError, authError, notFound, validationError } from './errors';
 import { checkPassword, endSession, startSession } from './sessions';
@@ -8,15 +8,10 @@ import { apiKeyMethods } from './api-keys';
 import type { ResolvedDoctype } from './doctypes';
 
 const login = defineMethod({
-  path: 'login',
+  ...LOGIN,
   verbs: ['POST'],
   allow: ['Guest'],
   csrfExempt: true,
-  args: v.looseObject({
-    usr: v.pipe(v.string('Incomplete login details'), v.trim(), v.minLength(1, 'Incomplete login details'), v.maxLength(200)),
-    pwd: v.pipe(v.string('Incomplete login details'), v.minLength(1, 'Incomplete login details'), v.maxLength(500)),
-    device: v.optional(v.string()),
-  }),
   async handler(ctx, { usr, pwd, device }) {
     const user = await checkPassword(ctx.db, ctx.request.ip, usr, pwd);
     if (!user) throw new FrappeError('AuthenticationError', 'Invalid login credentials', { extra: { message: 'Invalid login credentials' } });
@@ -29,11 +24,10 @@ const login = defineMethod({
 });
 
 const logout = defineMethod({
-  path: 'logout',
+  ...LOGOUT,
   verbs: ['GET', 'POST'],
   allow: ['Guest'],
   sideEffects: true,
-  args: noArgs,
   async handler(ctx) {
     // Signing out of a browser ends what the domains tie to that device (a member's rotating codes stop working).
     if (!ctx.user.isGuest && ctx.user.via === 'session') {
@@ -44,10 +38,9 @@ const logout = defineMethod({
 });
 
 const getLoggedUser = defineMethod({
-  path: 'frappe.auth.get_logged_user',
+  ...GET_LOGGED_USER,
   verbs: ['GET'],
   allow: ['Member', 'Store Staff', 'Blog Manager'],
-  args: noArgs,
   handler: (ctx) => ctx.user.name,
 });
 
@@ -59,10 +52,9 @@ const version = defineMethod({ path: 'version', verbs: ['GET'], allow: ['Guest']
  * Frappe's boot does) max_file_size, the upload limit, so a form can refuse a larger file before sending it.
  */
 const boot = defineMethod({
-  path: 'member_rewards.api.boot',
+  ...BOOT,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: noArgs,
   async handler(ctx) {
     const max_file_size = ctx.config.maxUploadBytes;
     if (ctx.user.isGuest) return { user: 'Guest', roles: [], full_name: 'Guest', csrf_token: null, branch: null, max_file_size };
@@ -79,13 +71,9 @@ const boot = defineMethod({
 
 export function coreMethods(doctypes: Map<string, ResolvedDoctype>) {
   const getCount = defineMethod({
-    path: 'frappe.client.get_count',
+    ...GET_COUNT,
     verbs: ['GET', 'POST'],
     allow: ['Guest'],
-    args: v.looseObject({
-      doctype: v.pipe(v.string('doctype is required'), v.minLength(1, 'doctype is required')),
-      filters: v.optional(v.unknown()),
-    }),
     async handler(ctx, { doctype, filters }) {
       const dt = doctypes.get(doctype);
       if (!dt) throw notFound(`DocType ${doctype.slice(0, 80)} not found`);

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowed, type RequestContext } from './context';
 import { FrappeError, permissionError, validationError } from './errors';
-import { decodeQueryArgs, describeIssues, JsonText, type HttpVerb, type MethodDef } from './methods';
+import { argumentsRefusal, decodeQueryArgs, JsonText, type HttpVerb, type MethodDef } from './methods';
 import { hasCsrfToken } from './sessions';
 import { fromOwnPage } from './origin';
 
@@ -19,7 +19,8 @@ export function argsOf(req: FastifyRequest): Record<string, unknown> {
 /** An answer that breaks its method's contract: a server bug, reported as one (tests turn this check on). */
 export function checkAnswer(def: MethodDef, result: unknown): void {
   if (!def.returns || def.raw) return;
-  const value = result instanceof JsonText ? JSON.parse(result.json) : result;
+  // The contract is of the answer as sent: dates and the like are checked in their JSON form.
+  const value = result instanceof JsonText ? JSON.parse(result.json) : result === undefined ? undefined : JSON.parse(JSON.stringify(result));
   const parsed = v.safeParse(def.returns, value);
   if (!parsed.success) {
     const issue = parsed.issues[0];
@@ -51,7 +52,7 @@ export function registerMethodRoutes(
         throw new FrappeError('CSRFTokenError', 'Invalid Request');
       }
       const parsed = v.safeParse(def.args, argsOf(req));
-      if (!parsed.success) throw validationError(describeIssues(parsed.issues, def.args));
+      if (!parsed.success) throw argumentsRefusal(parsed.issues, def.args);
       const result = await def.handler(context(req, reply), parsed.output);
       if (def.raw || reply.sent) return reply;
       if (opts.checkAnswers) checkAnswer(def, result);

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { ERROR_CODE_FIELD, type ErrorCode } from '../../contracts/errors';
+import { ERROR_CODE_FIELD, type ErrorCode, type RuleCode } from '../../contracts/errors';
+import { RULE_SENTENCES } from '../../contracts/rule-sentences';
 
 /** Frappe's exception classes and the HTTP status each carries (frappe/exceptions.py). */
 export const EXC_STATUS = {
@@ -47,6 +48,8 @@ export class FrappeError extends Error {
 }
 
 export const validationError = (message: string, code?: ErrorCode) => new FrappeError('ValidationError', message, { code });
+/** A shared rule broken: its English sentence for Frappe clients, its code for the app. */
+export const ruleRefusal = (code: RuleCode) => validationError(RULE_SENTENCES[code], code);
 export const permissionError = (message = 'You are not permitted to access this resource.') =>
   new FrappeError('PermissionError', message, { title: 'Not Permitted' });
 export const notFound = (message: string) => new FrappeError('DoesNotExistError', message, { title: 'Not Found' });

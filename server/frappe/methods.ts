@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { RequestContext, Allow } from './context';
 import { FrappeError } from './errors';
 import { validationError } from './errors';
+import { isRuleCode, RULE_SENTENCES } from '../../contracts/rule-sentences';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -45,7 +46,6 @@ export function defineMethod<S extends v.GenericSchema>(def: MethodDef<S>): Meth
   return def;
 }
 
-export const noArgs = v.looseObject({});
 
 /** Whether a value (or any key or value inside it) holds a NUL character, which PostgreSQL text cannot store. */
 export function hasNul(value: unknown, depth = 0): boolean {
@@ -85,19 +85,29 @@ export function decodeQueryArgs(query: Record<string, unknown>): Record<string, 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
 /**
- * Valibot issues as one readable sentence: the first issue's message, prefixed with its field. Given the object
- * schema, a missing argument gets the message its own schema gives for an absent value ('Order is required'),
- * not valibot's generic "Invalid key: Expected …".
+ * The issue a refusal speaks of: the first one; for a missing argument of an object schema, the issue its own
+ * schema gives for an absent value ('Order is required'), not valibot's generic "Invalid key: Expected …".
  */
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[], schema?: AnySchema): string {
+function firstIssue(issues: readonly v.BaseIssue<unknown>[], schema?: AnySchema): v.BaseIssue<unknown> | undefined {
   const first = issues[0];
-  if (!first) return 'Invalid request arguments';
+  if (!first) return undefined;
   const missing = first.kind === 'schema' && first.type.endsWith('object') && first.received === 'undefined' && first.path?.length === 1;
   const entry = missing && schema && 'entries' in schema ? (schema.entries as Record<string, AnySchema>)[String(first.path![0]!.key)] : undefined;
   if (entry) {
     const absent = v.safeParse(entry, undefined);
-    if (!absent.success) return describeIssues([{ ...absent.issues[0], path: first.path } as v.BaseIssue<unknown>]);
+    if (!absent.success) return { ...absent.issues[0], path: first.path } as v.BaseIssue<unknown>;
   }
+  return first;
+}
+
+/**
+ * Valibot issues as one readable sentence: the first issue's message, prefixed with its field. A shared rule's
+ * message is its code: its English sentence is said instead.
+ */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[], schema?: AnySchema): string {
+  const first = firstIssue(issues, schema);
+  if (!first) return 'Invalid request arguments';
+  if (isRuleCode(first.message)) return RULE_SENTENCES[first.message];
   const key = first.path?.map((p) => String(p.key)).join('.');
   const message = first.message;
   // Messages written for users (capitalised sentences) stand alone; valibot's defaults get the field name.
@@ -105,28 +115,18 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[], schema?:
   return key ? `Argument '${key}': ${message}` : message;
 }
 
+/** The 417 for arguments that break their schema, with the rule's code when a shared rule was broken. */
+export function argumentsRefusal(issues: readonly v.BaseIssue<unknown>[], schema?: AnySchema): FrappeError {
+  const first = firstIssue(issues, schema);
+  return new FrappeError('ValidationError', describeIssues(issues, schema), { code: isRuleCode(first?.message) ? first.message : undefined });
+}
+
 /** Checks a document body against its contract (doctype validate hooks): the output, or a 417 with the first issue. */
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const parsed = v.safeParse(schema, input);
-  if (!parsed.success) throw new FrappeError('ValidationError', describeIssues(parsed.issues, schema as AnySchema));
+  if (!parsed.success) throw argumentsRefusal(parsed.issues, schema as AnySchema);
   return parsed.output;
 }
 
-/** Helpers for argument schemas: Frappe sends numbers and flags as strings in query strings. */
-export const numeric = () =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]),
-    v.finite(),
-  );
-export const flag = () =>
-  v.pipe(
-    v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]),
-    v.transform((x) => (x === 1 || x === '1' || x === true ? 1 : 0)),
-  );
-
-/** The furthest any list may be paged: well past any real list, far inside PostgreSQL's bigint offsets. */
-export const MAX_OFFSET = 1_000_000;
-
-/** A paging offset (`start`, `limit_start`): a whole number from 0 to MAX_OFFSET. */
-export const offsetArg = () =>
-  v.pipe(numeric(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'), v.maxValue(MAX_OFFSET, `must be at most ${MAX_OFFSET}`));
+// Shared with the contracts, which declare the same argument types for the app.
+export { flag, MAX_OFFSET, noArgs, numeric, offsetArg } from '../../contracts/args';

@@ -1,11 +1,10 @@
-import * as v from 'valibot';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import {
-  PASSWORD_MESSAGES as M, RESET_KEY_MINUTES, RESET_PASSWORD_METHOD, UPDATE_PASSWORD_METHOD, UpdatePasswordSchema,
+  PASSWORD_MESSAGES as M, RESET_KEY_MINUTES, RESET_PASSWORD, UPDATE_PASSWORD,
 } from '../../contracts/password';
 import { passwordResets, users } from '../db/schema/auth';
 import { hashPassword, randomToken, sha256 } from './crypto';
-import { FrappeError, authError, validationError } from './errors';
+import { FrappeError, authError, ruleRefusal, validationError } from './errors';
 import { GatewayUnavailable } from './gateway';
 import { mailMode, sendMail } from './mail';
 import { defineMethod } from './methods';
@@ -56,31 +55,21 @@ export async function mailResetLink(ctx: RequestContext, account: { name: string
  * same whether or not the account exists.
  */
 const resetPassword = defineMethod({
-  path: RESET_PASSWORD_METHOD,
+  ...RESET_PASSWORD,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: v.looseObject({ user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)) }),
   async handler(ctx, { user }) {
     // Refused for everyone alike when no mail can leave, so the refusal says nothing about the account.
-    if (mailMode(ctx.config) === null) throw new FrappeError('ServerError', M.mailUnavailable);
+    if (mailMode(ctx.config) === null) throw new FrappeError('ServerError', M.mailUnavailable, { code: 'mail_unavailable' });
     await hitLimit(ctx.db, `reset:ip:${ctx.request.ip}`, 10, 3600);
     await hitLimit(ctx.db, `reset:user:${user.toLowerCase()}`, 3, 3600);
     // The same account sign-in finds for this name or address; the mail goes to its address either way.
     const row = await resolveAccount(ctx.db, user);
     if (!row?.email || !row.enabled || !row.password_hash) return M.sent;
-    if (!(await mailResetLink(ctx, { name: row.name, email: row.email }))) throw new FrappeError('ServerError', M.mailUnavailable);
+    if (!(await mailResetLink(ctx, { name: row.name, email: row.email }))) throw new FrappeError('ServerError', M.mailUnavailable, { code: 'mail_unavailable' });
     return M.sent;
   },
 });
-
-const changeArgs = v.pipe(
-  v.looseObject({
-    key: v.optional(UpdatePasswordSchema.entries.key),
-    old_password: v.optional(v.pipe(v.string(M.passwordRequired), v.minLength(1, M.passwordRequired), v.maxLength(500))),
-    new_password: UpdatePasswordSchema.entries.new_password,
-  }),
-  v.check((a) => Boolean(a.key || a.old_password), M.keyRequired),
-);
 
 /** Any back-office role signs in at the staff sign-in; a role-less marketing-site account on the site. */
 const signInPlace = (roles: string[]) => (roles.some((r) => r !== 'Member') ? '/staff-login' : '/bakery');
@@ -92,28 +81,27 @@ const signInPlace = (roles: string[]) => (roles.some((r) => r !== 'Member') ? '/
  * proves the account controls its address. Answers where to sign in again.
  */
 const updatePassword = defineMethod({
-  path: UPDATE_PASSWORD_METHOD,
+  ...UPDATE_PASSWORD,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: changeArgs,
   async handler(ctx, { key, old_password, new_password }) {
     if (!key) return changePassword(ctx, old_password!, new_password);
     await hitLimit(ctx.db, `reset-update:ip:${ctx.request.ip}`, 20, 3600);
     const live = and(eq(passwordResets.key_hash, sha256(key)), gt(passwordResets.expires_at, sql`now()`));
     // A made-up or stale key is refused before the (deliberately slow) password hash is computed.
     const [known] = await ctx.db.select({ user: passwordResets.user }).from(passwordResets).where(live).limit(1);
-    if (!known) throw validationError(M.keyInvalid);
+    if (!known) throw ruleRefusal('reset_key_invalid');
     const passwordHash = await hashPassword(new_password);
     const user = await ctx.db.transaction(async (tx) => {
       // Deleting the row is the claim: of two submits of the same link, exactly one gets it back.
       const [claimed] = await tx.delete(passwordResets).where(live).returning({ user: passwordResets.user });
-      if (!claimed) throw validationError(M.keyInvalid);
+      if (!claimed) throw ruleRefusal('reset_key_invalid');
       const [row] = await tx
         .update(users)
         .set({ password_hash: passwordHash, modified: sql`now()` })
         .where(and(eq(users.name, claimed.user), eq(users.enabled, true)))
         .returning({ name: users.name, roles: users.roles });
-      if (!row) throw validationError(M.keyInvalid);
+      if (!row) throw ruleRefusal('reset_key_invalid');
       await endCredentials(tx, ctx.services, row.name);
       await markEmailVerified(tx, row.name);
       return row;

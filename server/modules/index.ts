@@ -12,6 +12,11 @@ import { settingsModule } from './settings/index';
 import { branchesModule } from './branches/index';
 import { auditModule } from './audit/index';
 import { adminModule } from './admin/index';
+import { jobsModule } from './jobs/index';
+import { notificationsModule } from './notifications/index';
+import { programmeModule } from './programme/index';
+import { scheduleModule } from './schedule/index';
+import { reportsModule } from './reports/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -28,4 +33,9 @@ export const allModules: ServerModule[] = [
   branchesModule,
   auditModule,
   adminModule,
+  jobsModule,
+  notificationsModule,
+  programmeModule,
+  scheduleModule,
+  reportsModule,
 ];

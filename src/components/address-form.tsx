@@ -79,9 +79,10 @@ export function AddressForm({ address, options, submitting, serverError, onSubmi
     initialValues: initialValues(address, options),
     validate: (values) => {
       const errors: Record<string, string> = {};
-      const msg = (message: string) => {
-        const key = messageKeyFor(message);
-        return key ? t(key) : message;
+      // A rule's message is its code.
+      const msg = (code: string) => {
+        const key = messageKeyFor(code);
+        return key ? t(key) : t('errors.generic');
       };
       if (!values.first_name.trim()) errors.first_name = t('addresses.errFirstName');
       if (!values.last_name.trim()) errors.last_name = t('addresses.errLastName');
@@ -93,7 +94,7 @@ export function AddressForm({ address, options, submitting, serverError, onSubmi
         }
       } else {
         const problem = checkAgainstLists(parsed.output, options);
-        if (problem) errors[problem.field] = msg(problem.message);
+        if (problem) errors[problem.field] = msg(problem.code);
       }
       return errors;
     },

@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+// Frappe's own methods by name, with their answers' schemas alone: the contracts' argument schemas would weigh on
+// the first screen for nothing, the client sends what Frappe takes.
+import { BootInfoSchema, LoginAnswerSchema, type BootInfo, type LoginAnswer } from '../../contracts/session';
 import { DEFAULT_MESSAGES, FrappeClientError, type Operation } from './frappe-error';
 
 export { DEFAULT_MESSAGES, FrappeClientError, isFrappeClientError, isRateLimited, parseServerMessages } from './frappe-error';
@@ -76,26 +79,7 @@ export interface FrappeClientConfig {
   csrfToken?: string | null;
 }
 
-/** Who is signed in, from `member_rewards.api.boot` (user 'Guest' when signed out). */
-export const BootInfoSchema = v.looseObject({
-  user: v.string(),
-  roles: v.optional(v.array(v.string()), []),
-  full_name: v.optional(v.nullable(v.string()), null),
-  csrf_token: v.optional(v.nullable(v.string()), null),
-  branch: v.optional(v.nullable(v.string()), null),
-  /** The server's upload limit in bytes (Frappe's boot has it too). */
-  max_file_size: v.optional(v.number()),
-});
-export type BootInfo = v.InferOutput<typeof BootInfoSchema>;
-
-/** Login answer: Frappe's fields plus our csrf_token. */
-export const LoginAnswerSchema = v.looseObject({
-  message: v.optional(v.string()),
-  home_page: v.optional(v.string()),
-  full_name: v.optional(v.string()),
-  csrf_token: v.optional(v.nullable(v.string())),
-});
-export type LoginAnswer = v.InferOutput<typeof LoginAnswerSchema>;
+export type { BootInfo, LoginAnswer } from '../../contracts/session';
 
 export interface CsrfTokenHolder {
   get(): string | null;

@@ -22,8 +22,10 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import { useState, useSyncExternalStore } from 'react';
 import { frappe, isFrappeClientError, type HttpVerb } from './frappe';
+import type { ErrorCode } from '../../contracts/errors';
+import { newIdempotencyKey } from './idempotency-key';
 import { isOnline, reportNetworkFailure, reportNetworkSuccess, subscribeOnline } from './online';
-import { OUTBOX_REPLAY_MESSAGE, OUTBOX_SYNC_TAG } from '../../sw/outbox-sync';
+import { isOutboxReplay, OUTBOX_SYNC_TAG } from '../../contracts/sw-messages';
 
 export type OutboxState = 'waiting' | 'sending' | 'saved' | 'rejected';
 
@@ -48,6 +50,8 @@ export interface OutboxEntry {
   state: OutboxState;
   /** The server's message of a rejection (or the last transient failure while 'waiting'). */
   error?: string;
+  /** The rejection's machine code, when the server gave one: what the screens explain it by. */
+  code?: ErrorCode;
   attempts: number;
   savedAt?: number;
   /** The server's answer (`message`) once saved, e.g. the new address with its name. */
@@ -152,15 +156,6 @@ function ensureLoaded(): Promise<void> {
   return loaded;
 }
 
-export function newClientId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Public API
 
@@ -198,7 +193,7 @@ export function useRefusedEntry(id: string | undefined, accept: (entry: OutboxEn
 export async function queueWrite(input: QueueWriteInput): Promise<OutboxEntry> {
   await ensureLoaded();
   const entry: OutboxEntry = {
-    id: input.id ?? newClientId(),
+    id: input.id ?? newIdempotencyKey(),
     method: input.method,
     args: input.args,
     verb: input.verb ?? 'POST',
@@ -262,7 +257,7 @@ export async function sendWrite(input: QueueWriteInput, options: { waitMs?: numb
 
 type Outcome = 'saved' | 'rejected' | 'transient';
 
-function classify(error: unknown): { outcome: Exclude<Outcome, 'saved'>; message: string } {
+function classify(error: unknown): { outcome: Exclude<Outcome, 'saved'>; message: string; code?: ErrorCode } {
   if (!isFrappeClientError(error)) {
     return { outcome: 'transient', message: error instanceof Error ? error.message : String(error) };
   }
@@ -270,7 +265,7 @@ function classify(error: unknown): { outcome: Exclude<Outcome, 'saved'>; message
   if (s === 0 || s === 401 || s === 403 || s === 408 || s === 409 || s === 425 || s === 429 || s >= 500) {
     return { outcome: 'transient', message: error.message };
   }
-  return { outcome: 'rejected', message: error.message };
+  return { outcome: 'rejected', message: error.message, code: error.code };
 }
 
 function scheduleRetry() {
@@ -306,12 +301,13 @@ async function replayOnce(): Promise<void> {
     await write(sending);
     let outcome: Outcome;
     let message = '';
+    let code: ErrorCode | undefined;
     let result: unknown;
     try {
       result = await transport(sending);
       outcome = 'saved';
     } catch (error) {
-      ({ outcome, message } = classify(error));
+      ({ outcome, message, code } = classify(error));
       if (outcome === 'rejected') rejections.set(sending.id, error);
       if (isFrappeClientError(error) && error.httpStatus === 0) reportNetworkFailure();
     }
@@ -321,10 +317,11 @@ async function replayOnce(): Promise<void> {
       retryDelay = RETRY_MIN_MS;
       const saved: OutboxEntry = { ...sending, state: 'saved', savedAt: now(), result: result ?? null };
       delete saved.error;
+      delete saved.code;
       await write(saved);
       for (const queryKey of saved.invalidate) void queryClient?.invalidateQueries({ queryKey });
     } else if (outcome === 'rejected') {
-      await write({ ...sending, state: 'rejected', error: message });
+      await write({ ...sending, state: 'rejected', error: message, ...(code ? { code } : {}) });
       for (const queryKey of sending.invalidate) void queryClient?.invalidateQueries({ queryKey });
     } else {
       await write({ ...sending, state: 'waiting', error: message });
@@ -399,7 +396,7 @@ export function startOutbox(options: OutboxOptions = {}): Promise<void> {
     };
     document.addEventListener('visibilitychange', onVisible);
     const onSwMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_REPLAY_MESSAGE) void replayOutbox();
+      if (isOutboxReplay(event.data)) void replayOutbox();
     };
     navigator.serviceWorker?.addEventListener('message', onSwMessage);
     if (typeof BroadcastChannel !== 'undefined') {

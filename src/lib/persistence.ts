@@ -1,10 +1,10 @@
 /**
  * Two-tier persistence of the TanStack Query cache.
  *
- * HOW A FEATURE MARKS A QUERY
- *   - By its key prefix, listed once below in SYNC_PREFIXES / IDB_PREFIXES (the first element of the query key), or
- *   - per query with `meta: { persist: 'sync' | 'idb' | false }`, which wins over the prefix lists.
- *   Anything else is kept in memory only. Only successful answers are stored; errors and pending states never.
+ * HOW A QUERY IS PERSISTED
+ *   Its queryOptions (in src/entities) say so: `meta: { persist: 'sync' | 'idb' }`. Anything else is kept in
+ *   memory only. Only successful answers are stored; errors and pending states never. A restored query keeps its
+ *   meta, so it goes on being persisted.
  *
  * TIER 'sync' — localStorage, via @tanstack/query-sync-storage-persister
  *   The little the first paint needs: who is signed in (boot), profile, tier and points, the member code seed /
@@ -19,8 +19,8 @@
  *
  * Both tiers are versioned by the build (`import.meta.env.VITE_BUILD_ID`: another build discards them) and kept
  * MAX_AGE (7 days); the query client's gcTime (CACHE_TIME) is at least as long, so nothing restored is dropped
- * early. Both are wiped when the session ends (sign-out or the server answering as Guest), and storage is
- * marked persistent (`navigator.storage.persist()`) once a member is signed in.
+ * early. Both are wiped when the session ends (a query marked `session: true`, boot, answering as Guest: signed
+ * out here or elsewhere), and storage is marked persistent (`navigator.storage.persist()`) once someone is signed in.
  */
 import { dehydrate, hydrate, useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
@@ -33,41 +33,14 @@ export type PersistTier = 'sync' | 'idb';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { persist?: PersistTier | false; [key: string]: unknown };
+    queryMeta: {
+      persist?: PersistTier;
+      /** Its data is `{ user }`, who is signed in: 'Guest' means the session ended. */
+      session?: boolean;
+      [key: string]: unknown;
+    };
   }
 }
-
-/** Query-key prefixes (first key element) persisted to localStorage: first-paint state. */
-export const SYNC_PREFIXES: readonly string[] = [
-  'boot',
-  'session',
-  'profile',
-  'tier',
-  'member',
-  'member-id',
-  'member-code',
-  'points-balance',
-];
-
-/** Query-key prefixes persisted to IndexedDB: bulk data read offline. */
-export const IDB_PREFIXES: readonly string[] = [
-  'addresses',
-  'info-documents',
-  'catalog',
-  'products',
-  'rewards',
-  'categories',
-  'banners',
-  'points',
-  'orders',
-  'branches',
-  'shop',
-  'wishlist',
-  'blog',
-];
-
-/** Keys whose data says who is signed in: `{ user: string }` (boot) — 'Guest' means the session ended. */
-export const SESSION_PREFIXES: readonly string[] = ['boot', 'session'];
 
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 export const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
@@ -82,21 +55,10 @@ const IDB_WRITE_DELAY_MS = 0;
 // gcTime >= maxAge, or restored queries would be garbage-collected before they expire.
 if (CACHE_TIME < MAX_AGE) throw new Error('CACHE_TIME (gcTime) must be at least the persisters’ MAX_AGE');
 
-function firstKey(queryKey: QueryKey): string | undefined {
-  const head = queryKey[0];
-  return typeof head === 'string' ? head : undefined;
-}
-
-/** Which tier a query belongs to (meta wins over the prefix lists), or null for memory only. */
-export function tierOf(query: Pick<Query, 'queryKey' | 'meta'>): PersistTier | null {
-  const meta = query.meta?.persist;
-  if (meta === false) return null;
-  if (meta === 'sync' || meta === 'idb') return meta;
-  const head = firstKey(query.queryKey);
-  if (head === undefined) return null;
-  if (SYNC_PREFIXES.includes(head)) return 'sync';
-  if (IDB_PREFIXES.includes(head)) return 'idb';
-  return null;
+/** Which tier a query belongs to, or null for memory only. */
+export function tierOf(query: Pick<Query, 'meta'>): PersistTier | null {
+  const persist = query.meta?.persist;
+  return persist === 'sync' || persist === 'idb' ? persist : null;
 }
 
 const storable = (query: Query) => query.state.status === 'success' && query.state.data !== undefined;
@@ -298,8 +260,7 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
   // ---- session: persistent storage after sign-in, wipe on sign-out
   let askedPersist = false;
   const sessionUser = (query: Query): string | undefined => {
-    const head = firstKey(query.queryKey);
-    if (!head || !SESSION_PREFIXES.includes(head)) return undefined;
+    if (!query.meta?.session) return undefined;
     const data = query.state.data as { user?: unknown } | undefined;
     return typeof data?.user === 'string' ? data.user : undefined;
   };

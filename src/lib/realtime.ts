@@ -1,22 +1,21 @@
 import type { Socket } from 'socket.io-client';
+import * as v from 'valibot';
+import { LIST_UPDATE, ListUpdateSchema, SUBSCRIBE, SubscribeAckSchema, UNSUBSCRIBE, type ListUpdateMessage } from '../../contracts/realtime';
 
 /**
  * socket.io on the same origin (/socket.io), loaded on demand: only screens that follow live lists import
  * this file, and socket.io-client itself is fetched on the first subscription. Subscriptions are counted per
  * doctype and sent again after every reconnection (the server forgets a socket's rooms when it drops).
  */
-export interface ListUpdate {
-  doctype: string;
-  name: string;
-  user: string;
-}
+export type ListUpdate = ListUpdateMessage;
 type Listener = (update: ListUpdate) => void;
 
 export type RealtimeState = 'closed' | 'opening' | 'open';
 
 /** The server answers a subscription once the socket is in its room (or says why not). */
-const subscribed = (doctype: string) => (answer?: { ok?: boolean; message?: string }) => {
-  if (answer && !answer.ok) console.warn(`Live updates for ${doctype} refused: ${answer.message ?? ''}`);
+const subscribed = (doctype: string) => (raw?: unknown) => {
+  const answer = v.safeParse(SubscribeAckSchema, raw);
+  if (answer.success && !answer.output.ok) console.warn(`Live updates for ${doctype} refused: ${answer.output.message ?? ''}`);
 };
 
 let socketPromise: Promise<Socket> | null = null;
@@ -28,10 +27,12 @@ async function openSocket(): Promise<Socket> {
   const { io } = await import('socket.io-client');
   const socket = io({ path: '/socket.io', withCredentials: true, reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
   socket.on('connect', () => {
-    for (const doctype of listeners.keys()) socket.emit('doctype_subscribe', doctype, subscribed(doctype));
+    for (const doctype of listeners.keys()) socket.emit(SUBSCRIBE, doctype, subscribed(doctype));
   });
-  socket.on('list_update', (update: ListUpdate) => {
-    for (const listener of listeners.get(update.doctype) ?? []) listener(update);
+  socket.on(LIST_UPDATE, (raw: unknown) => {
+    const update = v.safeParse(ListUpdateSchema, raw);
+    if (!update.success) return;
+    for (const listener of listeners.get(update.output.doctype) ?? []) listener(update.output);
   });
   return socket;
 }
@@ -62,13 +63,13 @@ export function subscribeDoctype(doctype: string, user: string, listener: Listen
   }
   set.add(listener);
   const ready = socketFor(user);
-  if (first) void ready.then((s) => s.connected && s.emit('doctype_subscribe', doctype, subscribed(doctype))).catch(() => {});
+  if (first) void ready.then((s) => s.connected && s.emit(SUBSCRIBE, doctype, subscribed(doctype))).catch(() => {});
   return () => {
     const current = listeners.get(doctype);
     current?.delete(listener);
     if (current && current.size === 0) {
       listeners.delete(doctype);
-      void ready.then((s) => s.emit('doctype_unsubscribe', doctype)).catch(() => {});
+      void ready.then((s) => s.emit(UNSUBSCRIBE, doctype)).catch(() => {});
     }
   };
 }

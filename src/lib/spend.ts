@@ -12,7 +12,11 @@
  */
 import * as v from 'valibot';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_MESSAGES, frappe, FrappeClientError, isFrappeClientError } from './frappe';
+import type { AnswerOf, ArgsOf, MethodContract } from '../../contracts/contract';
+import { REQUEST_STATUS } from '../../contracts/orders';
+import { callMethod } from './api';
+import { DEFAULT_MESSAGES, FrappeClientError, isFrappeClientError } from './frappe';
+import { newIdempotencyKey } from './idempotency-key';
 import { isOnline, subscribeOnline, useOnline } from './online';
 
 export const SPEND_TIMEOUT_MS = 20_000;
@@ -21,7 +25,6 @@ const STATUS_TIMEOUT_MS = 8_000;
 const RUNNING_POLLS = 6;
 const POLL_MS = 1500;
 const STORE_KEY = 'pending-spends';
-export const REQUEST_STATUS = 'member_rewards.api.request_status';
 
 export type SpendKind = 'redeem' | 'order';
 
@@ -81,16 +84,7 @@ function forget(kind: SpendKind) {
   writeAll(all);
 }
 
-export const newSpendKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
 // ---------------------------------------------------------------------------------------------------------------
-
-const StatusSchema = v.variant('status', [
-  v.object({ status: v.literal('done'), http_status: v.nullable(v.number()), answer: v.unknown() }),
-  v.object({ status: v.literal('running') }),
-  v.object({ status: v.literal('unknown') }),
-]);
 
 type Schema<T> = v.GenericSchema<unknown, T>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,9 +94,9 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 async function askStatus<T>(key: string, schema: Schema<T>): Promise<SpendOutcome<T>> {
   for (let poll = 0; poll < RUNNING_POLLS; poll += 1) {
     if (poll > 0) await sleep(POLL_MS);
-    let answer: v.InferOutput<typeof StatusSchema>;
+    let answer: AnswerOf<typeof REQUEST_STATUS>;
     try {
-      answer = await frappe.call(REQUEST_STATUS, { key }, { verb: 'POST', schema: StatusSchema, signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) });
+      answer = await callMethod(REQUEST_STATUS, { key }, { verb: 'POST', signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) });
     } catch {
       return { state: 'unknown' }; // still no connection (or no session): ask again later
     }
@@ -129,24 +123,24 @@ const isFinalAnswer = (error: unknown) =>
   !(error.httpStatus === 409 && error.excType === 'IdempotencyConflict');
 
 /** The outcome of the device's unresolved attempt of this kind, asked of the server (and forgotten once known). */
-export async function checkSpend<T>(kind: SpendKind, schema: Schema<T>): Promise<SpendOutcome<T>> {
+export async function checkSpend<C extends MethodContract>(kind: SpendKind, contract: C): Promise<SpendOutcome<AnswerOf<C>>> {
   const pending = pendingSpend(kind);
   if (!pending) return { state: 'nothing' };
-  const outcome = await askStatus(pending.key, schema);
+  const outcome = await askStatus(pending.key, contract.returns as Schema<AnswerOf<C>>);
   if (outcome.state !== 'unknown') forget(kind);
   return outcome;
 }
 
 /** Sends a spending write once (see the top of this file). Never call it offline: the screens disable the button. */
-export async function spend<T>(kind: SpendKind, method: string, args: Record<string, unknown>, schema: Schema<T>): Promise<SpendOutcome<T>> {
+export async function spend<C extends MethodContract>(kind: SpendKind, contract: C, args: ArgsOf<C>): Promise<SpendOutcome<AnswerOf<C>>> {
   const body = JSON.stringify(args);
   const prior = pendingSpend(kind);
   if (prior && prior.body !== body) {
     // An earlier, different attempt whose fate is unknown comes first: it may have gone through.
-    const earlier = await checkSpend(kind, schema);
+    const earlier = await checkSpend(kind, contract);
     if (earlier.state === 'done' || earlier.state === 'unknown') return earlier;
   }
-  const key = prior && prior.body === body ? prior.key : newSpendKey();
+  const key = prior && prior.body === body ? prior.key : newIdempotencyKey();
   remember(kind, { key, body, at: Date.now() });
 
   const controller = new AbortController();
@@ -156,7 +150,7 @@ export async function spend<T>(kind: SpendKind, method: string, args: Record<str
   });
   try {
     if (!isOnline()) controller.abort();
-    const result = await frappe.call(method, args, { verb: 'POST', idempotencyKey: key, schema, signal: controller.signal });
+    const result = await callMethod(contract, args, { verb: 'POST', idempotencyKey: key, signal: controller.signal });
     forget(kind);
     return { state: 'done', result };
   } catch (error) {
@@ -172,7 +166,7 @@ export async function spend<T>(kind: SpendKind, method: string, args: Record<str
     clearTimeout(timer);
     offOffline();
   }
-  return checkSpend(kind, schema);
+  return checkSpend(kind, contract);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -188,18 +182,17 @@ export function useWhenSpent<T>(phase: SpendPhase<T>, onDone: (result: T | null)
   }, [phase]);
 }
 
-export interface UseSpendOptions<T> {
-  method: string;
-  schema: Schema<T>;
+export interface UseSpendOptions<C extends MethodContract> {
   /** After every settled attempt (refresh what it may have changed). */
-  onSettled?: (outcome: SpendOutcome<T>) => void;
+  onSettled?: (outcome: SpendOutcome<AnswerOf<C>>) => void;
 }
 
 /**
  * React: a spending write and where it stands. `send` is a no-op while one is under way. An attempt left unresolved
  * by an earlier visit is asked about as soon as the screen is open online.
  */
-export function useSpend<T>(kind: SpendKind, { method, schema, onSettled }: UseSpendOptions<T>) {
+export function useSpend<C extends MethodContract>(kind: SpendKind, contract: C, { onSettled }: UseSpendOptions<C> = {}) {
+  type T = AnswerOf<C>;
   const [phase, setPhase] = useState<SpendPhase<T>>({ state: 'idle' });
   const online = useOnline();
   const busy = useRef(false);
@@ -222,16 +215,16 @@ export function useSpend<T>(kind: SpendKind, { method, schema, onSettled }: UseS
   }, []);
 
   useEffect(() => {
-    if (online && pendingSpend(kind)) void run('checking', () => checkSpend(kind, schema));
-  }, [online, kind, schema, run]);
+    if (online && pendingSpend(kind)) void run('checking', () => checkSpend(kind, contract));
+  }, [online, kind, contract, run]);
 
   return {
     phase,
     online,
     /** True while a request or a status question is under way. */
     busy: phase.state === 'sending' || phase.state === 'checking',
-    send: (args: Record<string, unknown>) => run('sending', () => spend(kind, method, args, schema)),
-    check: () => run('checking', () => checkSpend(kind, schema)),
+    send: (args: ArgsOf<C>) => run('sending', () => spend(kind, contract, args)),
+    check: () => run('checking', () => checkSpend(kind, contract)),
     reset: () => setPhase({ state: 'idle' }),
   };
 }

@@ -1,4 +1,6 @@
 import { Workbox } from 'workbox-window';
+import { SET_LANGUAGE, type SetLanguageMessage } from '../../contracts/notifications';
+import { useLangStore } from './i18n';
 import { setUpdateHandler, useSwStore } from './sw-update';
 
 let wb: Workbox | undefined;
@@ -17,7 +19,7 @@ export async function checkForUpdate(): Promise<void> {
   }
 }
 
-/** Activates the waiting worker (posts SKIP_WAITING, sw/messages.ts) and reloads once it controls the page. */
+/** Activates the waiting worker (posts SKIP_WAITING, contracts/sw-messages.ts) and reloads once it controls the page. */
 function activateWaiting(): void {
   reloadRequested = true;
   if (registration?.waiting && wb) {
@@ -59,6 +61,15 @@ export function registerServiceWorker(scriptUrl = '/sw.js'): void {
     .catch((error: unknown) => {
       console.warn('Service worker registration failed', error);
     });
+
+  // Notifications are shown by the worker, which cannot read the page's storage: it is told the app's language.
+  const tellLanguage = () =>
+    void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: SET_LANGUAGE, lang: useLangStore.getState().lang } satisfies SetLanguageMessage));
+  tellLanguage();
+  useLangStore.subscribe((state, previous) => {
+    if (state.lang !== previous.lang) tellLanguage();
+  });
+  navigator.serviceWorker.addEventListener('controllerchange', tellLanguage);
 
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void checkForUpdate();

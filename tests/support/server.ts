@@ -6,6 +6,7 @@ import { migrate } from '../../server/db/migrate';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
 import type { ServerModule } from '../../server/frappe/module';
+import type { Clock } from '../../server/modules/jobs/runner';
 import { users, type Role } from '../../server/db/schema/auth';
 import { customers } from '../../server/db/schema/customers';
 import { hashPassword } from '../../server/frappe/crypto';
@@ -59,7 +60,7 @@ export interface TestServer {
 export async function createTestServer(
   overrides: Partial<ServerConfig> = {},
   extraModules: ServerModule[] = [],
-  opts: { logStream?: { write(line: string): void } } = {},
+  opts: { logStream?: { write(line: string): void }; clock?: Clock } = {},
 ): Promise<TestServer> {
   const config = testConfig({
     seed: {
@@ -77,7 +78,7 @@ export async function createTestServer(
   const { database, drop, url } = await freshDatabase();
   await migrate(database);
   await seedIfEmpty(database.db, config);
-  const app = await buildApp(config, database, { extraModules, logStream: opts.logStream });
+  const app = await buildApp(config, database, { extraModules, logStream: opts.logStream, clock: opts.clock });
   await app.ready();
   return {
     app,

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { docColumns } from './common';
 import { users } from './auth';
 
@@ -12,5 +12,11 @@ export const customers = pgTable('customers', {
   blocked_reason: text('blocked_reason'),
   blocked_at: timestamp('blocked_at', { withTimezone: true }),
   blocked_by: text('blocked_by'),
+  /**
+   * The member's tier as last evaluated (on every earning and by the nightly job), and the day it was: what the
+   * reports count. Reads of a member's own tier compute it from the ledger and never depend on this copy.
+   */
+  loyalty_program_tier: text('loyalty_program_tier'),
+  tier_evaluated_on: date('tier_evaluated_on', { mode: 'string' }),
   ...docColumns(),
-});
+}, (t) => [index('customers_creation_idx').on(t.creation)]);

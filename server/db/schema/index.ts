@@ -6,3 +6,6 @@ export * from './addresses';
 export * from './orders';
 export * from './content';
 export * from './audit';
+export * from './jobs';
+export * from './notifications';
+export * from './reports';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { DEMO_MEMBER } from '../../db/seed/constants';
 import { CALLBACK_PATH, DEV_AUTHORIZE_PATH, DEV_CHANNEL_ID, issueDevCode, lineMode } from './line';
 import { userByLineSub } from './repository';
@@ -12,14 +12,15 @@ import { userByLineSub } from './repository';
  * the callback with a code, exactly like LINE would. Refused in production and when real LINE is set up.
  */
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The same typed name is the same development LINE account (so signing in again finds it). */
 export function devSubFor(displayName: string) {
   return `U${createHash('sha256').update(`dev-line:${displayName.trim().toLowerCase()}`).digest('hex').slice(0, 32)}`;
 }
 
-function page(reply: FastifyReply, status: number, body: string) {
+/** A page of the development LINE (sign-in here, the LIFF stand-in's consent in dev-liff.ts). */
+export function page(reply: FastifyReply, status: number, body: string) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
@@ -37,6 +38,19 @@ button{width:100%;min-height:48px;font-size:16px;font-weight:600;border:0;border
 button.secondary{background:#fff;color:#06c755;border:1px solid #06c755}a{color:#555;display:block;text-align:center;font-size:14px;margin-top:8px}
 .err{color:#c92a2a;font-size:14px}
 </style></head><body><main>${body}</main></body></html>`);
+}
+
+/**
+ * The development LINE account chosen on one of its pages: the demo member, or the account of a typed display name
+ * (1-60 characters). The same choice always gives the same `sub`, so LINE Login and LIFF find the same member.
+ */
+export async function chosenAccount(db: Executor, who: string | undefined, displayName: string | undefined) {
+  if (who === 'demo') {
+    const demo = await userByLineSub(db, DEMO_MEMBER.lineSub);
+    return demo ? { sub: DEMO_MEMBER.lineSub, name: demo.full_name } : ('no-demo' as const);
+  }
+  const name = (displayName ?? '').trim();
+  return name.length < 1 || name.length > 60 ? ('bad-name' as const) : { sub: devSubFor(name), name };
 }
 
 export function registerDevLine(app: FastifyInstance, deps: { database: Database; config: ServerConfig }) {
@@ -74,26 +88,19 @@ ${demo ? `<form class="card" method="get" action="${DEV_AUTHORIZE_PATH}/approve"
     if (!available()) return page(reply, 404, '<h1>Not found</h1>');
     const { state, nonce, who } = req.query;
     if (!state || !nonce) return page(reply, 400, '<h1>Invalid sign-in request</h1>');
-    let identity: { sub: string; name: string };
-    if (who === 'demo') {
-      const demo = await userByLineSub(db, DEMO_MEMBER.lineSub);
-      if (!demo) return page(reply, 404, '<h1>The demo member does not exist</h1>');
-      identity = { sub: DEMO_MEMBER.lineSub, name: demo.full_name };
-    } else {
-      const name = (req.query.display_name ?? '').trim();
-      if (name.length < 1 || name.length > 60) {
-        const back = new URLSearchParams({
-          response_type: 'code',
-          client_id: DEV_CHANNEL_ID,
-          redirect_uri: CALLBACK_PATH,
-          state,
-          nonce,
-          scope: 'openid profile',
-          error: 'name',
-        });
-        return reply.redirect(`${DEV_AUTHORIZE_PATH}?${back.toString()}`, 302);
-      }
-      identity = { sub: devSubFor(name), name };
+    const identity = await chosenAccount(db, who, req.query.display_name);
+    if (identity === 'no-demo') return page(reply, 404, '<h1>The demo member does not exist</h1>');
+    if (identity === 'bad-name') {
+      const back = new URLSearchParams({
+        response_type: 'code',
+        client_id: DEV_CHANNEL_ID,
+        redirect_uri: CALLBACK_PATH,
+        state,
+        nonce,
+        scope: 'openid profile',
+        error: 'name',
+      });
+      return reply.redirect(`${DEV_AUTHORIZE_PATH}?${back.toString()}`, 302);
     }
     const code = await issueDevCode(db, identity, nonce);
     return reply.header('cache-control', 'no-store').redirect(`${CALLBACK_PATH}?${new URLSearchParams({ code, state }).toString()}`, 302);

@@ -1,33 +1,29 @@
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { FrappeError, notFound, permissionError, validationError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
 import { issueApiKey } from '../../frappe/api-keys';
 import { checkPassword } from '../../frappe/sessions';
 import { users } from '../../db/schema/auth';
-import { authorizeUrl, exchangeCode, LineLoginError, lineMode, startPendingLogin, takePendingLogin, verifyIdToken } from './line';
+import { authorizeUrl, exchangeCode, LineLoginError, liffMode, lineMode, startPendingLogin, takePendingLogin, verifyIdToken } from './line';
 import { registerDevLine } from './dev-line';
+import { registerDevLiff } from './dev-liff';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
-import { smsOutboxEntries } from './repository';
-import { profileInputSchema } from '../../../contracts/account';
+import { smsOutboxEntries, userByName } from './repository';
+import { AUTHORIZE_URL, GET_PROFILE, GET_TIER } from '../../../contracts/account';
+import { CHANGE_PHONE, GET_PHONE, VERIFY_OTP } from '../../../contracts/phone';
+import { UPDATE_PROFILE } from '../../../contracts/profile';
 import { isSafeNextPath } from '../../../contracts/next-path';
-
-/** Where the app continues after LINE: only these in-app addresses may be asked for. */
-const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
+import { LIFF_CONFIG, LIFF_LOGIN } from '../../../contracts/liff';
 
 const getAuthorizeUrl = defineMethod({
-  path: 'honda_api.api_calls.linetoken.get_oauth2_authorize_url',
+  ...AUTHORIZE_URL,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.looseObject({
-    redirect_to: v.optional(v.picklist(AFTER_LINE, 'Unknown redirect address')),
-    // The in-app page the member asked for before signing in: they land there afterwards.
-    next: v.optional(v.pipe(v.string('Unknown redirect address'), v.check((p: string) => isSafeNextPath(p), 'Unknown redirect address'))),
-  }),
   async handler(ctx, { redirect_to, next }) {
     const mode = lineMode(ctx.config);
     if (!mode) throw validationError('LINE Login is not configured on this server');
@@ -83,6 +79,52 @@ const loginViaLine = defineMethod({
   },
 });
 
+const liffUnavailable = () => new FrappeError('ValidationError', 'Sign-in inside LINE is not configured on this server', { code: 'liff_unavailable' });
+
+/** Which LIFF the app's /liff entry loads: LINE's SDK with this LIFF app, or the development stand-in. */
+const liffConfig = defineMethod({
+  ...LIFF_CONFIG,
+  verbs: ['GET'],
+  allow: ['Guest'],
+  handler(ctx) {
+    const mode = liffMode(ctx.config);
+    if (!mode) throw liffUnavailable();
+    return { mode: mode.kind, liff_id: mode.kind === 'line' ? mode.liffId : null };
+  },
+});
+
+/**
+ * Inside LINE: the app sends the raw id_token LIFF gave it (never profile data from the client); it is verified
+ * like LINE Login's (signature with LINE's keys, issuer, audience = our channel, expiry), the member is found or
+ * created by LINE's `sub`, and the cookie session starts. A session already held by that same member is kept
+ * (opening the card from LINE again must not sign the member out of their other devices' codes).
+ */
+const liffLogin = defineMethod({
+  ...LIFF_LOGIN,
+  verbs: ['POST'],
+  allow: ['Guest'],
+  async handler(ctx, { id_token }) {
+    const mode = liffMode(ctx.config);
+    if (!mode) throw liffUnavailable();
+    await hitLimit(ctx.db, `liff:login:ip:${ctx.request.ip}`, 60, 15 * 60);
+    ctx.reply.header('cache-control', 'no-store');
+    let user;
+    try {
+      const identity = await verifyIdToken(ctx.db, mode.line, id_token, null);
+      user = await findOrCreateLineMember(ctx.db, identity);
+      if (!user.enabled) throw new LineLoginError('user disabled');
+    } catch (err) {
+      if (!(err instanceof LineLoginError)) throw err;
+      ctx.request.log.warn({ reason: err.message }, 'LIFF sign-in refused');
+      throw new FrappeError('AuthenticationError', 'Sign-in with LINE failed', { code: 'liff_login_failed' });
+    }
+    const current = ctx.user.via === 'session' && ctx.user.name === user.name && ctx.user.csrfToken;
+    const csrfToken = current || (await startMemberSession(ctx, user)).csrfToken;
+    const fresh = (await userByName(ctx.db, user.name)) ?? user;
+    return { user: fresh.name, full_name: fresh.full_name, csrf_token: csrfToken, phone_verified: fresh.phone_verified };
+  },
+});
+
 /**
  * Token login for API clients (frappeauth_app): the original's answer {status_code, text, user, token} with
  * its defects fixed: arguments by name, any extra keys ignored, and it works for Website Users too.
@@ -108,26 +150,6 @@ const tokenLogin = defineMethod({
   },
 });
 
-// Missing arguments get the same sentence as empty ones (valibot would otherwise say "Invalid key").
-const phoneArg = (message: string) =>
-  v.pipe(
-    v.optional(v.union([v.string(message), v.number(message)], message), ''),
-    v.transform((x) => String(x)),
-    v.minLength(1, message),
-    v.maxLength(32, message),
-  );
-const otpArg = v.pipe(
-  v.optional(v.union([v.string('Please Enter OTP'), v.number('Please Enter OTP')], 'Please Enter OTP'), ''),
-  v.transform((x) => String(x).replace(/\D/g, '')),
-  v.minLength(1, 'Please Enter OTP'),
-  v.maxLength(12, 'Wrong code, please try again'),
-);
-const otpArgs = v.looseObject({
-  userphone: phoneArg('This phone number is invalid'),
-  otp: otpArg,
-  username: v.optional(v.string()),
-});
-
 function refuseOtherUsername(callerName: string, username: string | undefined) {
   // The phone is bound to the signed-in caller: naming anyone else is refused outright.
   if (username !== undefined && username !== '' && username !== callerName) {
@@ -136,36 +158,28 @@ function refuseOtherUsername(callerName: string, username: string | undefined) {
 }
 
 const getPhone = defineMethod({
-  path: 'honda_api.api_calls.verifyuser.getphone',
+  ...GET_PHONE,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
   sideEffects: true,
-  args: v.looseObject({ userphone: phoneArg('This phone number is invalid') }),
   handler: (ctx, { userphone }) => requestCode(ctx, userphone),
 });
 
 const verifyOtp = defineMethod({
-  path: 'honda_api.api_calls.verifyuser.verifyotp',
+  ...VERIFY_OTP,
   verbs: ['POST'],
   allow: ['Member'],
-  args: otpArgs,
   handler(ctx, { userphone, otp, username }) {
     refuseOtherUsername(ctx.user.name, username);
     return verifyCode(ctx, userphone, otp, 'verify');
   },
 });
 
-/** Our change-phone method: a code sent to the new number (getphone), then this; exactly 10 digits. */
-const changePhoneArgs = v.looseObject({
-  userphone: v.pipe(phoneArg('This phone number is invalid'), v.regex(/^\d{10}$/, 'This phone number is invalid')),
-  otp: v.pipe(otpArg, v.regex(/^\d{6}$/, 'Wrong code, please try again')),
-  username: v.optional(v.string()),
-});
+/** Our change-phone method: a code sent to the new number (getphone), then this. */
 const changePhone = defineMethod({
-  path: 'member_rewards.account.change_phone',
+  ...CHANGE_PHONE,
   verbs: ['POST'],
   allow: ['Member'],
-  args: changePhoneArgs,
   handler(ctx, { userphone, otp, username }) {
     refuseOtherUsername(ctx.user.name, username);
     return verifyCode(ctx, userphone, otp, 'change');
@@ -187,30 +201,25 @@ const smsOutboxRead = defineMethod({
 });
 
 const getProfile = defineMethod({
-  path: 'headless_e_commerce.api.get_profile',
+  ...GET_PROFILE,
   verbs: ['GET'],
   allow: ['Member', 'Store Staff', 'Blog Manager'],
-  args: noArgs,
   handler: (ctx) => profileOf(ctx.db, ctx.user.name),
 });
 
 
 const updateProfileMethod = defineMethod({
-  path: 'honda_api.api_calls.getuser.update_profile',
+  ...UPDATE_PROFILE,
   verbs: ['POST', 'PUT'],
   allow: ['Member'],
-  args: profileInputSchema,
   handler: (ctx, args) =>
     updateProfile(ctx, { ...args, email: args.email ?? undefined, phone: args.phone == null ? undefined : String(args.phone) }),
 });
 
 const getTier = defineMethod({
-  path: 'loyalty_program_customizations.overrides.get_tier',
+  ...GET_TIER,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: v.looseObject({
-    customer: v.pipe(v.optional(v.string('Customer is required'), ''), v.trim(), v.minLength(1, 'Customer is required'), v.maxLength(140)),
-  }),
   handler: (ctx, { customer }) => tierFor(ctx, customer),
 });
 
@@ -228,6 +237,8 @@ export const accountModule: ServerModule = {
   methods: [
     getAuthorizeUrl,
     loginViaLine,
+    liffConfig,
+    liffLogin,
     tokenLogin,
     getPhone,
     verifyOtp,
@@ -239,5 +250,8 @@ export const accountModule: ServerModule = {
     getTier,
   ],
   doctypes: [userDoctype],
-  routes: (app, deps) => registerDevLine(app, deps),
+  routes(app, deps) {
+    registerDevLine(app, deps);
+    registerDevLiff(app, deps);
+  },
 };

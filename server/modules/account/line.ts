@@ -49,6 +49,19 @@ export function lineMode(config: ServerConfig): LineMode | null {
   return { kind: 'dev', channelId: DEV_CHANNEL_ID };
 }
 
+/**
+ * Sign-in inside LINE (LIFF): the LIFF app of the LINE Login channel (LIFF_ID) hands the app an id_token that is
+ * verified like LINE Login's; without LINE configured a development stand-in plays LIFF (dev-liff.ts). None in
+ * production without LIFF_ID.
+ */
+export type LiffMode = { kind: 'line'; liffId: string; line: LineMode } | { kind: 'dev'; line: LineMode };
+
+export function liffMode(config: ServerConfig): LiffMode | null {
+  if (config.liffId && config.line) return { kind: 'line', liffId: config.liffId, line: { kind: 'line', ...config.line } };
+  if (!config.production && !config.line) return { kind: 'dev', line: { kind: 'dev', channelId: DEV_CHANNEL_ID } };
+  return null;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // state + nonce bound to the browser: an HMAC-signed, HttpOnly cookie set with the authorize address.
 
@@ -146,6 +159,8 @@ export function authorizeUrl(mode: LineMode, config: ServerConfig, pending: Pend
     state: pending.state,
     scope: 'openid profile',
     nonce: pending.nonce,
+    // Offers friendship with the official account linked to the channel, so LINE messages can reach the member.
+    bot_prompt: 'aggressive',
   });
   // The development page lives on this server: a relative address keeps the cookie's host whatever it is.
   return `${mode.kind === 'line' ? LINE_AUTHORIZE_URL : DEV_AUTHORIZE_PATH}?${params.toString()}`;
@@ -192,8 +207,12 @@ async function keyFor(db: Executor, mode: LineMode): Promise<{ key: Uint8Array |
   return { key: getKey, algorithms: ['HS256', 'ES256'], issuer: LINE_ISSUER };
 }
 
-/** Signature, issuer, audience (the channel id), expiry and nonce: anything else is refused. */
-export async function verifyIdToken(db: Executor, mode: LineMode, idToken: string, nonce: string): Promise<LineIdentity> {
+/**
+ * Signature, issuer, audience (the channel id), expiry and nonce: anything else is refused. `nonce` is null only
+ * for a token LIFF handed to the app (liff.getIDToken()): no sign-in of ours started it, so there is no nonce
+ * of ours to compare.
+ */
+export async function verifyIdToken(db: Executor, mode: LineMode, idToken: string, nonce: string | null): Promise<LineIdentity> {
   const { key, algorithms, issuer } = await keyFor(db, mode);
   let payload;
   try {
@@ -203,7 +222,7 @@ export async function verifyIdToken(db: Executor, mode: LineMode, idToken: strin
     throw new LineLoginError(`id_token ${reason}`);
   }
   if (typeof payload.exp !== 'number') throw new LineLoginError('id_token without expiry');
-  if (typeof payload.nonce !== 'string' || !safeEqual(payload.nonce, nonce)) throw new LineLoginError('id_token nonce mismatch');
+  if (nonce !== null && (typeof payload.nonce !== 'string' || !safeEqual(payload.nonce, nonce))) throw new LineLoginError('id_token nonce mismatch');
   if (typeof payload.sub !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(payload.sub)) throw new LineLoginError('id_token without a LINE user id');
   const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 140) : 'LINE user';
   const picture = typeof payload.picture === 'string' && payload.picture.startsWith('https://') ? payload.picture : null;
@@ -217,13 +236,10 @@ export function newLineSub(): string {
   return `U${randomBytes(16).toString('hex')}`;
 }
 
-export async function issueDevCode(
-  db: Executor,
-  identity: { sub: string; name: string },
-  nonce: string,
-): Promise<string> {
+/** An id_token of the development LINE, as LINE signs one for the channel (LIFF's tokens carry no nonce). */
+export async function devIdToken(db: Executor, identity: { sub: string; name: string }, nonce?: string): Promise<string> {
   const secret = await installationSecret(db, 'account.dev_line_channel_secret');
-  const idToken = await new SignJWT({ name: identity.name, nonce, amr: ['linesso'] })
+  return new SignJWT({ name: identity.name, ...(nonce ? { nonce } : {}), amr: ['linesso'] })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(DEV_ISSUER)
     .setSubject(identity.sub)
@@ -231,6 +247,14 @@ export async function issueDevCode(
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret));
+}
+
+export async function issueDevCode(
+  db: Executor,
+  identity: { sub: string; name: string },
+  nonce: string,
+): Promise<string> {
+  const idToken = await devIdToken(db, identity, nonce);
   const code = randomToken(24);
   // Codes nobody came back with are dropped after their lifetime.
   await dropExpiredSettings(db, DEV_CODE_PREFIX, Date.now());

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { RequestContext } from '../../frappe/context';
-import { FrappeError, tooManyRequests, validationError } from '../../frappe/errors';
+import { FrappeError, ruleRefusal, tooManyRequests } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
 import { safeEqual } from '../../frappe/crypto';
 import { installationSecret } from './secrets';
@@ -10,7 +10,8 @@ import { normalisePhone } from '../../../contracts/account';
 import { langOf, say, type Lang } from './messages';
 import { GatewayUnavailable } from '../../frappe/gateway';
 import { sendSms } from './sms';
-import { phoneHeldByOther, updateUser, userByName } from './repository';
+import { customerOfUser, phoneHeldByOther, updateUser, userByName } from './repository';
+import { grantBonus } from '../loyalty/bonuses';
 import { deleteCode, liveCodeForUpdate, markCodeUsed, replaceCode, secondsSinceLastCode, setAttempts } from './otp-repository';
 
 /** One-time codes: 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
@@ -54,7 +55,7 @@ async function limit(ctx: RequestContext, lang: Lang, key: string, max: number, 
 export async function requestCode(ctx: RequestContext, rawPhone: string): Promise<OtpAnswer> {
   const lang = await callerLang(ctx);
   const phone = normalisePhone(rawPhone);
-  if (!phone) throw validationError('This phone number is invalid');
+  if (!phone) throw ruleRefusal('phone_invalid');
   await limit(ctx, lang, `otp:send:ip:${ctx.request.ip}`, OTP.send.perIp, OTP.send.windowSeconds);
   await limit(ctx, lang, `otp:send:user:${ctx.user.name}`, OTP.send.perUser, OTP.send.windowSeconds);
 
@@ -88,7 +89,7 @@ export async function requestCode(ctx: RequestContext, rawPhone: string): Promis
 export async function verifyCode(ctx: RequestContext, rawPhone: string, code: string, purpose: 'verify' | 'change'): Promise<OtpAnswer> {
   const lang = await callerLang(ctx);
   const phone = normalisePhone(rawPhone);
-  if (!phone) throw validationError('This phone number is invalid');
+  if (!phone) throw ruleRefusal('phone_invalid');
   await limit(ctx, lang, `otp:check:ip:${ctx.request.ip}`, OTP.check.perIp, OTP.check.windowSeconds);
   await limit(ctx, lang, `otp:check:phone:${phone}`, OTP.check.perPhone, OTP.check.windowSeconds);
   const failed = (key: Parameters<typeof say>[1]): OtpAnswer => ({ status: 'failed', message: say(lang, key) });
@@ -129,6 +130,11 @@ async function checkAndBind(ctx: RequestContext, phone: string, hash: string, pu
     await markCodeUsed(tx, row.id);
     if (await phoneHeldByOther(tx, phone, ctx.user.name)) return failed('phoneUnavailable');
     await updateUser(tx, ctx.user.name, { mobile_no: phone, phone_verified: true });
+    if (purpose === 'verify') {
+      // The sign-up bonus, once per member (its event key), with the verification or not at all.
+      const customer = await customerOfUser(tx, ctx.user.name);
+      if (customer) await grantBonus(tx, customer.name, 'signup', `signup:${customer.name}`);
+    }
     return { status: 'success', message: say(lang, purpose === 'change' ? 'changed' : 'verified') } satisfies OtpAnswer;
   });
 }

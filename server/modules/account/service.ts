@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { hitLimit } from '../../frappe/rate-limit';
-import { notFound, permissionError, validationError } from '../../frappe/errors';
+import { notFound, permissionError, ruleRefusal } from '../../frappe/errors';
 import { startSession } from '../../frappe/sessions';
 import { balanceOf, tierOf, type TierInfo } from '../loyalty/ledger';
 import {
@@ -21,7 +21,7 @@ import {
 } from './repository';
 import type { LineIdentity } from './line';
 import { isUniqueViolation } from './otp';
-import { LINE_PLACEHOLDER_DOMAIN, normalisePhone, PROFILE_MESSAGES } from '../../../contracts/account';
+import { LINE_PLACEHOLDER_DOMAIN, normalisePhone } from '../../../contracts/account';
 
 
 /** Creates the member's Customer (CUST-00002, ...) in the default programme. */
@@ -145,11 +145,11 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): 
   if (!me) throw notFound('User not found');
   if (input.phone !== undefined && input.phone.trim() !== '') {
     const phone = normalisePhone(input.phone);
-    if (phone !== (me.mobile_no ?? null)) throw validationError(PROFILE_MESSAGES.phoneReadOnly);
+    if (phone !== (me.mobile_no ?? null)) throw ruleRefusal('phone_read_only');
   }
   const email = input.email?.trim().toLowerCase() || null;
   const emailChanged = email !== (me.email?.toLowerCase() ?? null);
-  if (email && emailChanged && email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw validationError(PROFILE_MESSAGES.email);
+  if (email && emailChanged && email.endsWith(LINE_PLACEHOLDER_DOMAIN)) throw ruleRefusal('email_invalid');
   if (emailChanged) {
     // The address is kept unverified and reserves nothing, so any address is accepted and the answer says nothing
     // about who else uses it; the limits keep the form from being used to try address after address anyway.

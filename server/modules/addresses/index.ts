@@ -1,50 +1,42 @@
-import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
+import { defineMethod } from '../../frappe/methods';
 import { addresses } from '../../db/schema/addresses';
-import { defineMethod, noArgs } from '../../frappe/methods';
-import { addressInputSchema } from '../../../contracts/addresses';
+import { ADD_ADDRESS, DELETE_ADDRESS, GET_ADDRESS_OPTIONS, GET_ADDRESSES, UPDATE_ADDRESS } from '../../../contracts/addresses';
 import * as service from './service';
 import { ownAddresses } from './repository';
 
-const nameArg = v.pipe(v.string('Address name is required'), v.trim(), v.minLength(1, 'Address name is required'), v.maxLength(140));
 
 export const addressesModule: ServerModule = {
   name: 'addresses',
   methods: [
     defineMethod({
-      path: 'headless_e_commerce.api.get_addresses',
+      ...GET_ADDRESSES,
       verbs: ['GET', 'POST'],
       allow: ['Member'],
-      args: noArgs,
       handler: (ctx) => service.getAddresses(ctx),
     }),
     defineMethod({
-      path: 'headless_e_commerce.api.add_address',
+      ...ADD_ADDRESS,
       verbs: ['POST'],
       allow: ['Member'],
-      args: addressInputSchema,
       handler: (ctx, args) => service.addAddress(ctx, args),
     }),
     defineMethod({
-      path: 'headless_e_commerce.api.update_address',
+      ...UPDATE_ADDRESS,
       verbs: ['POST', 'PUT'],
       allow: ['Member'],
-      args: v.object({ name: nameArg, ...addressInputSchema.entries }),
       handler: (ctx, { name, ...values }) => service.updateAddress(ctx, name, values),
     }),
     defineMethod({
-      path: 'headless_e_commerce.api.delete_address',
+      ...DELETE_ADDRESS,
       verbs: ['POST', 'DELETE'],
       allow: ['Member'],
-      args: v.object({ name: nameArg }),
       handler: (ctx, { name }) => service.deleteAddress(ctx, name),
     }),
     defineMethod({
-      // The country, state and province → district lists the form offers and the server checks against.
-      path: 'member_rewards.api.get_address_options',
+      ...GET_ADDRESS_OPTIONS,
       verbs: ['GET'],
       allow: ['Guest'],
-      args: noArgs,
       handler: (ctx) => service.addressOptions(ctx),
     }),
   ],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../frappe/context';
-import { notFound, validationError } from '../../frappe/errors';
+import { notFound, ruleRefusal, validationError } from '../../frappe/errors';
 import { checkAgainstLists, type AddressValues } from '../../../contracts/addresses';
 import * as repo from './repository';
 
@@ -23,7 +23,7 @@ async function requireCustomer(ctx: RequestContext, tx: Parameters<typeof repo.c
 
 async function checkLists(ctx: RequestContext, values: AddressValues) {
   const problem = checkAgainstLists(values, await repo.addressOptions(ctx.db));
-  if (problem) throw validationError(problem.message);
+  if (problem) throw ruleRefusal(problem.code);
 }
 
 function columns(values: AddressValues) {

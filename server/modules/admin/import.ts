@@ -5,7 +5,7 @@ import { normalisePhone } from '../../../contracts/account';
 import {
   ADJUST_LIMIT, IMPORT_COLUMNS, IMPORT_DEFAULT_REASON, IMPORT_MAX_ROWS, type ImportPointsResult, type ImportRowCode, type ImportRowError,
 } from '../../../contracts/admin';
-import { batchRow, type Program } from '../loyalty/ledger';
+import { batchRow, expiryOn, type Program } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { audit } from '../audit/service';
 import { parseCsv } from './csv';
@@ -128,6 +128,9 @@ export async function importPoints(ctx: RequestContext, args: { csv: string; dry
     });
   }
   const day = today();
+  // A row without its own expiry date gets the expiry policy its programme has today.
+  const expiries = new Map<string, string>();
+  for (const p of new Set(rows.map((r) => r.program))) expiries.set(p.name, await expiryOn(ctx.db, p, day));
   const committed = await ctx.db.transaction(async (tx) => {
     // The claim is the idempotency: a second commit of the same file (even a concurrent one) finds it taken.
     if (!(await claimImport(tx, { content_hash: hash, user: ctx.user.name, rows: rows.length, total_points: totalPoints }))) return false;
@@ -140,7 +143,7 @@ export async function importPoints(ctx: RequestContext, args: { csv: string; dry
           points: r.points,
           source: 'import',
           postingDate: day,
-          expiryDate: r.expiry ?? undefined,
+          expiryDate: r.expiry ?? expiries.get(r.program.name)!,
           reason: r.reason,
           note: `Import ${hash.slice(0, 12)} line ${r.line}`,
           staffUser: ctx.user.name,

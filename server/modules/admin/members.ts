@@ -4,7 +4,7 @@ import { endCredentials } from '../../frappe/sessions';
 import { onlyDigits } from '../../../contracts/account';
 import { classifyCode } from '../../../contracts/member-code';
 import type { MemberSummary, MemberRow } from '../../../contracts/admin';
-import { balanceOf, openBatches, pointsEarned, programOf, tierOf } from '../loyalty/ledger';
+import { balanceOf, openBatches, standingOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { deliveryNotesOf, invoicesOf, type InvoiceRow } from '../orders/repository';
 import { matchMemberCode } from '../staff/codes';
@@ -64,14 +64,12 @@ export async function memberSummary(ctx: RequestContext, args: { customer: strin
   if (!member) throw memberNotFound(args.customer);
   const { customer: c, user: u } = member;
   const asOf = today();
-  const program = await programOf(ctx.db, c.name);
   const start = args.ledger_start ?? 0;
-  const [balance, earned, batches, ledger, tier, purchases, rewards, devices] = await Promise.all([
+  const [balance, standing, batches, ledger, purchases, rewards, devices] = await Promise.all([
     balanceOf(ctx.db, c.name, asOf),
-    pointsEarned(ctx.db, c.name),
+    standingOf(ctx.db, c.name, asOf),
     openBatches(ctx.db, c.name, asOf),
     ledgerPage(ctx.db, c.name, start, args.ledger_limit ?? 50),
-    program ? tierOf(ctx.db, c.name, program.name) : Promise.resolve(null),
     invoicesOf(ctx.db, c.name, { start: 0, limit: 20, orderType: 'purchase' }),
     invoicesOf(ctx.db, c.name, { start: 0, limit: 20, orderType: 'redemption' }),
     devicesOf(ctx.db, u.name),
@@ -88,10 +86,10 @@ export async function memberSummary(ctx: RequestContext, args: { customer: strin
     phone_verified: u.phone_verified,
     user_image: u.user_image,
     member_since: String(c.creation).slice(0, 10),
-    loyalty_program: program?.name ?? null,
+    loyalty_program: standing.program,
     loyalty_points: balance,
-    points_earned: earned,
-    tier: { tier_name: tier?.tier_name ?? null, next_tier_name: tier?.next_tier_name ?? null, points_to_next_tier: tier?.points_to_next_tier ?? 0 },
+    points_earned: standing.basis,
+    tier: { tier_name: standing.tier?.name ?? null, next_tier_name: standing.next?.name ?? null, points_to_next_tier: standing.points_to_next_tier },
     batches: batches.map((b) => ({ name: b.name, posting_date: b.posting_date, expiry_date: b.expiry_date, available: b.available })),
     ledger: {
       start,

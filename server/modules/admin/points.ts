@@ -2,11 +2,13 @@ import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { DEFAULT_ADJUSTMENT_REASONS } from '../../../contracts/admin';
-import { balanceOf, earnPoints, lockCustomerRow, programOf, spendPoints, tierOf } from '../loyalty/ledger';
+import { balanceOf, earnPoints, lockCustomerRow, programOf, refreshTier, spendPoints, tierOf } from '../loyalty/ledger';
+import { TIER_ADJUST_REASON } from '../../../contracts/loyalty';
 import { today } from '../../../contracts/business-day';
 import { audit } from '../audit/service';
 import { listSetting, memberRows, putSetting } from './repository';
 import { memberNotFound } from './members';
+import { enqueueEvent } from '../notifications/index';
 
 export const REASONS_SETTING = 'adjustment_reasons';
 
@@ -65,6 +67,8 @@ export async function adjustPoints(ctx: RequestContext, input: AdjustInput) {
     } else {
       const rows = await spendPoints(tx, { customer, program, points: -input.points, entryType: 'adjust', source: 'adjustment', postingDate: day, ...notes });
       entries = rows.map((r) => r.name);
+      // Taking back a purchase the till should not have given takes it back from the tier too.
+      if (input.reason === TIER_ADJUST_REASON) await refreshTier(tx, customer, day);
     }
     const after = await balanceOf(tx, customer, day);
     await audit(ctx, tx, {
@@ -75,6 +79,13 @@ export async function adjustPoints(ctx: RequestContext, input: AdjustInput) {
       after: { loyalty_points: after, points: input.points, reason: input.reason, note: notes.note, member_text: notes.memberText, entries },
       branch: null,
     });
+    // The member hears of it with the text written for them; the reason code and the note stay internal.
+    await enqueueEvent(
+      tx,
+      'points_adjusted',
+      { points: input.points, balance: after, ...(notes.memberText ? { reason: notes.memberText } : {}) },
+      { to: member.user.name },
+    );
     return { customer, points: input.points, loyalty_points: after, entries };
   });
   ctx.services.notifyListUpdate('Loyalty Point Entry', result.entries[0]!, member.user.name);

@@ -4,13 +4,10 @@ import { memberDevices, settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries, loyaltyPrograms } from '../../db/schema/loyalty';
 import { pointImports } from '../../db/schema/audit';
-import { today } from '../../../contracts/business-day';
+import { liveBalanceSql } from '../loyalty/ledger';
 
-/** A member's live balance as a correlated subquery (the sum of the entries posted by today and not expired). */
-export const liveBalance = (customer: SQL | typeof customers.name) =>
-  sql<number>`(select coalesce(sum(${loyaltyPointEntries.loyalty_points}), 0)::int from ${loyaltyPointEntries}
-    where ${loyaltyPointEntries.customer} = ${customer} and ${loyaltyPointEntries.expiry_date} >= ${today()}
-    and ${loyaltyPointEntries.posting_date} <= ${today()})`.mapWith(Number);
+/** A member's live balance as a correlated subquery (the ledger's one definition of a balance). */
+export const liveBalance = (customer: SQL | typeof customers.name) => liveBalanceSql(customer);
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -36,23 +36,40 @@ export interface AuditEntry {
   hidden?: readonly string[];
 }
 
+/** Who acted: a signed-in user, or a job (the scheduler acts as Administrator, in the role Job). */
+export interface Actor {
+  user: string;
+  role: string;
+  branch: string | null;
+  ip: string | null;
+}
+
+export const JOB_ACTOR: Actor = { user: 'Administrator', role: 'Job', branch: null, ip: null };
+
+export const actorOf = (ctx: RequestContext): Actor => ({ user: ctx.user.name, role: actingRole(ctx.user.roles), branch: ctx.user.branch, ip: ctx.request.ip ?? null });
+
 /**
  * Writes who did what, in the caller's transaction: the row commits with the change or not at all. Only the
  * fields that changed are kept, with their values before and after.
  */
-export async function audit(ctx: RequestContext, tx: Executor, entry: AuditEntry) {
+export async function auditAs(actor: Actor, tx: Executor, entry: AuditEntry) {
   const diff = changedFields(entry.before, entry.after, entry.hidden);
   await insertAudit(tx, {
-    user: ctx.user.name,
-    role: actingRole(ctx.user.roles),
-    branch: entry.branch === undefined ? ctx.user.branch : entry.branch,
+    user: actor.user,
+    role: actor.role,
+    branch: entry.branch === undefined ? actor.branch : entry.branch,
     action: entry.action,
     ref_doctype: entry.doctype,
     ref_name: entry.name,
     before: diff.before,
     after: diff.after,
-    ip: ctx.request.ip ?? null,
+    ip: actor.ip,
   });
+}
+
+/** auditAs the signed-in caller. */
+export function audit(ctx: RequestContext, tx: Executor, entry: AuditEntry) {
+  return auditAs(actorOf(ctx), tx, entry);
 }
 
 /** A doctype whose every create, update and delete over /api/resource is logged in the same transaction. */

@@ -1,9 +1,9 @@
-import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod, JsonText } from '../../frappe/methods';
 import { itemDoctype } from './item-doctype';
 import { cachedPage } from './page-cache';
 import { parseQueryArgs, productFilterData } from './service';
+import { GET_PRODUCT_FILTER_DATA } from '../../../contracts/catalog';
 
 /**
  * erpnext.e_commerce.api.get_product_filter_data (guests may read the catalogue). query_args as ERPNext
@@ -11,10 +11,9 @@ import { parseQueryArgs, productFilterData } from './service';
  * price_max, page_length, with_filters. Older clients send those keys at the top level: accepted too.
  */
 const getProductFilterData = defineMethod({
-  path: 'erpnext.e_commerce.api.get_product_filter_data',
+  ...GET_PRODUCT_FILTER_DATA,
   verbs: ['GET', 'POST'],
   allow: ['Guest'],
-  args: v.looseObject({ query_args: v.optional(v.unknown()) }),
   async handler(ctx, args) {
     const { query_args, name: _name, ...topLevel } = args as Record<string, unknown>;
     const fromTop = Object.fromEntries(

@@ -10,7 +10,8 @@ import { ALL_ROWS } from '../realtime/scope';
 import { sanitizeRichText } from '../content/sanitize';
 import { audited } from '../audit/service';
 import { forgetPages } from './page-cache';
-import { itemInUse, tierNames } from './repository';
+import { itemInUse } from './repository';
+import { tierNames } from '../programme/service';
 
 const managers = { allow: ['Loyalty Manager'] as const };
 export const isCatalogManager = (ctx: RequestContext) => isAllowed(ctx.user, CATALOG_ADMIN_ROLES);

@@ -2,12 +2,9 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, or, sql, type 
 import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
 import { salesInvoiceItems } from '../../db/schema/orders';
-import { loyaltyTiers } from '../../db/schema/loyalty';
+import type { Sort } from '../../../contracts/catalog-query';
 
 export type ItemRow = typeof items.$inferSelect;
-
-export const SORTS = ['recommended', 'best_seller', 'popular', 'price_asc', 'price_desc', 'newest'] as const;
-export type Sort = (typeof SORTS)[number];
 
 export interface ItemQuery {
   where: SQL | undefined;
@@ -118,8 +115,3 @@ export async function itemInUse(db: Executor, itemName: string): Promise<boolean
   return Boolean(row);
 }
 
-/** Every tier name of every programme (an item's eligible tiers must be among them). */
-export async function tierNames(db: Executor): Promise<string[]> {
-  const rows = await db.selectDistinct({ name: loyaltyTiers.tier_name }).from(loyaltyTiers);
-  return rows.map((r) => r.name);
-}

@@ -3,34 +3,12 @@ import { and, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { FilterBudget } from '../../frappe/filters';
-import { describeIssues, hasNul, nulRefusal, numeric, offsetArg } from '../../frappe/methods';
-import { conditions, filterFacets, findItems, SORTS, type ItemRow } from './repository';
+import { describeIssues, hasNul, nulRefusal } from '../../frappe/methods';
+import { DEFAULT_PAGE_LENGTH, ProductQueryArgs } from '../../../contracts/catalog-query';
+import { conditions, filterFacets, findItems, type ItemRow } from './repository';
 import { formatBaht } from '../../../contracts/money';
 
-export const DEFAULT_PAGE_LENGTH = 20;
-export const MAX_PAGE_LENGTH = 100;
-
-const stringOrList = v.union([v.pipe(v.string(), v.maxLength(200)), v.pipe(v.array(v.pipe(v.union([v.string(), v.number()]), v.transform(String))), v.maxLength(200))]);
-const truthy = v.pipe(
-  v.union([v.boolean(), v.number(), v.string()]),
-  v.transform((x) => x === true || x === 1 || x === '1' || x === 'true'),
-);
-
-/** query_args of get_product_filter_data (ERPNext's keys, plus ours: sort, price range, page length). */
-export const QueryArgs = v.object({
-  search: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
-  field_filters: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
-  attribute_filters: v.optional(v.nullable(v.record(v.pipe(v.string(), v.maxLength(60)), stringOrList))),
-  item_group: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(140)))),
-  start: v.optional(v.nullable(offsetArg())),
-  from_filters: v.optional(v.nullable(truthy)),
-  sort: v.optional(v.nullable(v.picklist(SORTS, `sort must be one of ${SORTS.join(', ')}`))),
-  price_min: v.optional(v.nullable(numeric())),
-  price_max: v.optional(v.nullable(numeric())),
-  page_length: v.optional(v.nullable(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_LENGTH)))),
-  with_filters: v.optional(v.nullable(truthy)),
-});
-export type QueryArgs = v.InferOutput<typeof QueryArgs>;
+export type QueryArgs = v.InferOutput<typeof ProductQueryArgs>;
 
 const list = (value: unknown): string[] => {
   if (value === null || value === undefined || value === '') return [];
@@ -79,7 +57,7 @@ export function parseQueryArgs(raw: unknown): QueryArgs {
     if (hasNul(input)) throw nulRefusal();
   }
   if (typeof input !== 'object' || Array.isArray(input)) throw validationError('query_args must be a JSON object');
-  const parsed = v.safeParse(QueryArgs, input);
+  const parsed = v.safeParse(ProductQueryArgs, input);
   if (!parsed.success) throw validationError(describeIssues(parsed.issues));
   return parsed.output;
 }

@@ -6,14 +6,19 @@ import { audited } from '../audit/service';
 import { validationError } from '../../frappe/errors';
 import { documents } from '../../db/schema/content';
 import { defineMethod } from '../../frappe/methods';
+import { today } from '../../../contracts/business-day';
+import { rulesOn } from '../programme/versions';
+import { expiryFor } from '../programme/rules';
+import { defaultProgram } from '../programme/service';
+import { LOYALTY_PROGRAM } from '../../../contracts/loyalty';
 import { sanitizeRichText } from './sanitize';
-import { programFacts } from './repository';
+import { INFORMATION_DOCUMENT as INFORMATION, REDEEM_CONDITIONS as REDEEM, TERMS_DOCUMENT as TERMS } from '../../../contracts/documents';
 
 export { sanitizeRichText } from './sanitize';
 
-export const INFORMATION_DOCUMENT = 'Information Document';
-export const TERMS_DOCUMENT = 'Terms and Conditions Document';
-export const REDEEM_CONDITIONS = 'Condition of redeem items';
+const INFORMATION_DOCUMENT = INFORMATION.doctype;
+const TERMS_DOCUMENT = TERMS.doctype;
+const REDEEM_CONDITIONS = REDEEM.doctype;
 
 const titleSchema = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(140, 'Title is too long'));
 const descriptionSchema = v.pipe(v.string('Description must be text'), v.maxLength(200_000, 'Description is too long'));
@@ -63,15 +68,27 @@ function documentDoctype(doctype: string, opts: { single?: boolean } = {}): Doct
 }
 
 /**
- * The public facts of a loyalty programme (what the information pages and the member card quote): baht per
- * point earned, baht value of a point, expiry in days. Null when there is no such programme.
+ * The public facts of a loyalty programme (what the information pages and the member card quote), from the rules
+ * in effect today: baht per point earned, baht value of a point, and in how many days points earned today expire.
+ * Null when there is no such programme.
  */
 const getLoyaltyProgram = defineMethod({
-  path: 'member_rewards.api.get_loyalty_program',
+  ...LOYALTY_PROGRAM,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
-  handler: (ctx, { name }) => programFacts(ctx.db, name),
+  async handler(ctx, { name }) {
+    const program = name || (await defaultProgram(ctx.db));
+    const day = today();
+    const rules = program ? await rulesOn(ctx.db, program, day) : null;
+    if (!rules) return null;
+    const expiry = expiryFor(rules.rules, day);
+    return {
+      name: rules.loyalty_program,
+      collection_factor: rules.rules.baht_per_point,
+      conversion_factor: rules.rules.point_value_baht,
+      expiry_duration: Math.round((Date.parse(expiry) - Date.parse(day)) / 86_400_000),
+    };
+  },
 });
 
 export const contentModule: ServerModule = {

@@ -1,21 +1,37 @@
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
-import { pointsDetails } from './service';
+import { defineMethod } from '../../frappe/methods';
+import { EXPIRY_SCHEDULE, POINTS_DETAILS, TIER_PROGRESS } from '../../../contracts/loyalty';
+import { expirySchedule, pointsDetails, tierProgress } from './service';
 
 /**
  * headless_e_commerce.api.get_loyalty_points_details: the caller's own ledger rows (message.record), the
  * balance, and (ours) the next expiring batch, the tier and the points to the next tier.
  */
 const getLoyaltyPointsDetails = defineMethod({
-  path: 'headless_e_commerce.api.get_loyalty_points_details',
+  ...POINTS_DETAILS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: noArgs,
   handler: (ctx) => pointsDetails(ctx),
+});
+
+/** Ours: what expires when, batch by batch (the history's "points expired" lines are what is left on that day). */
+const getExpirySchedule = defineMethod({
+  ...EXPIRY_SCHEDULE,
+  verbs: ['GET'],
+  allow: ['Member'],
+  handler: (ctx) => expirySchedule(ctx),
+});
+
+/** Ours: the tier, the points earned in its window, the next tier and when points leave a rolling window. */
+const getTierProgress = defineMethod({
+  ...TIER_PROGRESS,
+  verbs: ['GET'],
+  allow: ['Member'],
+  handler: (ctx) => tierProgress(ctx),
 });
 
 export const loyaltyModule: ServerModule = {
   name: 'loyalty',
-  methods: [getLoyaltyPointsDetails],
+  methods: [getLoyaltyPointsDetails, getExpirySchedule, getTierProgress],
   doctypes: [],
 };

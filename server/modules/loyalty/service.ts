@@ -1,30 +1,29 @@
 import type { RequestContext } from '../../frappe/context';
-import { amountSpent, balanceOf, entriesOf, nextExpiry, pointsEarned, programOf, tierOf } from './ledger';
+import { amountSpent, balanceOf, entriesOf, leavingWindow, nextExpiry, openBatches, standingOf } from './ledger';
 import { today } from '../../../contracts/business-day';
 import { requireCustomer } from './members';
+import { addMonths } from '../programme/rules';
 
 /** What the points history and the reward home show, for the caller only. */
 export async function pointsDetails(ctx: RequestContext) {
   const customer = await requireCustomer(ctx);
   const asOf = today();
-  const program = await programOf(ctx.db, customer.name);
-  const [balance, earned, rows, expiry, spent] = await Promise.all([
+  const [balance, standing, rows, expiry, spent] = await Promise.all([
     balanceOf(ctx.db, customer.name, asOf),
-    pointsEarned(ctx.db, customer.name),
+    standingOf(ctx.db, customer.name, asOf),
     entriesOf(ctx.db, customer.name),
     nextExpiry(ctx.db, customer.name, asOf),
     amountSpent(ctx.db, customer.name),
   ]);
-  const tier = program ? await tierOf(ctx.db, customer.name, program.name) : null;
   return {
     customer: customer.name,
-    loyalty_program: program?.name ?? null,
+    loyalty_program: standing.program,
     loyalty_points: balance,
     total_spent: spent,
-    points_earned: earned,
-    loyalty_program_tier: tier?.tier_name ?? null,
-    next_tier_name: tier?.next_tier_name ?? null,
-    points_to_next_tier: tier?.points_to_next_tier ?? 0,
+    points_earned: standing.basis,
+    loyalty_program_tier: standing.tier?.name ?? null,
+    next_tier_name: standing.next?.name ?? null,
+    points_to_next_tier: standing.points_to_next_tier,
     next_expiry_date: expiry?.date ?? null,
     next_expiry_points: expiry?.points ?? 0,
     record: rows.map((r) => ({
@@ -39,13 +38,65 @@ export async function pointsDetails(ctx: RequestContext) {
       loyalty_program_tier: r.loyalty_program_tier,
       purchase_amount: r.purchase_amount,
       customer: r.customer,
+      // What the row is (entry_type with source: earn/purchase, expire/expiry, refund/order_cancelled...) and, for
+      // an adjustment, the line written for the member; the reason and the internal note stay in the back office.
       source: r.source,
-      // What the row is (earn, redeem, adjust...) and, for an adjustment, the line written for the member;
-      // the reason and the internal note stay in the back office.
       entry_type: r.entry_type,
       member_text: r.member_text,
       receipt_no: r.receipt_no,
+      branch: r.branch,
       creation: r.creation,
     })),
+  };
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** member_rewards.loyalty.get_expiry_schedule: every batch with points left and when it expires, soonest first. */
+export async function expirySchedule(ctx: RequestContext) {
+  const customer = await requireCustomer(ctx);
+  const asOf = today();
+  const [balance, batches] = await Promise.all([balanceOf(ctx.db, customer.name, asOf), openBatches(ctx.db, customer.name, asOf)]);
+  const byDate = new Map<string, number>();
+  for (const b of batches) byDate.set(b.expiry_date, (byDate.get(b.expiry_date) ?? 0) + b.available);
+  return {
+    as_of: asOf,
+    loyalty_points: balance,
+    batches: batches.map((b) => ({
+      batch: b.name,
+      entry_type: b.entry_type,
+      source: b.source,
+      posting_date: b.posting_date,
+      expiry_date: b.expiry_date,
+      points: b.points,
+      available: b.available,
+      days_left: daysBetween(asOf, b.expiry_date),
+    })),
+    by_date: [...byDate].map(([expiry_date, points]) => ({ expiry_date, points })),
+  };
+}
+
+const tierView = (t: { name: string; threshold: number; multiplier: number; colour: string; thumbnail?: string | null } | null) =>
+  t ? { name: t.name, threshold: t.threshold, multiplier: t.multiplier, colour: t.colour, thumbnail: t.thumbnail ?? null } : null;
+
+/** member_rewards.loyalty.get_tier_progress: the tier, the points earned that count, what the next tier needs. */
+export async function tierProgress(ctx: RequestContext) {
+  const customer = await requireCustomer(ctx);
+  const asOf = today();
+  const s = await standingOf(ctx.db, customer.name, asOf);
+  const rules = s.rules?.rules;
+  // With a rolling window, the oldest points counted leave it a year after they were earned: the day and how many.
+  const leaving = s.window_start ? await leavingWindow(ctx.db, customer.name, s.window_start, asOf) : null;
+  return {
+    loyalty_program: s.program,
+    as_of: asOf,
+    tier_window: rules?.tier_window ?? 'lifetime',
+    window_start: s.window_start,
+    points_earned: s.basis,
+    tier: tierView(s.tier),
+    next_tier: tierView(s.next),
+    points_to_next_tier: s.points_to_next_tier,
+    leaving_window: leaving && leaving.points > 0 ? { date: addMonths(leaving.posting_date, 12), points: leaving.points } : null,
+    tiers: (rules?.tiers ?? []).map((t) => tierView(t)!).sort((a, b) => a.threshold - b.threshold),
   };
 }

@@ -1,56 +1,83 @@
-import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
-import { defineMethod, numeric, offsetArg } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
+import { CHECKOUT_TOTALS, CONFIRM_PAYMENT, GET_ORDERS, PLACE_ORDER } from '../../../contracts/orders';
 import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
 import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
+import { cancelOrder, cancelRewardOrder, listRefunds, refundOrder } from './lifecycle';
+import {
+  CancelAnswer, CancelOrderArgs, CancelRewardOrderArgs, ListRefundsAnswer, ListRefundsArgs, ORDER_LIFECYCLE_METHODS as L, RefundAnswer, RefundOrderArgs,
+} from '../../../contracts/order-lifecycle';
 
 /** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
 const placeOrderMethod = defineMethod({
-  path: 'headless_e_commerce.api.place_order',
+  ...PLACE_ORDER,
   verbs: ['POST'],
   allow: ['Member'],
-  // The payload is validated by the service in the order of the app's forms (the first failure is the message).
-  args: v.looseObject({}),
-  handler: (ctx, args) => placeOrder(ctx, args as Record<string, unknown>),
+  handler: (ctx, args) => placeOrder(ctx, args as unknown as Record<string, unknown>),
 });
 
 /** Ours: the checkout figures exactly as place_order will compute them (totals, shipping, discount, points). */
 const checkoutTotalsMethod = defineMethod({
-  path: 'member_rewards.api.checkout_totals',
+  ...CHECKOUT_TOTALS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: v.looseObject({
-    items: v.optional(v.unknown()),
-    delivery_method: v.optional(v.picklist(['delivery', 'pickup'], 'Delivery method must be delivery or pickup')),
-    order_type: v.optional(v.picklist(['purchase', 'redemption'], 'Order type must be purchase or redemption')),
-  }),
   handler: (ctx, args) => checkoutTotals(ctx, args),
 });
 
 /** Ours: the back office confirms that a bank transfer arrived; the purchase's points are posted then. */
 const confirmPaymentMethod = defineMethod({
-  path: 'member_rewards.orders.confirm_payment',
+  ...CONFIRM_PAYMENT,
   verbs: ['POST'],
   allow: ['System Manager'],
-  args: v.looseObject({
-    order: v.pipe(v.string('Order is required'), v.trim(), v.minLength(1, 'Order is required'), v.maxLength(140, 'Order is required')),
-  }),
   handler: (ctx, args) => confirmPayment(ctx, args.order),
 });
 
 const getOrders = defineMethod({
-  path: 'honda_api.api_calls.getuser.getorders',
+  ...GET_ORDERS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: v.looseObject({
-    start: v.optional(offsetArg()),
-    limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(100))),
-    // The coupon screens read reward orders only, so a member's purchases never crowd them out of a page.
-    order_type: v.optional(v.picklist(['redemption', 'purchase'], 'Order type must be redemption or purchase')),
-  }),
   handler: (ctx, args) => ordersOf(ctx, { start: args.start ?? 0, limit: args.limit ?? 50, orderType: args.order_type }),
+});
+
+/** Ours: the member cancels their own unused reward order (points back with their expiry, stock back). */
+const cancelRewardOrderMethod = defineMethod({
+  path: L.cancelRewardOrder,
+  verbs: ['POST'],
+  allow: ['Member'],
+  args: CancelRewardOrderArgs,
+  returns: CancelAnswer,
+  handler: (ctx, args) => cancelRewardOrder(ctx, args.order),
+});
+
+/** Ours: a manager cancels an unused reward order or an unpaid purchase, with a reason. */
+const cancelOrderMethod = defineMethod({
+  path: L.cancelOrder,
+  verbs: ['POST'],
+  allow: ['Loyalty Manager', 'Branch Manager'],
+  args: CancelOrderArgs,
+  returns: CancelAnswer,
+  handler: (ctx, args) => cancelOrder(ctx, args),
+});
+
+/** Ours: a Loyalty Manager refunds (part of) a paid purchase; its points come back in proportion. */
+const refundOrderMethod = defineMethod({
+  path: L.refundOrder,
+  verbs: ['POST'],
+  allow: ['Loyalty Manager'],
+  args: RefundOrderArgs,
+  returns: RefundAnswer,
+  handler: (ctx, args) => refundOrder(ctx, args),
+});
+
+const listRefundsMethod = defineMethod({
+  path: L.listRefunds,
+  verbs: ['GET', 'POST'],
+  allow: ['Loyalty Manager'],
+  args: ListRefundsArgs,
+  returns: ListRefundsAnswer,
+  handler: (ctx, args) => listRefunds(ctx, args),
 });
 
 /**
@@ -63,7 +90,7 @@ const salesInvoiceDoctype: DoctypeDef = {
   fields: [
     'name', 'customer', 'order_type', 'posting_date', 'due_date', 'status', 'total', 'shipping_fee', 'discount_amount',
     'grand_total', 'loyalty_points', 'points_earned', 'payment_method', 'delivery_method', 'branch', 'customer_address',
-    'shipping_address_name', 'address_display', 'owner', 'creation', 'modified',
+    'shipping_address_name', 'address_display', 'cancel_reason', 'cancelled_at', 'refunded_amount', 'owner', 'creation', 'modified',
   ],
   read: { allow: ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager'], scope: invoiceScope },
   defaultOrder: 'creation desc',
@@ -72,6 +99,9 @@ const salesInvoiceDoctype: DoctypeDef = {
 
 export const ordersModule: ServerModule = {
   name: 'orders',
-  methods: [placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders, requestStatusMethod],
+  methods: [
+    placeOrderMethod, checkoutTotalsMethod, confirmPaymentMethod, getOrders, requestStatusMethod,
+    cancelRewardOrderMethod, cancelOrderMethod, refundOrderMethod, listRefundsMethod,
+  ],
   doctypes: [salesInvoiceDoctype],
 };

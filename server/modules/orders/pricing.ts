@@ -2,7 +2,8 @@ import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { itemsByCode, type ItemRow } from '../catalog/repository';
 import { formatBaht } from '../../../contracts/money';
-import { pointsForAmount, type Program } from '../loyalty/ledger';
+import type { Program } from '../loyalty/ledger';
+import { earningForMember } from '../programme/service';
 import { today } from '../../../contracts/business-day';
 import { numberSetting } from './repository';
 import type { DeliveryMethod, OrderKind, OrderLineInput } from './validation';
@@ -36,6 +37,13 @@ export interface Quote {
   points_to_earn: number;
 }
 
+/** Who earns on the order, where and on which day (the rules, tier and campaigns of that day apply). */
+export interface Earner {
+  customer: string;
+  branch: string | null;
+  day: string;
+}
+
 export const isReward = (item: Pick<ItemRow, 'loyalty_points_based_price'>) => (item.loyalty_points_based_price ?? 0) > 0;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -66,7 +74,8 @@ export async function quote(
   lines: OrderLineInput[],
   items: Map<string, ItemRow>,
   program: Program | null,
-  delivery: DeliveryMethod = 'delivery',
+  delivery: DeliveryMethod,
+  earner: Earner,
 ): Promise<Quote> {
   const priced: PricedLine[] = lines.map((l) => {
     const item = items.get(l.item_code)!;
@@ -87,7 +96,10 @@ export async function quote(
   const shipping_fee = delivery === 'delivery' ? shippingSetting : 0;
   const discount_amount = round2(Math.min(discountSetting, total));
   const grand_total = round2(total + shipping_fee - discount_amount);
-  const points_to_earn = pointsForAmount(program, total - discount_amount);
+  // The goods' lines (by item group, for campaigns on groups), with the discount shared over them.
+  const goods = priced.filter((l) => l.amount > 0).map((l) => ({ amount: l.amount, item_group: l.item.item_group }));
+  const earned = program && goods.length ? await earningForMember(db, { ...earner, program, lines: goods, discount: discount_amount }) : null;
+  const points_to_earn = earned?.earning.points ?? 0;
   return { kind, lines: priced, total, shipping_fee, discount_amount, grand_total, loyalty_points, points_to_earn };
 }
 

@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { settings } from '../../db/schema/auth';
 import { addresses } from '../../db/schema/addresses';
 import { items } from '../../db/schema/catalog';
+import { branches, deliveryNotes, orderRefunds, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
+import { loyaltyPointEntries } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
-import { branches, deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
 import type { OrderKind } from './validation';
 
 export type InvoiceRow = typeof salesInvoices.$inferSelect;
@@ -48,8 +49,8 @@ export async function insertInvoice(
   lines: Omit<typeof salesInvoiceItems.$inferInsert, 'parent'>[],
 ) {
   const [row] = await tx.insert(salesInvoices).values(invoice).returning();
-  if (lines.length) await tx.insert(salesInvoiceItems).values(lines.map((l) => ({ ...l, parent: invoice.name })));
-  return row!;
+  const written = lines.length ? await tx.insert(salesInvoiceItems).values(lines.map((l) => ({ ...l, parent: invoice.name }))).returning() : [];
+  return { invoice: row!, lines: written.sort((a, b) => a.id - b.id) };
 }
 
 /** The invoice row, locked for the rest of the transaction (a payment is confirmed once). */
@@ -110,14 +111,22 @@ export async function takeStock(tx: Executor, itemCode: string, qty: number): Pr
   return row?.stock === null || row?.stock === undefined ? undefined : null;
 }
 
-/** Units of each item the customer has ordered so far, over all their orders. */
+/** Units of each item the customer has ordered so far, over all their orders (less what was cancelled). */
 export async function orderedQty(db: Executor, customer: string, itemCodes: string[]): Promise<Map<string, number>> {
   if (itemCodes.length === 0) return new Map();
   const rows = await db
     .select({ code: salesInvoiceItems.item_code, qty: sql<number>`sum(${salesInvoiceItems.qty})::int` })
     .from(salesInvoiceItems)
     .innerJoin(salesInvoices, eq(salesInvoices.name, salesInvoiceItems.parent))
-    .where(and(eq(salesInvoices.customer, customer), inArray(salesInvoiceItems.item_code, itemCodes)))
+    .where(
+      and(
+        eq(salesInvoices.customer, customer),
+        inArray(salesInvoiceItems.item_code, itemCodes),
+        // A cancelled order, or a reward line that was never handed over, gave its units back.
+        sql`${salesInvoices.status} <> 'Cancelled'`,
+        sql`not exists (select 1 from ${deliveryNotes} where ${deliveryNotes.sales_invoice_item} = ${salesInvoiceItems.id} and ${deliveryNotes.status} = 'Cancelled')`,
+      ),
+    )
     .groupBy(salesInvoiceItems.item_code);
   return new Map(rows.map((r) => [r.code, Number(r.qty)]));
 }
@@ -143,3 +152,109 @@ export async function userOfCustomer(db: Executor, customer: string): Promise<st
 export const branchInvoices = (branch: string): SQL => sql`${salesInvoices.branch} = ${branch}`;
 export const memberInvoices = (db: Executor, user: string): SQL =>
   inArray(salesInvoices.customer, db.select({ name: customers.name }).from(customers).where(sql`${customers.user} = ${user}`));
+// ------------------------------------------------------------------------------------------- lifecycle
+
+/**
+ * Moves an order to Cancelled only from the state the caller saw (a conditional update): of two cancellers at once,
+ * or a cancellation racing a payment, exactly one changes it. The row, or null when the state had moved on.
+ */
+export async function cancelInvoice(tx: Executor, name: string, from: string, fields: { reason: string; note: string | null; by: string }) {
+  const [row] = await tx
+    .update(salesInvoices)
+    .set({ status: 'Cancelled', cancel_reason: fields.reason, cancel_note: fields.note, cancelled_by: fields.by, cancelled_at: sql`now()`, modified: sql`now()` })
+    .where(and(eq(salesInvoices.name, name), eq(salesInvoices.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** The order's Draft notes (all of them, or those given) become Cancelled: the ones that changed, with their lines. */
+export async function cancelDraftNotes(tx: Executor, invoice: string) {
+  return tx
+    .update(deliveryNotes)
+    .set({ status: 'Cancelled', cancelled_at: sql`now()`, modified: sql`now()` })
+    .where(and(eq(deliveryNotes.sales_invoice, invoice), eq(deliveryNotes.status, 'Draft')))
+    .returning({ name: deliveryNotes.name, line: deliveryNotes.sales_invoice_item });
+}
+
+/** Puts units back into an item's counted stock (an uncounted item is left alone): whether it was counted. */
+export async function returnStock(tx: Executor, itemCode: string, qty: number): Promise<boolean> {
+  const rows = await tx
+    .update(items)
+    .set({ stock_qty: sql`${items.stock_qty} + ${qty}`, in_stock: true, modified: sql`now()` })
+    .where(and(eq(items.item_code, itemCode), isNotNull(items.stock_qty)))
+    .returning({ code: items.item_code });
+  return rows.length > 0;
+}
+
+export async function setRefunded(tx: Executor, name: string, refunded: number, status: string) {
+  await tx.update(salesInvoices).set({ refunded_amount: refunded, status, modified: sql`now()` }).where(eq(salesInvoices.name, name));
+}
+
+export async function insertRefund(tx: Executor, row: typeof orderRefunds.$inferInsert) {
+  const [written] = await tx.insert(orderRefunds).values(row).returning();
+  return written!;
+}
+
+/** Refunds, newest first, with how many match and the shortfall points they add up to. */
+export async function refundsPage(db: Executor, f: { customer?: string | null; order?: string | null; shortfallOnly: boolean; start: number; limit: number }) {
+  const where = and(
+    f.customer ? eq(orderRefunds.customer, f.customer) : undefined,
+    f.order ? eq(orderRefunds.sales_invoice, f.order) : undefined,
+    f.shortfallOnly ? gt(orderRefunds.points_shortfall, 0) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(orderRefunds).where(where).orderBy(desc(orderRefunds.creation), desc(orderRefunds.name)).limit(f.limit).offset(f.start),
+    db.select({ n: sql<number>`count(*)::int`, shortfall: sql<number>`coalesce(sum(${orderRefunds.points_shortfall}), 0)::int` }).from(orderRefunds).where(where),
+  ]);
+  return { rows, total: Number(totals?.n ?? 0), shortfall: Number(totals?.shortfall ?? 0) };
+}
+
+/** Reward orders past their valid-until day with a note still waiting to be collected, by name after a cursor. */
+export async function uncollectedOrders(db: Executor, day: string, after: string, limit: number) {
+  const rows = await db
+    .select({ name: salesInvoices.name })
+    .from(salesInvoices)
+    .where(
+      and(
+        eq(salesInvoices.order_type, 'redemption'),
+        sql`${salesInvoices.status} <> 'Cancelled'`,
+        lt(salesInvoices.due_date, day),
+        gt(salesInvoices.name, after),
+        sql`exists (select 1 from ${deliveryNotes} where ${deliveryNotes.sales_invoice} = ${salesInvoices.name} and ${deliveryNotes.status} = 'Draft')`,
+      ),
+    )
+    .orderBy(asc(salesInvoices.name))
+    .limit(limit);
+  return rows.map((r) => r.name);
+}
+
+/** Bank-transfer purchases still unpaid after their due day, by name after a cursor. */
+export async function overdueUnpaidOrders(db: Executor, day: string, after: string, limit: number) {
+  const rows = await db
+    .select({ name: salesInvoices.name })
+    .from(salesInvoices)
+    .where(and(eq(salesInvoices.order_type, 'purchase'), eq(salesInvoices.status, 'Unpaid'), lt(salesInvoices.due_date, day), gt(salesInvoices.name, after)))
+    .orderBy(asc(salesInvoices.name))
+    .limit(limit);
+  return rows.map((r) => r.name);
+}
+
+/** Points an order's own purchase batches were worth (what a refund takes back in proportion). */
+export async function pointsEarnedBy(db: Executor, invoice: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.loyalty_points}), 0)::int` })
+    .from(loyaltyPointEntries)
+    .where(and(eq(loyaltyPointEntries.invoice, invoice), eq(loyaltyPointEntries.entry_type, 'earn'), isNull(loyaltyPointEntries.redeem_against)));
+  return Number(row?.total ?? 0);
+}
+
+/** The member (User) an order belongs to, for the realtime notice after a change. */
+export async function memberUserOfOrder(db: Executor, order: string): Promise<string | null> {
+  const [row] = await db
+    .select({ user: customers.user })
+    .from(salesInvoices)
+    .innerJoin(customers, eq(customers.name, salesInvoices.customer))
+    .where(eq(salesInvoices.name, order))
+    .limit(1);
+  return row?.user ?? null;
+}

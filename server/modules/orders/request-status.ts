@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { REQUEST_STATUS } from '../../../contracts/orders';
 import { defineMethod } from '../../frappe/methods';
 import { principalOf } from '../../frappe/idempotency';
 import { requestStatus } from '../../frappe/request-status';
@@ -9,11 +9,8 @@ import { requestStatus } from '../../frappe/request-status';
  * A POST: asking may record the key as abandoned.
  */
 export const requestStatusMethod = defineMethod({
-  path: 'member_rewards.api.request_status',
+  ...REQUEST_STATUS,
   verbs: ['POST'],
   allow: ['Member'],
-  args: v.looseObject({
-    key: v.pipe(v.string('Key is required'), v.minLength(1, 'Key is required'), v.maxLength(255, 'Key is too long')),
-  }),
   handler: (ctx, { key }) => requestStatus(ctx.db, principalOf(ctx.request), key),
 });

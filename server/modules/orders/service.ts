@@ -6,13 +6,15 @@ import type { Executor } from '../../db/client';
 import { FrappeError, notFound, validationError } from '../../frappe/errors';
 import { claimIdempotentRequest } from '../../frappe/request-status';
 import { itemsByCode } from '../catalog/repository';
-import { addDays, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf } from '../loyalty/ledger';
+import { addDays, balanceOf, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
+import { rulesOn } from '../programme/versions';
 import { forgetPages } from '../catalog/page-cache';
 import { audit } from '../audit/service';
 import { ALL_ROWS } from '../realtime/scope';
 import { enforceItemRules } from './limits';
 import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
+import { enqueueEvent, itemSummary } from '../notifications/index';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
   branchByName, branchInvoices, deliveryNotesOf, memberInvoices, userOfCustomer, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
@@ -59,9 +61,10 @@ type Program = NonNullable<Awaited<ReturnType<typeof programOf>>>;
  * unpaid bank transfer would be spendable (and count towards the tier) before the money arrives, and a member
  * who never pays would keep them: points are earned on confirmed payment only.
  */
-async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, postingDate: string) {
+async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, postingDate: string, memberUser: string | null) {
   const tier = await tierOf(tx, inv.customer, program.name);
   await earnPoints(tx, {
+    branch: inv.branch,
     customer: inv.customer,
     program,
     points: inv.points_earned,
@@ -71,6 +74,10 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
     postingDate,
     tier: tier.tier_name,
   });
+  if (memberUser) {
+    const balance = await balanceOf(tx, inv.customer, postingDate);
+    await enqueueEvent(tx, 'points_received', { points: inv.points_earned, balance, source: 'purchase', order: inv.name }, { to: memberUser });
+  }
 }
 
 /**
@@ -93,7 +100,8 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
   const program = await programOf(ctx.db, customer.name);
   const items = await loadOrderable(ctx.db, input.items, postingDate);
   const delivery: DeliveryMethod = input.kind === 'purchase' ? input.delivery_method : 'pickup';
-  const q = await quote(ctx.db, kind, input.items, items, program, delivery);
+  const q = await quote(ctx.db, kind, input.items, items, program, delivery, { customer: customer.name, branch: input.branch ?? null, day: postingDate });
+  const rules = program ? (await rulesOn(ctx.db, program.name, postingDate))?.rules : null;
 
   let branch: string | null = null;
   let billing: AddressRow | undefined;
@@ -125,15 +133,15 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     if (locked.blocked) throw new FrappeError('PermissionError', MEMBER_BLOCKED, { code: 'member_blocked' });
     const ranOut = await enforceItemRules(tx, customer.name, program, q.lines);
     const name = await nextInSeries(tx, `ACC-SINV-${year}-`);
-    const rewardLines = q.lines.filter((l) => l.points > 0);
-    const invoice = await insertInvoice(
+    const { invoice, lines } = await insertInvoice(
       tx,
       {
         name,
         customer: customer.name,
         order_type: kind,
         posting_date: postingDate,
-        due_date: addDays(postingDate, kind === 'redemption' ? 30 : 3),
+        // A reward's valid-until day (collect it by then) or a bank transfer's due day (pay by then).
+        due_date: addDays(postingDate, kind === 'redemption' ? (rules?.reward_valid_days ?? 30) : (rules?.purchase_due_days ?? 3)),
         status: q.grand_total > 0 ? 'Unpaid' : 'Paid',
         total: q.total,
         shipping_fee: q.shipping_fee,
@@ -162,17 +170,28 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     );
     if (q.loyalty_points > 0) {
       // Throws "You don't have enough Loyalty Points to redeem" (417) and rolls everything back.
-      await redeemPoints(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate });
+      await redeemPoints(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate, branch });
     }
-    if (q.points_to_earn > 0 && program && invoice.status === 'Paid') await earnForPurchase(tx, invoice, program, postingDate);
+    if (q.points_to_earn > 0 && program && invoice.status === 'Paid') await earnForPurchase(tx, invoice, program, postingDate, ctx.user.name);
+    const rewardLines = lines.filter((l) => l.loyalty_points > 0);
+    if (rewardLines.length > 0) {
+      await enqueueEvent(
+        tx,
+        'reward_ready',
+        { order: name, item_name: itemSummary(rewardLines.map((l) => l.item_name)), branch },
+        { to: ctx.user.name },
+      );
+    }
     const notes: string[] = [];
-    for (const _line of rewardLines) {
+    // One note per reward line, linked to it: a cancelled or uncollected note gives back that line's points and stock.
+    for (const line of rewardLines) {
       const dn = await insertDeliveryNote(tx, {
         name: await nextInSeries(tx, `MAT-DN-${year}-`),
         sales_invoice: name,
         customer: customer.name,
         branch,
         status: 'Draft',
+        sales_invoice_item: line.id,
         owner: ctx.user.name,
       });
       notes.push(dn.name);
@@ -210,12 +229,22 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
     const inv = await lockInvoice(tx, order);
     if (!inv) throw notFound(`Sales Invoice ${order} not found`);
     if (inv.order_type !== 'purchase') throw validationError('A reward order is paid in points: there is no payment to confirm');
-    if (inv.status === 'Paid') throw validationError(`Sales Invoice ${order} is already paid`);
+    if (inv.status === 'Cancelled') throw validationError(`Sales Invoice ${order} was cancelled`, 'order_cancelled');
+    if (inv.status !== 'Unpaid') throw validationError(`Sales Invoice ${order} is already paid`);
     await setInvoiceStatus(tx, inv.name, 'Paid');
     const program = inv.points_earned > 0 ? await programOf(tx, inv.customer) : null;
+    const memberUser = await userOfCustomer(tx, inv.customer);
     if (program) {
       await lockCustomer(tx, inv.customer);
-      await earnForPurchase(tx, inv, program, today());
+      await earnForPurchase(tx, inv, program, today(), memberUser);
+    }
+    if (memberUser) {
+      await enqueueEvent(
+        tx,
+        'order_status',
+        { order: inv.name, status: 'Paid', ...(program ? { points: inv.points_earned } : {}) },
+        { to: memberUser },
+      );
     }
     await audit(ctx, tx, {
       action: 'confirm_payment',
@@ -225,21 +254,21 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
       after: { status: 'Paid', points_posted: program ? inv.points_earned : 0 },
       branch: inv.branch,
     });
-    return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: await userOfCustomer(tx, inv.customer) };
+    return { name: inv.name, status: 'Paid', points_earned: program ? inv.points_earned : 0, member_user: memberUser };
   });
   ctx.services.notifyListUpdate('Sales Invoice', result.name, result.member_user ?? ctx.user.name);
   return { name: result.name, status: result.status, points_earned: result.points_earned };
 }
 
 /** Checkout totals, computed exactly as place_order will (member_rewards.api.checkout_totals). */
-export async function checkoutTotals(ctx: RequestContext, args: { items?: unknown; delivery_method?: string; order_type?: string }) {
+export async function checkoutTotals(ctx: RequestContext, args: { items?: unknown; delivery_method?: string; order_type?: string; branch?: string }) {
   const customer = await requireCustomer(ctx);
   const lines = parseItems(args.items);
   const kind: OrderKind = args.order_type === 'redemption' ? 'redemption' : 'purchase';
   const delivery: DeliveryMethod = args.delivery_method === 'pickup' ? 'pickup' : 'delivery';
   const program = await programOf(ctx.db, customer.name);
   const items = await loadOrderable(ctx.db, lines);
-  return quoteView(await quote(ctx.db, kind, lines, items, program, delivery));
+  return quoteView(await quote(ctx.db, kind, lines, items, program, delivery, { customer: customer.name, branch: args.branch || null, day: today() }));
 }
 
 function orderView(inv: InvoiceRow, lines: InvoiceItemRow[], notes: DeliveryNoteRow[]) {
@@ -249,6 +278,10 @@ function orderView(inv: InvoiceRow, lines: InvoiceItemRow[], notes: DeliveryNote
     posting_date: inv.posting_date,
     due_date: inv.due_date,
     status: inv.status,
+    // Who or what cancelled it (member, manager, uncollected, unpaid); a refunded purchase's baht given back.
+    cancel_reason: inv.cancel_reason,
+    cancelled_at: inv.cancelled_at ? inv.cancelled_at.toISOString() : null,
+    refunded_amount: inv.refunded_amount,
     total: inv.total,
     shipping_fee: inv.shipping_fee,
     discount_amount: inv.discount_amount,

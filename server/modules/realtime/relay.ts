@@ -10,6 +10,7 @@ import { resolveUser } from '../../frappe/sessions';
 import type { ListUpdate } from '../../frappe/realtime-bus';
 import { ALL_ROWS } from './scope';
 import { originIsOurs } from '../../frappe/origin';
+import { LIST_UPDATE, SUBSCRIBE, UNSUBSCRIBE, type ListUpdateMessage, type SubscribeAck } from '../../../contracts/realtime';
 
 export const MAX_SUBSCRIPTIONS = 50;
 
@@ -17,7 +18,7 @@ export const doctypeRoom = (doctype: string) => `doctype:${doctype}`;
 /** Callers who may read only some rows of a doctype hear only about the changes they made themselves. */
 export const ownChangesRoom = (doctype: string, user: string) => `doctype:${doctype}:user:${user}`;
 
-type Ack = (answer: { ok: boolean; message?: string }) => void;
+type Ack = (answer: SubscribeAck) => void;
 
 /** Browsers always send Origin on a WebSocket or cross-site request: it must name this server. */
 export function sameOrigin(req: IncomingMessage, config: ServerConfig): boolean {
@@ -70,7 +71,7 @@ export function attachRelay(
   };
 
   io.on('connection', (socket) => {
-    socket.on('doctype_subscribe', async (doctype: unknown, ack?: Ack) => {
+    socket.on(SUBSCRIBE, async (doctype: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       if (socket.rooms.size > MAX_SUBSCRIPTIONS) return reply({ ok: false, message: 'Too many subscriptions' });
       const { rooms, message } = await roomFor(socket, doctype);
@@ -78,7 +79,7 @@ export function attachRelay(
       await socket.join(rooms);
       reply({ ok: true });
     });
-    socket.on('doctype_unsubscribe', async (doctype: unknown, ack?: Ack) => {
+    socket.on(UNSUBSCRIBE, async (doctype: unknown, ack?: Ack) => {
       if (typeof doctype === 'string') {
         for (const room of [...socket.rooms]) {
           if (room === doctypeRoom(doctype) || room.startsWith(`${doctypeRoom(doctype)}:user:`)) await socket.leave(room);
@@ -97,10 +98,11 @@ export function attachRelay(
     const guestsListen = dt?.read.allow.includes('Guest') ?? true;
     const { doctype, name, user } = ev;
     if (guestsListen) {
-      io.to(doctypeRoom(doctype)).except(ownChangesRoom(doctype, user)).emit('list_update', { doctype, name });
-      io.to(ownChangesRoom(doctype, user)).emit('list_update', { doctype, name, user });
+      const anonymous: ListUpdateMessage = { doctype, name };
+      io.to(doctypeRoom(doctype)).except(ownChangesRoom(doctype, user)).emit(LIST_UPDATE, anonymous);
+      io.to(ownChangesRoom(doctype, user)).emit(LIST_UPDATE, { doctype, name, user } satisfies ListUpdateMessage);
     } else {
-      io.to([doctypeRoom(doctype), ownChangesRoom(doctype, user)]).emit('list_update', { doctype, name, user });
+      io.to([doctypeRoom(doctype), ownChangesRoom(doctype, user)]).emit(LIST_UPDATE, { doctype, name, user } satisfies ListUpdateMessage);
     }
   };
   app.changes.on('list_update', relay);

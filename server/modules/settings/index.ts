@@ -1,8 +1,11 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
+import type { Executor } from '../../db/client';
 import { defineMethod, noArgs, numeric } from '../../frappe/methods';
+import { today } from '../../../contracts/business-day';
 import { DEFAULT_DISCOUNT, DEFAULT_SHIPPING_FEE, DISCOUNT_SETTING, SHIPPING_FEE_SETTING } from '../orders/pricing';
-import { DAILY_CAP_DEFAULT, DAILY_CAP_SETTING } from '../staff/service';
+import { DAILY_CAP_DEFAULT, DAILY_CAP_SETTING, rulesOn } from '../programme/versions';
+import { defaultProgram, writeVersion } from '../programme/service';
 import { readSettings, writeSettings, type Tunable } from './service';
 import { audit } from '../audit/service';
 
@@ -13,8 +16,15 @@ import { audit } from '../audit/service';
 const TUNABLES: Tunable[] = [
   { key: SHIPPING_FEE_SETTING, fallback: DEFAULT_SHIPPING_FEE, max: 100_000 },
   { key: DISCOUNT_SETTING, fallback: DEFAULT_DISCOUNT, max: 100_000 },
-  { key: DAILY_CAP_SETTING, fallback: DAILY_CAP_DEFAULT, max: 1_000_000 },
 ];
+/** The till's per-member daily cap is the programme's `daily_cap` rule: this setting reads and writes that rule. */
+const CAP_MAX = 1_000_000;
+
+async function readAll(db: Executor) {
+  const program = await defaultProgram(db);
+  const rules = program ? await rulesOn(db, program, today()) : null;
+  return { ...(await readSettings(db, TUNABLES)), [DAILY_CAP_SETTING]: rules?.rules.daily_cap ?? DAILY_CAP_DEFAULT };
+}
 
 const amount = (key: string, max: number) => {
   const message = `${key} must be a whole number from 0 to ${max}`;
@@ -26,7 +36,7 @@ const getSettings = defineMethod({
   verbs: ['GET'],
   allow: ['System Manager'],
   args: noArgs,
-  handler: (ctx) => readSettings(ctx.db, TUNABLES),
+  handler: (ctx) => readAll(ctx.db),
 });
 
 const updateSettings = defineMethod({
@@ -34,16 +44,23 @@ const updateSettings = defineMethod({
   verbs: ['POST'],
   allow: ['System Manager'],
   args: v.strictObject(
-    Object.fromEntries(TUNABLES.map((t) => [t.key, amount(t.key, t.max)])),
+    { ...Object.fromEntries(TUNABLES.map((t) => [t.key, amount(t.key, t.max)])), [DAILY_CAP_SETTING]: amount(DAILY_CAP_SETTING, CAP_MAX) },
     (issue) => `Unknown setting: ${String(issue.expected === 'never' ? (issue.path?.[0]?.key ?? '') : '')}`,
   ),
   handler: async (ctx, args) => {
+    const { [DAILY_CAP_SETTING]: cap, ...values } = args as Record<string, number | undefined>;
     await ctx.db.transaction(async (tx) => {
-      const before = await readSettings(tx, TUNABLES);
-      await writeSettings(tx, args as Record<string, number | undefined>);
-      await audit(ctx, tx, { action: 'update', doctype: 'Settings', name: 'settings', before, after: await readSettings(tx, TUNABLES), branch: null });
+      const before = await readAll(tx);
+      const program = await defaultProgram(tx);
+      // Without a programme yet, the setting is kept: a programme's starting rules take their cap from it.
+      await writeSettings(tx, program ? values : { ...values, [DAILY_CAP_SETTING]: cap });
+      if (cap !== undefined && program && cap !== before[DAILY_CAP_SETTING]) {
+        // A new version of the rules from today: the cap applies from today's next award on.
+        await writeVersion(tx, { program, from: today(), changes: { daily_cap: cap }, note: 'update_settings', user: ctx.user.name });
+      }
+      await audit(ctx, tx, { action: 'update', doctype: 'Settings', name: 'settings', before, after: await readAll(tx), branch: null });
     });
-    return readSettings(ctx.db, TUNABLES);
+    return readAll(ctx.db);
   },
 });
 

@@ -1,81 +1,57 @@
 import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, flag, noArgs, numeric, offsetArg } from '../../frappe/methods';
-import { RECEIPT_NO_MAX } from '../../../contracts/staff';
+import { defineMethod, flag } from '../../frappe/methods';
+import { REGISTER_DEVICE, DEVICE_STATUS } from '../../../contracts/member-code';
+import { AWARD_POINTS, CONFIRM_REWARD, RESOLVE_CODE, STAFF_ACTIONS } from '../../../contracts/staff';
 import { revokeOnCredentials } from './codes';
 import {
   awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
 } from './service';
-
-const code = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(64, message));
 
 /**
  * member_rewards.member_code.register_device: called by the app after sign-in (and by /my-id when it holds no
  * live device). Returns the secret the device uses to compute its rotating code offline; revokes older devices.
  */
 const registerDeviceMethod = defineMethod({
-  path: 'member_rewards.member_code.register_device',
+  ...REGISTER_DEVICE,
   verbs: ['POST'],
   allow: ['Member'],
-  args: noArgs,
   handler: (ctx) => registerMemberDevice(ctx),
 });
 
 const deviceStatusMethod = defineMethod({
-  path: 'member_rewards.member_code.device_status',
+  ...DEVICE_STATUS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  args: v.looseObject({ device_id: code('Device is required') }),
   handler: (ctx, { device_id }) => deviceStatus(ctx, device_id),
 });
 
 const resolveCodeMethod = defineMethod({
-  path: 'member_rewards.staff.resolve_code',
+  ...RESOLVE_CODE,
   // POST only: member codes never go in a URL (ASVS 14.2.1).
   verbs: ['POST'],
   allow: ['Store Staff'],
-  args: v.looseObject({ code: code('Code is required') }),
   handler: (ctx, args) => resolveCode(ctx, args.code),
 });
 
 const awardPointsMethod = defineMethod({
-  path: 'member_rewards.staff.award_points',
+  ...AWARD_POINTS,
   verbs: ['POST'],
   allow: ['Store Staff'],
-  args: v.pipe(
-    v.looseObject({
-      scan_token: v.optional(v.pipe(v.string(), v.maxLength(2000))),
-      member_code: v.optional(v.pipe(v.string(), v.maxLength(64))),
-      // The amount's range and the receipt's characters are checked by the service, which refuses with a reason.
-      amount: numeric(),
-      receipt_no: v.pipe(
-        v.string('Receipt number is required'),
-        v.trim(),
-        v.minLength(1, 'Receipt number is required'),
-        v.maxLength(RECEIPT_NO_MAX, 'Receipt number is too long'),
-      ),
-    }),
-    v.check((a) => Boolean(a.scan_token || a.member_code), 'Scan the member code first'),
-  ),
   handler: (ctx, args) => awardPoints(ctx, args),
 });
 
 const confirmRewardMethod = defineMethod({
-  path: 'member_rewards.staff.confirm_reward',
+  ...CONFIRM_REWARD,
   verbs: ['POST'],
   allow: ['Store Staff'],
-  args: v.looseObject({ code: code('Code is required') }),
   handler: (ctx, args) => confirmReward(ctx, args.code),
 });
 
 const actionsMethod = defineMethod({
-  path: 'member_rewards.staff.actions',
+  ...STAFF_ACTIONS,
   verbs: ['GET'],
   allow: ['Store Staff', 'Branch Manager', 'Loyalty Manager'],
-  args: v.looseObject({
-    start: v.optional(offsetArg()),
-    limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(200))),
-  }),
   handler: (ctx, args) => branchActions(ctx, args.start ?? 0, args.limit ?? 50),
 });
 

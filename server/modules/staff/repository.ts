@@ -108,12 +108,6 @@ export async function receiptAward(db: Executor, branch: string, receiptNo: stri
   return row ?? null;
 }
 
-export async function numberSetting(db: Executor, key: string, fallback: number): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  const n = Number(row?.value);
-  return row && Number.isFinite(n) ? n : fallback;
-}
-
 /** A secret kept in the settings table, created on first use (shared by every server instance). */
 export async function settingSecret(db: Executor, key: string, make: () => string): Promise<string> {
   await db.insert(settings).values({ key, value: make() }).onConflictDoNothing();

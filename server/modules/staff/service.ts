@@ -5,20 +5,22 @@ import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
 import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
-import { balanceOf, earnPoints, lockCustomerRow, pointsForAmount, programOf, tierOf } from '../loyalty/ledger';
+import { balanceOf, earnPoints, lockCustomerRow, programOf, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
+import { earningForMember } from '../programme/service';
+import { rulesOn } from '../programme/versions';
 import { audit } from '../audit/service';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
 import { emailInUse, refuse } from './messages';
+import { enqueueEvent, itemSummary } from '../notifications/index';
 import {
   actionsOfBranch, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
-  addressInUse, branchExists, insertStaffUser, numberSetting, receiptAward, recordAction, rewardInvoiceByCode, setEnabled, staffAwardedOn,
+  addressInUse, branchExists, insertStaffUser, receiptAward, recordAction, rewardInvoiceByCode, setEnabled, staffAwardedOn,
   staffUser, submitNotes, userNames,
 } from './repository';
 
-/** Settings key of the per-member daily cap on points awarded by staff, and its default. */
-export const DAILY_CAP_SETTING = 'staff_award_daily_cap';
-export const DAILY_CAP_DEFAULT = 500;
+/** The per-member daily cap on points awarded by staff is a programme rule (daily_cap); these name its old setting. */
+import { DAILY_CAP_DEFAULT } from '../programme/versions';
 
 // ---------------------------------------------------------------- member side
 
@@ -46,12 +48,14 @@ async function memberCard(ctx: RequestContext, customer: string) {
   const member = await memberOfCustomer(ctx.db, customer);
   if (!member) throw refuse('code_invalid');
   const program = await programOf(ctx.db, customer);
-  const [points, tier] = await Promise.all([
+  const day = today();
+  const [points, tier, rules] = await Promise.all([
     balanceOf(ctx.db, customer),
     program ? tierOf(ctx.db, customer, program.name) : Promise.resolve(null),
+    program ? rulesOn(ctx.db, program.name, day) : Promise.resolve(null),
   ]);
-  const cap = await numberSetting(ctx.db, DAILY_CAP_SETTING, DAILY_CAP_DEFAULT);
-  const awardedToday = await staffAwardedOn(ctx.db, { customer }, today());
+  const cap = rules?.rules.daily_cap ?? DAILY_CAP_DEFAULT;
+  const awardedToday = await staffAwardedOn(ctx.db, { customer }, day);
   return {
     customer,
     full_name: member.user.full_name || member.customer.customer_name,
@@ -60,7 +64,7 @@ async function memberCard(ctx: RequestContext, customer: string) {
     tier_thumbnail: tier?.tier_thumbnail ?? null,
     loyalty_points: points,
     member_since: String(member.customer.creation).slice(0, 10),
-    collection_factor: program?.collection_factor ?? null,
+    collection_factor: rules?.rules.baht_per_point ?? null,
     daily_cap: cap,
     awarded_today: awardedToday,
   };
@@ -192,10 +196,13 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
 
       const program = await programOf(tx, customer);
       if (!program) throw refuse('no_program');
-      const points = pointsForAmount(program, input.amount);
-      if (points <= 0) throw refuse('no_points', { collection_factor: program.collection_factor });
+      // The programme's earning rule of today at this branch for the member's tier: what the simulator answers.
+      const earned = await earningForMember(tx, { customer, program, day, branch, lines: [{ amount: input.amount }] });
+      if (!earned) throw refuse('no_program');
+      const points = earned.earning.points;
+      if (points <= 0) throw refuse('no_points', { collection_factor: earned.rules.rules.baht_per_point });
 
-      const cap = await numberSetting(tx, DAILY_CAP_SETTING, DAILY_CAP_DEFAULT);
+      const cap = earned.rules.rules.daily_cap;
       const already = await staffAwardedOn(tx, { customer }, day);
       if (already + points > cap) throw refuse('daily_cap', { cap, remaining: Math.max(0, cap - already), points });
       // The account's own cap, when the back office set one: what this staff member awards to anyone in a day.
@@ -205,7 +212,6 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
         if (given + points > staffCap) throw refuse('staff_daily_cap', { cap: staffCap, remaining: Math.max(0, staffCap - given), points });
       }
 
-      const tier = await tierOf(tx, customer, program.name);
       const entry = await earnPoints(tx, {
         customer,
         program,
@@ -213,25 +219,27 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
         purchaseAmount: input.amount,
         source: 'staff_award',
         postingDate: day,
-        tier: tier.tier_name,
+        tier: earned.earning.tier,
         receiptNo,
         staffUser: ctx.user.name,
+        branch,
       });
       await recordAction(tx, {
         staff_user: ctx.user.name,
         branch,
         action: 'award_points',
         target: receiptNo,
-        detail: { customer, member: member.user.full_name || member.customer.customer_name, points, amount: input.amount },
+        detail: { customer, member: member.user.full_name || member.customer.customer_name, points, amount: input.amount, campaign: earned.earning.campaign?.id ?? null },
       });
       await markStepUsed(tx, claim.device, claim.step);
       await audit(ctx, tx, {
         action: 'award_points',
         doctype: 'Loyalty Point Entry',
         name: entry.name,
-        after: { customer, points, amount: input.amount, receipt_no: receiptNo },
+        after: { customer, points, amount: input.amount, receipt_no: receiptNo, multiplier: earned.earning.lines[0]?.multiplier ?? 1, campaign: earned.earning.campaign?.id ?? null, rules_version: earned.rules.version },
       });
       const balance = await balanceOf(tx, customer, day);
+      await enqueueEvent(tx, 'points_received', { points, balance, source: 'staff_award', branch }, { to: member.user.name });
       return {
         customer,
         member_user: member.user.name,
@@ -243,6 +251,8 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
         entry: entry.name,
         awarded_today: already + points,
         daily_cap: cap,
+        // How the points were reached (base, tier and campaign multipliers, rounding): the simulator's answer.
+        earning: earned.earning,
       };
     });
     ctx.services.notifyListUpdate('Loyalty Point Entry', result.entry, result.member_user);
@@ -291,6 +301,15 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
         before: { delivery_notes: changed.map((n) => ({ name: n.name, status: 'Draft' })) },
         after: { delivery_notes: changed.map((n) => ({ name: n.name, status: 'Submitted' })) },
       });
+      if (member) {
+        const lines = await invoiceLines(tx, invoice.name);
+        await enqueueEvent(
+          tx,
+          'reward_collected',
+          { order: invoice.name, item_name: itemSummary(lines.map((l) => l.item_name)), branch: invoice.branch },
+          { to: member.user.name },
+        );
+      }
       await recordAction(tx, {
         staff_user: ctx.user.name,
         branch,

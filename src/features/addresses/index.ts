@@ -1,5 +1,3 @@
 export { AddressList } from './components/address-list';
 export { AddressEditor } from './components/address-editor';
-export { addressesQuery, addressOptionsQuery, saveAddress, newIdempotencyKey, addressKeys } from './api';
-export type { AddressWrite, AddressDoc } from './api';
-export { useRejectedAddressWrite } from './pending';
+export { addressesQuery, addressOptionsQuery, addressKeys, useRejectedAddressWrite, type AddressWrite, type AddressDoc } from '@/entities/addresses';

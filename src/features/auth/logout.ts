@@ -32,12 +32,15 @@ export async function signOut(queryClient: ReturnType<typeof useQueryClient>) {
   clearAuthStorage();
 }
 
-export function useLogout() {
+export function useLogout(beforeSignOut?: () => Promise<unknown>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationKey: ['auth', 'logout'],
-    mutationFn: () => signOut(queryClient),
+    mutationFn: async () => {
+      await beforeSignOut?.().catch(() => undefined);
+      await signOut(queryClient);
+    },
     onSettled: () => navigate({ to: '/login', replace: true }),
   });
 }

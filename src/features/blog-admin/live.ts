@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { subscribeDoctype } from '@/lib/realtime';
-import { invalidateDoctype } from './api';
+import { invalidateDoctype } from '@/entities/blog';
 
 /** Refetches the lists and counts of these doctypes whenever the server reports a committed change. */
 export function useLiveDoctypes(doctypes: readonly string[], user: string | undefined) {

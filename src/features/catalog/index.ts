@@ -1,6 +1,6 @@
 export {
-  catalogKeys, GIFT, GIFT_CARD, isCardVisible, itemQuery, productListQuery, productPagesQuery, redeemConditionsQuery,
-  redeemTarget, type ListArgs, type ProductItem,
+  GIFT, GIFT_CARD, isCardVisible, itemQuery, productListQuery, productPagesQuery, redeemConditionsQuery,
+  redeemTarget, type ListArgs, type Item,
 } from './api';
 export { ProductCard, CARD_WIDTH } from './components/product-card';
 export { RewardCarousel, SKELETON_MS } from './components/reward-carousel';

@@ -1,3 +1,6 @@
-export { addressesQuery, branchesQuery, totalsQuery, usePlaceOrder, type DeliveryMethod, type OrderLine, type OrderResult } from './api';
+export { addressesQuery } from '@/entities/addresses';
+export { branchesQuery } from '@/entities/branches';
+export { checkoutTotalsQuery as totalsQuery, type DeliveryMethod, type OrderLine, type PlacedOrder as OrderResult } from '@/entities/orders';
+export { usePlaceOrder } from '@/entities/orders/place-order';
 export { CheckoutScreen, CHECKOUT_PANELS, CHECKOUT_SKELETON_MS, type CheckoutPanel } from './components/checkout-screen';
 export { ThankYou } from './components/thank-you';

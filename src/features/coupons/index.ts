@@ -1,2 +1,2 @@
 export { CouponList } from './components/coupon-list';
-export { rewardOrdersQuery, couponsFrom, usableCount, isUsable, type RewardOrder, type Coupon } from './api';
+export { rewardOrdersQuery, couponsFrom, usableCount, isUsable, type Coupon } from './api';

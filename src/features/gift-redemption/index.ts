@@ -1,2 +1,3 @@
-export { giftItemQuery, branchesQuery, useRedeem, type RedemptionResult, type GiftPayload } from './api';
+export { itemQuery as giftItemQuery } from '@/entities/items';
+export { branchesQuery } from '@/entities/branches';
 export { GiftCheckout } from './components/gift-checkout';

@@ -1,74 +1,17 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memberKeys } from '@/entities/member';
 import { frappe } from '@/lib/frappe';
-import {
-  BLOG_CATEGORY_FIELDS,
-  BLOG_POST_FIELDS,
-  BlogCategorySchema,
-  BlogPostSchema,
-  BranchSchema,
-  SIGN_UP_METHOD,
-  type SignUpInput,
-} from '../../../contracts/blog';
 
-export type { BlogPost, BlogCategory, Branch } from '../../../contracts/blog';
-
-export const marketingKeys = {
-  all: ['marketing'] as const,
-  session: () => ['marketing', 'session'] as const,
-  posts: () => ['marketing', 'posts'] as const,
-  post: (name: string) => ['marketing', 'posts', name] as const,
-  categories: () => ['marketing', 'categories'] as const,
-  branches: () => ['marketing', 'branches'] as const,
-};
-
-export const sessionQuery = () =>
-  queryOptions({ queryKey: marketingKeys.session(), queryFn: ({ signal }) => frappe.boot({ signal }), staleTime: 60_000 });
-
-/** Published posts, newest first (the server shows visitors published posts only). */
-export const postsQuery = () =>
-  queryOptions({
-    queryKey: marketingKeys.posts(),
-    queryFn: ({ signal }) =>
-      frappe.getList('Blog Post', { fields: BLOG_POST_FIELDS, filters: [['published', '=', true]], orderBy: 'published_on desc', limit: 50 }, { signal, schema: v.array(BlogPostSchema) }),
-  });
-
-export const postQuery = (name: string) =>
-  queryOptions({ queryKey: marketingKeys.post(name), queryFn: ({ signal }) => frappe.getDoc('Blog Post', name, { signal, schema: BlogPostSchema }) });
-
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: marketingKeys.categories(),
-    queryFn: ({ signal }) => frappe.getList('Blog Category', { fields: BLOG_CATEGORY_FIELDS, limit: 0 }, { signal, schema: v.array(BlogCategorySchema) }),
-    staleTime: 10 * 60_000,
-  });
-
-export const branchesQuery = () =>
-  queryOptions({
-    queryKey: marketingKeys.branches(),
-    queryFn: ({ signal }) => frappe.getList('Branch', { fields: ['*'], limit: 0 }, { signal, schema: v.array(BranchSchema) }),
-    staleTime: 60 * 60_000,
-  });
+export { categoriesQuery, postQuery, publishedPostsQuery as postsQuery, type BlogCategory, type BlogPost } from '@/entities/blog';
+export { branchesQuery, type Branch } from '@/entities/branches';
+export { bootQuery as sessionQuery } from '@/entities/member';
+export { useSignUp } from '@/entities/member/sign-up';
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { usr: string; pwd: string }) => frappe.login(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketingKeys.session() }),
-  });
-}
-
-const SignUpAnswer = v.looseObject({ user: v.string(), full_name: v.string(), csrf_token: v.nullable(v.string()) });
-
-export function useSignUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: SignUpInput) => {
-      const answer = await frappe.call(SIGN_UP_METHOD, input, { verb: 'POST', schema: SignUpAnswer });
-      frappe.csrf.set(answer.csrf_token);
-      return answer;
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketingKeys.session() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.boot }),
   });
 }
 
@@ -76,7 +19,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => frappe.logout(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketingKeys.session() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.boot }),
   });
 }
 

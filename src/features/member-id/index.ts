@@ -1,4 +1,5 @@
 export { memberCode, type MemberCodeSource } from './member-code';
-export { useMemberCode, memberCodeDeviceQuery, type RotatingCode } from './rotating-code';
+export { useMemberCode, type RotatingCode } from './rotating-code';
+export { memberCodeDeviceQuery } from '@/entities/member/member-code';
 export { MemberIdCard, type MemberIdCardProps } from './components/member-id-card';
-export { loyaltyProgramQuery, walletBaht, type LoyaltyProgramFacts } from './api';
+export { loyaltyProgramQuery, walletBaht, type LoyaltyProgram } from './api';

@@ -1,48 +1,19 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import * as v from 'valibot';
-import { frappe } from '@/lib/frappe';
+import { loyaltyKeys } from '@/entities/loyalty';
+import { memberKeys } from '@/entities/member';
+import { deviceStatusQuery, memberCodeDeviceQuery, memberCodeKeys } from '@/entities/member/member-code';
 import { useOnline } from '@/lib/online';
-import { memberCodeAt, secondsLeft, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
+import { memberCodeAt, secondsLeft, stepAt } from '../../../contracts/member-code';
 
 /**
  * The rotating member code of /my-id (issue 7, contracts/member-code.ts): the device registers once
- * (member_rewards.member_code.register_device) and keeps the secret in the persisted query cache ('member-code'
- * is a localStorage-tier prefix, wiped at sign-out), then computes a new code every 30 s with no network.
+ * (member_rewards.member_code.register_device) and keeps the secret in the persisted query cache (localStorage,
+ * wiped at sign-out), then computes a new code every 30 s with no network.
  */
-const DeviceSchema = v.looseObject({
-  device_id: v.string(),
-  secret: v.string(),
-  step: v.number(),
-  digits: v.number(),
-  member_no: v.number(),
-});
 
-const StatusSchema = v.looseObject({
-  active: v.boolean(),
-  last_used_step: v.optional(v.nullable(v.number()), null),
-});
-
-/** Queries that show the member's points (profile and tier of the session, the points history). */
-const POINTS_QUERY_PREFIXES = ['profile', 'tier', 'points', 'points-balance'] as const;
-
-export const memberCodeKeys = {
-  device: (user: string) => ['member-code', 'device', user] as const,
-  status: (deviceId: string) => ['member-code', 'status', deviceId] as const,
-};
-
-export const memberCodeDeviceQuery = (user: string) =>
-  queryOptions({
-    queryKey: memberCodeKeys.device(user),
-    queryFn: (): Promise<MemberCodeDevice> =>
-      frappe.call('member_rewards.member_code.register_device', {}, { verb: 'POST', schema: DeviceSchema }),
-    // Registering revokes the previous secret: never refetch on its own, only when the server says it is revoked.
-    staleTime: Infinity,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    meta: { persist: 'sync' },
-  });
+/** Queries that show the member's points: refreshed as soon as staff have used the code for an award. */
+const POINTS_QUERIES = [memberKeys.profile, memberKeys.tiers, loyaltyKeys.points] as const;
 
 export interface RotatingCode {
   /** The code to show now, or null before the first registration (needs the network once). */
@@ -63,15 +34,7 @@ export function useMemberCode(profile: { name: string } | null | undefined): Rot
   const deviceId = device.data?.device_id;
   // Online, while the code is on screen: is this device still the member's live one (not revoked by a sign-in
   // elsewhere), and has staff just used its code for an award (then the points shown are refreshed)?
-  const status = useQuery({
-    queryKey: memberCodeKeys.status(deviceId ?? ''),
-    queryFn: () =>
-      frappe.call('member_rewards.member_code.device_status', { device_id: deviceId }, { schema: StatusSchema }),
-    enabled: Boolean(enabled && deviceId && online),
-    staleTime: 0,
-    refetchInterval: 5_000,
-    meta: { persist: false },
-  });
+  const status = useQuery({ ...deviceStatusQuery(deviceId ?? ''), enabled: Boolean(enabled && deviceId && online) });
   const usedStep = useRef<number | null | undefined>(undefined);
   useEffect(() => {
     if (!user || !status.data) return;
@@ -82,7 +45,7 @@ export function useMemberCode(profile: { name: string } | null | undefined): Rot
     const seen = usedStep.current;
     usedStep.current = status.data.last_used_step;
     if (seen !== undefined && status.data.last_used_step !== seen) {
-      for (const key of POINTS_QUERY_PREFIXES) void qc.invalidateQueries({ queryKey: [key] });
+      for (const queryKey of POINTS_QUERIES) void qc.invalidateQueries({ queryKey });
     }
   }, [qc, user, status.data]);
 

@@ -1,4 +1,4 @@
-export { couponState, invoiceQuery, ordersQuery, ordersKeys, type Order, type CouponState } from './api';
+export { couponState, invoiceQuery, ordersQuery, type Order, type CouponState } from '@/entities/orders';
 export { useLiveOrders } from './live';
 export { OrderList } from './components/order-list';
 export { OrderDetails } from './components/order-details';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribeDoctype } from '@/lib/realtime';
-import { ordersKeys } from './api';
+import { orderKeys } from '@/entities/orders';
 
 /**
  * Keeps the order screens in step with the branch: the server announces every change to the member's own Sales
@@ -12,6 +12,6 @@ export function useLiveOrders(user: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!user || user === 'Guest') return;
-    return subscribeDoctype('Sales Invoice', user, () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all }));
+    return subscribeDoctype('Sales Invoice', user, () => void queryClient.invalidateQueries({ queryKey: orderKeys.all }));
   }, [user, queryClient]);
 }

@@ -1,16 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { newClientId, sendWrite, useOutbox, useRefusedEntry, type OutboxEntry } from '@/lib/outbox';
 import type { MessageKey } from '@/lib/i18n';
-import {
-  LINE_PLACEHOLDER_DOMAIN,
-  PROFILE_MESSAGES,
-  profileInputSchema,
-  profileSchema,
-  type Profile,
-} from '../../../contracts/account';
+import { LINE_PLACEHOLDER_DOMAIN, type Profile } from '../../../contracts/account';
+import { profileInputSchema } from '../../../contracts/profile';
+import type { RuleCode } from '../../../contracts/errors';
 
-export const UPDATE_PROFILE = 'honda_api.api_calls.getuser.update_profile';
+export { profileWithChange, useProfileWrite, useRejectedProfileWrite, type ProfileSaveOutcome as SaveOutcome } from '@/entities/member/profile';
 
 export interface ProfileFormValues {
   first_name: string;
@@ -21,7 +15,7 @@ export interface ProfileFormValues {
   phone: string;
 }
 
-/** What the form starts with: the profile's values; an e-mail on LINE's placeholder domain is cleared (the member never typed it). */
+/** What the form starts with: the profile's values; an e-mail on LINE's placeholder domain is cleared (spec §5). */
 export function initialValues(profile: Partial<Profile> | null | undefined): ProfileFormValues {
   const email = profile?.email ?? '';
   return {
@@ -34,31 +28,31 @@ export function initialValues(profile: Partial<Profile> | null | undefined): Pro
   };
 }
 
-const MESSAGE_KEYS: Record<string, MessageKey> = {
-  [PROFILE_MESSAGES.firstName]: 'auth.errFirstName',
-  [PROFILE_MESSAGES.lastName]: 'auth.errLastName',
-  [PROFILE_MESSAGES.idCard]: 'auth.errIdCard',
-  [PROFILE_MESSAGES.birthDate]: 'auth.errBirthDate',
-  [PROFILE_MESSAGES.birthDateInvalid]: 'auth.errBirthDateInvalid',
-  [PROFILE_MESSAGES.email]: 'auth.errEmail',
-  [PROFILE_MESSAGES.tooLong]: 'auth.errTooLong',
-  [PROFILE_MESSAGES.phoneReadOnly]: 'auth.errPhoneReadOnly',
+const RULE_KEYS: Partial<Record<RuleCode, MessageKey>> = {
+  first_name_required: 'auth.errFirstName',
+  last_name_required: 'auth.errLastName',
+  id_card_required: 'auth.errIdCard',
+  birth_date_required: 'auth.errBirthDate',
+  birth_date_invalid: 'auth.errBirthDateInvalid',
+  email_invalid: 'auth.errEmail',
+  too_long: 'auth.errTooLong',
+  phone_read_only: 'auth.errPhoneReadOnly',
 };
-/** The catalogue key of a rule message (the shared rules' English sentence, contracts/account.ts), if it is one of ours. */
-export const messageKeyFor = (message: string): MessageKey | undefined => MESSAGE_KEYS[message];
+/** The catalogue key of a profile rule, by its code (the server's `error_code`, or the shared schema's message). */
+export const messageKeyFor = (code: string | undefined): MessageKey | undefined => (code ? RULE_KEYS[code as RuleCode] : undefined);
 
-const MESSAGE_FIELDS: Record<string, keyof ProfileFormValues> = {
-  [PROFILE_MESSAGES.firstName]: 'first_name',
-  [PROFILE_MESSAGES.lastName]: 'last_name',
-  [PROFILE_MESSAGES.idCard]: 'id_card_number',
-  [PROFILE_MESSAGES.birthDate]: 'birth_date',
-  [PROFILE_MESSAGES.birthDateInvalid]: 'birth_date',
-  [PROFILE_MESSAGES.email]: 'email',
-  [PROFILE_MESSAGES.phoneReadOnly]: 'phone',
+const RULE_FIELDS: Partial<Record<RuleCode, keyof ProfileFormValues>> = {
+  first_name_required: 'first_name',
+  last_name_required: 'last_name',
+  id_card_required: 'id_card_number',
+  birth_date_required: 'birth_date',
+  birth_date_invalid: 'birth_date',
+  email_invalid: 'email',
+  phone_read_only: 'phone',
 };
-export const fieldFor = (message: string): keyof ProfileFormValues | undefined => MESSAGE_FIELDS[message];
+export const fieldFor = (code: string | undefined): keyof ProfileFormValues | undefined => (code ? RULE_FIELDS[code as RuleCode] : undefined);
 
-/** The shared schema's verdict, per field: the first rule message of each field (in English; map with messageKeyFor). */
+/** The shared schema's verdict, per field: the code of the first rule each field breaks (map with messageKeyFor). */
 export function validateProfile(values: ProfileFormValues): Partial<Record<keyof ProfileFormValues, string>> {
   const result = v.safeParse(profileInputSchema, values, { abortPipeEarly: true });
   if (result.success) return {};
@@ -70,63 +64,14 @@ export function validateProfile(values: ProfileFormValues): Partial<Record<keyof
   return errors;
 }
 
-export type SaveOutcome = { queued: false; profile: Profile } | { queued: true };
-
-export const PROFILE_WRITE = 'profile.update';
-
-/**
- * update_profile, through the offline outbox (src/lib/outbox.ts): online it is sent at once with its Idempotency-Key and
- * a server rejection comes back to the form; offline (or with no answer) it waits in the outbox, 'waiting to
- * sync', and is replayed with the same key when the connection returns (closing the app loses nothing).
- */
-export function useUpdateProfile() {
-  return useMutation({
-    mutationKey: ['profile', 'update'],
-    networkMode: 'always',
-    mutationFn: async (values: ProfileFormValues): Promise<SaveOutcome> => {
-      const args = {
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
-        email: values.email.trim(),
-        id_card_number: values.id_card_number.trim(),
-        birth_date: values.birth_date,
-        ...(values.phone ? { phone: values.phone } : {}),
-      };
-      const sent = await sendWrite({
-        id: newClientId(),
-        method: UPDATE_PROFILE,
-        args,
-        label: `${args.first_name} ${args.last_name}`,
-        kind: PROFILE_WRITE,
-        invalidate: [['profile'], ['boot']],
-      });
-      if (sent.queued) return { queued: true };
-      return { queued: false, profile: v.parse(profileSchema, sent.result) };
-    },
-  });
-}
-
-/** The profile with a queued change's values on top (shown while it waits, or prefilled to fix a refused one). */
-export function profileWithChange<P extends Partial<Profile>>(user: P, args: Record<string, unknown>): P {
-  const text = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
-  const first = text('first_name') ?? user.first_name;
-  const last = text('last_name') ?? user.last_name;
+/** What update_profile is sent: the form's values, trimmed; the read-only phone only when there is one. */
+export function profileArgs(values: ProfileFormValues) {
   return {
-    ...user,
-    first_name: first,
-    last_name: last,
-    full_name: [first, last].filter(Boolean).join(' ') || user.full_name,
-    email: text('email') ?? user.email,
-    id_card_number: text('id_card_number') ?? user.id_card_number,
-    birth_date: text('birth_date') ?? user.birth_date,
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    email: values.email.trim(),
+    id_card_number: values.id_card_number.trim(),
+    birth_date: values.birth_date,
+    ...(values.phone ? { phone: values.phone } : {}),
   };
-}
-
-/** The refused profile change with this outbox id, to fix it. */
-export const useRejectedProfileWrite = (id: string | undefined) => useRefusedEntry(id, (e) => e.kind === PROFILE_WRITE);
-
-/** The member's latest profile change that went through the outbox (for its 'waiting to sync' / 'saved' badge). */
-export function useProfileWrite(): OutboxEntry | undefined {
-  const entries = useOutbox((e) => e.kind === PROFILE_WRITE);
-  return entries[entries.length - 1];
 }

@@ -4,5 +4,5 @@ export { SortFilter } from './components/sort-filter';
 export { AdvancedFilter } from './components/advanced-filter';
 export { ProductCard } from './components/product-card';
 export { ProductCompare } from './components/product-compare';
-export { shopGridQuery, itemsByNameQuery, type ShopItem } from './api';
+export { shopGridQuery, itemsByNameQuery, type Item } from './api';
 export { parseShopSearch, type ShopSearch } from './search';

@@ -40,3 +40,7 @@ export function parseShopSearch(raw: Record<string, unknown>): ShopSearch {
   }
   return out as ShopSearch;
 }
+
+/** How many filters are set (the badge on the filter buttons). */
+export const activeFilterCount = (s: ShopSearch) =>
+  (s.type?.length ?? 0) + (s.size?.length ?? 0) + (s.colour?.length ?? 0) + (s.price_min !== undefined || s.price_max !== undefined ? 1 : 0);

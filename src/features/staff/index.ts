@@ -1,2 +1,2 @@
 export { StaffScreen } from './components/staff-screen';
-export { isStaff, staffSessionQuery } from './api';
+export { isStaff } from './api';

@@ -1,4 +1,3 @@
 export { WishlistScreen } from './components/wishlist-screen';
 export { WishlistToggle } from './components/wishlist-toggle';
 export { useWishlist } from './store';
-export type { WishItem } from './api';

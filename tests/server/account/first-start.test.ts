@@ -46,7 +46,7 @@ async function start(port: number, check: () => Promise<void> = async () => {}):
 }
 
 describe('first start', () => {
-  it('prints the generated admin and staff passwords on stdout once, and they sign in', async () => {
+  it('prints the generated admin and staff passwords (and the development Web Push keys) on stdout once, and they sign in', async () => {
     const port = await freePort();
     const first = await start(port);
     expect(first).toContain('shown once');
@@ -55,6 +55,9 @@ describe('first start', () => {
     expect(admin?.[1]).toBe('admin@example.com');
     expect(staff?.[1]).toBe('staff@example.com');
     expect(first.indexOf(admin![0])).toBeLessThan(first.indexOf('Member Rewards is running'));
+    // Development: the Web Push keys are generated at the first start, printed once, and kept.
+    const vapid = /VAPID_PUBLIC_KEY=([A-Za-z0-9_-]{87})\n\s*VAPID_PRIVATE_KEY=([A-Za-z0-9_-]{43})/.exec(first);
+    expect(vapid).not.toBeNull();
 
     const second = await start(port, async () => {
       for (const [usr, pwd] of [admin!, staff!].map((m) => [m[1], m[2]])) {
@@ -67,6 +70,7 @@ describe('first start', () => {
       }
     });
     expect(second).not.toContain('sign-in:');
+    expect(second).not.toContain('VAPID_');
     expect(second).not.toContain(admin![2]);
   }, 60_000);
 });

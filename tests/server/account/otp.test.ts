@@ -214,6 +214,7 @@ describe('verifying a code (verifyotp)', () => {
     const res = await s.call(VERIFY, { userphone: newPhone(), otp: '' });
     expect(res.statusCode).toBe(417);
     expect(serverMessage(res.json())).toBe('Please Enter OTP');
+    expect(res.json().error_code).toBe('otp_required');
   });
 
   it('a code is single use', async () => {
@@ -363,6 +364,7 @@ describe('changing the phone', () => {
     expect(serverMessage(short.json())).toBe('This phone number is invalid');
     const badCode = await s.call(CHANGE, { userphone: newPhone(), otp: '12345' });
     expect(serverMessage(badCode.json())).toBe('Wrong code, please try again');
+    expect(badCode.json().error_code).toBe('otp_wrong');
   });
 
   it('refuses the current number and members without a verified phone', async () => {

@@ -151,7 +151,9 @@ describe('update_profile', () => {
     const { s } = await signInWithLine(server, { name: 'Odd Input' });
     expect(serverMessage((await s.call(UPDATE, { ...valid, birth_date: '2023-02-30' })).json())).toBe('Birth date is invalid');
     expect(serverMessage((await s.call(UPDATE, { ...valid, birth_date: '2999-01-01' })).json())).toBe('Birth date is invalid');
-    expect(serverMessage((await s.call(UPDATE, { ...valid, email: 'not-an-email' })).json())).toBe('Please enter a valid e-mail address');
+    const email = (await s.call(UPDATE, { ...valid, email: 'not-an-email' })).json();
+    expect(serverMessage(email)).toBe('Please enter a valid e-mail address');
+    expect(email.error_code).toBe('email_invalid');
   });
 
   it('an empty e-mail is allowed (the form clears the LINE placeholder)', async () => {
@@ -175,6 +177,7 @@ describe('update_profile', () => {
     const res = await demo.call(UPDATE, { ...valid, first_name: before.first_name, last_name: before.last_name, phone: '0899999999' });
     expect(res.statusCode).toBe(417);
     expect(serverMessage(res.json())).toBe('The phone number cannot be changed here');
+    expect(res.json().error_code).toBe('phone_read_only');
     const [row] = await server.database.db.select().from(users).where(eq(users.name, DEMO_MEMBER.user));
     expect(row!.mobile_no).toBe(DEMO_MEMBER.phone);
     // Sending the current phone back (as the form does, read-only) is fine.

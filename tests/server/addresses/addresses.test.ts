@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
 import { DEFAULT_ADDRESS_OPTIONS } from '../../../contracts/addresses';
+import type { RuleCode } from '../../../contracts/errors';
+import { RULE_SENTENCES } from '../../../contracts/rule-sentences';
 
 let server: TestServer;
 let alice: Awaited<ReturnType<typeof createMember>>;
@@ -60,6 +62,8 @@ describe('add_address validation (the shared rules and their messages)', () => {
     expect(res.statusCode).toBe(417);
     expect(res.json().exc_type).toBe('ValidationError');
     expect(serverMessage(res.json())).toBe(message);
+    // The app reads the rule by its code, whose sentence this is.
+    expect(RULE_SENTENCES[res.json().error_code as RuleCode]).toBe(message);
     expect((await mine(alice.session)).length).toBe(before);
   });
 

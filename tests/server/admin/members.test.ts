@@ -8,6 +8,7 @@ import { customers } from '../../../server/db/schema/customers';
 import { earnPoints, programOf } from '../../../server/modules/loyalty/ledger';
 import { balance, gift, givePoints, PLACE_ORDER } from '../orders/support';
 import { auditOf, errorCode, managers, message } from './support';
+import { notificationEvents } from '../../../server/db/schema/notifications';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -63,7 +64,9 @@ describe('member look-up', () => {
     const res = await bm.call(M.memberSummary, { customer: m.customer, ledger_limit: 2 }, 'GET');
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json().message;
-    expect(s).toMatchObject({ customer: m.customer, loyalty_points: 35, points_earned: 50, tier: { tier_name: 'Gold' }, blocked: { blocked: false } });
+    // Points earned (the tier's basis) are the purchase's 30: the 15 given and the goodwill 5 are adjustments, which
+    // move no tier. So Silver, 5 points to Gold.
+    expect(s).toMatchObject({ customer: m.customer, loyalty_points: 35, points_earned: 30, tier: { tier_name: 'Silver', points_to_next_tier: 5 }, blocked: { blocked: false } });
     expect(s.batches.reduce((n: number, b: { available: number }) => n + b.available, 0)).toBe(35);
     expect(s.ledger.total).toBe(4);
     expect(s.ledger.rows).toHaveLength(2);
@@ -93,6 +96,10 @@ describe('adjust_points', () => {
     expect(history.record).toHaveLength(1);
     expect(history.record[0]).toMatchObject({ loyalty_points: 25, entry_type: 'adjust', member_text: 'คะแนนจากใบเสร็จที่ตกหล่น' });
     expect(JSON.stringify(history)).not.toContain('POS was down');
+
+    // The member is told once (the retry added no second event), with the member text and never the note.
+    const events = await server.database.db.select().from(notificationEvents).where(eq(notificationEvents.user, m.name));
+    expect(events.map((e) => [e.kind, e.payload])).toEqual([['points_adjusted', { points: 25, balance: 25, reason: 'คะแนนจากใบเสร็จที่ตกหล่น' }]]);
 
     const noKey = await lm.call(M.adjustPoints, args);
     expect(noKey.statusCode).toBe(417);

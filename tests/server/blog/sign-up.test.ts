@@ -34,6 +34,7 @@ describe('marketing sign-up', () => {
     const dupName = await new Session(server.app, '10.0.0.2').call(SIGN_UP, { username: 'FIRST', email: 'other@example.com', password: 'long-enough-1' });
     expect(dupName.statusCode).toBe(409);
     expect(serverMessage(dupName.json())).toBe('This username is already registered');
+    expect(dupName.json().error_code).toBe('username_taken');
     // The same address, or the admin's, signs up like any other: an unverified address claims nothing.
     const sameMail = await new Session(server.app, '10.0.0.3').call(SIGN_UP, { username: 'second', email: 'FIRST@example.com', password: 'long-enough-1' });
     expect(sameMail.statusCode).toBe(200);

@@ -152,6 +152,7 @@ describe('reset by the mailed link', () => {
     const short = await fresh().call(UPDATE, { key, new_password: 'short' });
     expect(short.statusCode).toBe(417);
     expect(serverMessage(short.json())).toBe('Password must be at least 10 characters');
+    expect(short.json().error_code).toBe('password_too_short');
 
     const done = await fresh().call(UPDATE, { key, new_password: 'a-new-password-1' });
     expect(done.statusCode, done.body).toBe(200);
@@ -164,6 +165,7 @@ describe('reset by the mailed link', () => {
     const again = await fresh().call(UPDATE, { key, new_password: 'another-password-2' });
     expect(again.statusCode).toBe(417);
     expect(serverMessage(again.json())).toBe('The reset password link has either been used before or is invalid');
+    expect(again.json().error_code).toBe('reset_key_invalid');
   });
 
   it('uses the link exactly once even when it is submitted twice at the same moment', async () => {

@@ -2,10 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestServer, Session, type TestServer } from '../../support/server';
 import { loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
-import {
-  addDays, balanceOf, earnPoints, entriesOf, nextExpiry, NOT_ENOUGH_POINTS, pointsForAmount, redeemPoints, tierFor, tierOf,
-  type Program,
-} from '../../../server/modules/loyalty/ledger';
+import { addDays, balanceOf, earnPoints, entriesOf, nextExpiry, NOT_ENOUGH_POINTS, redeemPoints, tierOf, type Program } from '../../../server/modules/loyalty/ledger';
+import { earningFor, startingRules, tierForBasis } from '../../../server/modules/programme/rules';
 import { DEMO_TIERS } from '../../../server/db/seed/loyalty';
 
 let server: TestServer;
@@ -26,9 +24,14 @@ const freshCustomer = () => `LEDGER-${++seq}-${Math.random().toString(36).slice(
 
 describe('tiers and earning rule', () => {
   it('reproduces the original sample: 24 points earned is Silver, 11 points to Gold', () => {
-    expect(tierFor(24, DEMO_TIERS as never)).toMatchObject({ tier_name: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 11 });
-    expect(tierFor(35, DEMO_TIERS as never)).toMatchObject({ tier_name: 'Gold', next_tier_name: 'Platinum', points_to_next_tier: 65 });
-    expect(tierFor(250, DEMO_TIERS as never)).toMatchObject({ tier_name: 'Platinum', next_tier_name: null, points_to_next_tier: 0 });
+    const tiers = startingRules(program, DEMO_TIERS.map((t) => ({ ...t, tier_thumbnail: null })), 500).tiers;
+    const at = (n: number) => {
+      const s = tierForBasis(n, tiers);
+      return { tier: s.tier?.name ?? null, next: s.next?.name ?? null, to: s.points_to_next_tier };
+    };
+    expect(at(24)).toEqual({ tier: 'Silver', next: 'Gold', to: 11 });
+    expect(at(35)).toEqual({ tier: 'Gold', next: 'Platinum', to: 65 });
+    expect(at(250)).toEqual({ tier: 'Platinum', next: null, to: 0 });
   });
 
   it('bases the tier on points earned, so spending points never lowers it', async () => {
@@ -39,11 +42,13 @@ describe('tiers and earning rule', () => {
     expect((await tierOf(server.database.db, c, program.name)).tier_name).toBe('Gold');
   });
 
-  it('earns one point per full collection_factor baht', () => {
-    expect(pointsForAmount(program, 1290)).toBe(51);
-    expect(pointsForAmount(program, 24.99)).toBe(0);
-    expect(pointsForAmount(program, 0.1 + 0.2 + 24.7)).toBe(1);
-    expect(pointsForAmount(program, -50)).toBe(0);
+  it('earns one point per full collection_factor baht (the starting rules round down)', () => {
+    const rules = startingRules(program, [], 500);
+    const points = (amount: number) => earningFor(rules, { day: '2030-01-01', version: 0, branch: null, tier: null, lines: [{ amount }] }).points;
+    expect(points(1290)).toBe(51);
+    expect(points(24.99)).toBe(0);
+    expect(points(0.1 + 0.2 + 24.7)).toBe(1);
+    expect(points(-50)).toBe(0);
   });
 });
 

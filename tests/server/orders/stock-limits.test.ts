@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createMember, createTestServer, type TestServer } from '../../support/server';
 import { items } from '../../../server/db/schema/catalog';
-import { balance, gift, givePoints, invoicesOf, PLACE_ORDER } from './support';
+import { balance, earnFromPurchase, gift, givePoints, invoicesOf, PLACE_ORDER } from './support';
 import { errorCode, message } from '../admin/support';
 
 let server: TestServer;
@@ -70,11 +70,13 @@ describe('stock, per-member limits and tiers inside the redemption', () => {
   it('gives a tier-limited reward only to members of those tiers (tier from points earned)', async () => {
     await rewardItem('GOLD-ONLY', { eligible_tiers: ['Gold', 'Platinum'] });
     const m = await createMember(server);
-    await givePoints(server, m.customer, 20); // Silver
+    await earnFromPurchase(server, m.customer, 20); // Silver
+    // A goodwill adjustment is spendable but is not spending: it moves no tier.
+    await givePoints(server, m.customer, 30);
     const refused = await m.session.call(PLACE_ORDER, gift('GOLD-ONLY', 10));
     expect(refused.statusCode).toBe(417);
     expect(errorCode(refused)).toBe('tier_not_eligible');
-    await givePoints(server, m.customer, 20); // 40 earned: Gold
+    await earnFromPurchase(server, m.customer, 20); // 40 earned: Gold
     expect((await m.session.call(PLACE_ORDER, gift('GOLD-ONLY', 10))).statusCode).toBe(200);
   });
 

@@ -7,10 +7,16 @@ import { balanceOf, earnPoints, programOf } from '../../../server/modules/loyalt
 export const PLACE_ORDER = 'headless_e_commerce.api.place_order';
 export const BRANCH = 'สาขาสยาม';
 
-/** Gives a member points through the ledger's own writer. */
+/** Gives a member points through the ledger's own writer (an adjustment: spendable, but no tier progress). */
 export async function givePoints(server: TestServer, customer: string, points: number) {
   const program = await programOf(server.database.db, customer);
   await earnPoints(server.database.db, { customer, program: program!, points, source: 'adjustment' });
+}
+
+/** Points earned on a purchase (they count toward the tier). */
+export async function earnFromPurchase(server: TestServer, customer: string, points: number) {
+  const program = await programOf(server.database.db, customer);
+  await earnPoints(server.database.db, { customer, program: program!, points, source: 'purchase' });
 }
 
 export const balance = (server: TestServer, customer: string) => balanceOf(server.database.db, customer);

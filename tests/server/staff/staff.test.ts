@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { STAFF_REFUSAL_REASONS } from '../../../contracts/staff';
-import { settings } from '../../../server/db/schema/auth';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { deliveryNotes } from '../../../server/db/schema/orders';
 import { BRANCHES } from '../../../server/db/seed/constants';
@@ -64,11 +63,11 @@ async function scan(s: Session, code: string) {
   return s.call(RESOLVE, { code });
 }
 
+/** The per-member daily cap is a programme rule; the settings method writes it (from today). */
 async function setCap(points: number) {
-  await server.database.db
-    .insert(settings)
-    .values({ key: 'staff_award_daily_cap', value: points })
-    .onConflictDoUpdate({ target: settings.key, set: { value: points } });
+  const admin = new Session(server.app);
+  expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
+  expect((await admin.call('member_rewards.settings.update_settings', { staff_award_daily_cap: points })).statusCode).toBe(200);
 }
 
 const staffAwards = (customer: string) =>
@@ -314,7 +313,8 @@ describe('award_points', () => {
       const tills = [staffA, staffA2, staffA];
       const tokens: string[] = [];
       for (let i = 0; i < 3; i += 1) tokens.push((await scan(tills[i]!, codes[i]!)).json().message.scan_token);
-      const results = await Promise.all(tokens.map((t, i) => tills[i]!.call(AWARD, { scan_token: t, amount: 5000, receipt_no: `CAP-${i}` })));
+      // The 300 points earned make the member Platinum (× 1.5 in the seeded rules): 3,333.34 baht earn 200 points.
+      const results = await Promise.all(tokens.map((t, i) => tills[i]!.call(AWARD, { scan_token: t, amount: 3333.34, receipt_no: `CAP-${i}` })));
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
       for (const r of results.filter((x) => x.statusCode !== 200)) expect(['daily_cap', 'code_used']).toContain(body(r).reason);
       const total = (await staffAwards(m.customer)).reduce((s, r) => s + r.loyalty_points, 0);
@@ -408,10 +408,11 @@ describe('reward order codes', () => {
       const res = await staffA.call(CONFIRM, { code });
       expect(res.statusCode, code).toBe(404);
       expect(body(res).reason).toBe('unknown_code');
+      expect(body(res).error_code).toBe('unknown_code');
       expect(message(res)).toBe('This code is not valid');
       const r2 = await scan(staffA, code);
       expect(r2.statusCode).toBe(404);
-      expect(Object.keys(body(r2)).sort()).toEqual(['_server_messages', 'exc_type', 'exception', 'reason']);
+      expect(Object.keys(body(r2)).sort()).toEqual(['_server_messages', 'error_code', 'exc_type', 'exception', 'reason']);
     }
   });
 });

@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { addressesQuery, CheckoutScreen, totalsQuery } from '@/features/checkout';
 import { OrderDetails } from '@/features/orders';
 import { invoiceQuery } from '@/features/orders';
-import { OrderSchema } from '@/features/orders/api';
+import { AddressDocSchema } from '../../../contracts/addresses';
+import { OrderSchema } from '../../../contracts/orders';
 import { formatAddress } from '@/lib/address-format';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../render-app';
 
@@ -34,7 +35,7 @@ describe('one way of writing an address', () => {
   it('is the same in the checkout and in the order details', async () => {
     const lines = [{ item_code: 'TEE-GREEN', qty: 1 }];
     const queryClient = testQueryClient();
-    queryClient.setQueryData(addressesQuery().queryKey, [{ name: 'ADDR-1', ...home, is_primary_address: 1, is_shipping_address: 1 }]);
+    queryClient.setQueryData(addressesQuery().queryKey, [v.parse(AddressDocSchema, { name: 'ADDR-1', ...home, is_primary_address: 1, is_shipping_address: 1 })]);
     queryClient.setQueryData(totalsQuery(lines, 'delivery').queryKey, undefined);
     const checkout = renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} onOpenPanel={() => {}} onClosePanel={() => {}} />, { queryClient, lang: 'th' });
     const shown = await screen.findByTestId('address-text');

@@ -26,6 +26,10 @@ function start(buster = 'build-1') {
   return { client, p };
 }
 
+const SYNC = { persist: 'sync' } as const;
+const IDB = { persist: 'idb' } as const;
+const SESSION = { persist: 'sync', session: true } as const;
+
 const fetchInto = (client: QueryClient, queryKey: readonly unknown[], data: unknown, meta?: Record<string, unknown>) =>
   client.fetchQuery({ queryKey, queryFn: async () => data, ...(meta ? { meta } : {}) });
 
@@ -39,21 +43,18 @@ afterEach(() => {
 });
 
 describe('persistence tiers', () => {
-  it('puts first-paint keys in sync storage, bulk keys in IndexedDB, and lets meta override or opt out', () => {
-    expect(tierOf({ queryKey: ['boot'], meta: undefined })).toBe('sync');
-    expect(tierOf({ queryKey: ['profile', 'me'], meta: undefined })).toBe('sync');
-    expect(tierOf({ queryKey: ['points', 'history'], meta: undefined })).toBe('idb');
-    expect(tierOf({ queryKey: ['addresses', 'list'], meta: undefined })).toBe('idb');
-    expect(tierOf({ queryKey: ['something-else'], meta: undefined })).toBeNull();
-    expect(tierOf({ queryKey: ['something-else'], meta: { persist: 'sync' } })).toBe('sync');
-    expect(tierOf({ queryKey: ['points', 'history'], meta: { persist: false } })).toBeNull();
+  it('puts a query where its meta says, and nothing else anywhere', () => {
+    expect(tierOf({ meta: { persist: 'sync' } })).toBe('sync');
+    expect(tierOf({ meta: { persist: 'idb' } })).toBe('idb');
+    expect(tierOf({ meta: undefined })).toBeNull();
+    expect(tierOf({ meta: { other: 1 } })).toBeNull();
   });
 
   it('hydrates the member code and profile synchronously at the next start, and never stores other keys there', async () => {
     const first = start();
-    await fetchInto(first.client, ['member-code'], { seed: 'S3CR3T', code: 'MBR000123' });
-    await fetchInto(first.client, ['profile'], { full_name: 'Somchai Jaidee' });
-    await fetchInto(first.client, ['products', 'home'], [{ item_code: 'A' }]);
+    await fetchInto(first.client, ['member-code'], { seed: 'S3CR3T', code: 'MBR000123' }, SYNC);
+    await fetchInto(first.client, ['profile'], { full_name: 'Somchai Jaidee' }, SYNC);
+    await fetchInto(first.client, ['products', 'home'], [{ item_code: 'A' }], IDB);
     await fetchInto(first.client, ['memory-only'], 1);
     await first.p.flush();
 
@@ -69,9 +70,9 @@ describe('persistence tiers', () => {
 
   it('stores bulk queries one record each in IndexedDB and restores them with their age', async () => {
     const first = start();
-    await fetchInto(first.client, ['points', 'history'], [{ points: 120 }]);
+    await fetchInto(first.client, ['points', 'history'], [{ points: 120 }], IDB);
     const fetchedAt = first.client.getQueryState(['points', 'history'])!.dataUpdatedAt;
-    await fetchInto(first.client, ['info-documents', 'Information Document', 'Member Conditions'], { description: '<p>…</p>' });
+    await fetchInto(first.client, ['info-documents', 'Information Document', 'Member Conditions'], { description: '<p>…</p>' }, IDB);
     await first.p.flush();
     expect(idb.map.size).toBe(2);
     expect(localStorage.getItem(SYNC_STORAGE_KEY) ?? '').not.toContain('points');
@@ -87,19 +88,19 @@ describe('persistence tiers', () => {
 
   it('never overwrites fresher data fetched before the restore finished', async () => {
     const first = start();
-    await fetchInto(first.client, ['orders'], ['old']);
+    await fetchInto(first.client, ['orders'], ['old'], IDB);
     await first.p.flush();
     now += 1000;
     const second = start();
-    await fetchInto(second.client, ['orders'], ['new']);
+    await fetchInto(second.client, ['orders'], ['new'], IDB);
     await second.p.restored;
     expect(second.client.getQueryData(['orders'])).toEqual(['new']);
   });
 
   it('discards both tiers written by another build', async () => {
     const first = start('build-1');
-    await fetchInto(first.client, ['profile'], { full_name: 'A' });
-    await fetchInto(first.client, ['orders'], ['x']);
+    await fetchInto(first.client, ['profile'], { full_name: 'A' }, SYNC);
+    await fetchInto(first.client, ['orders'], ['x'], IDB);
     await first.p.flush();
 
     const second = start('build-2');
@@ -112,8 +113,8 @@ describe('persistence tiers', () => {
 
   it('keeps data 7 days and no longer', async () => {
     const first = start();
-    await fetchInto(first.client, ['profile'], { full_name: 'A' });
-    await fetchInto(first.client, ['orders'], ['x']);
+    await fetchInto(first.client, ['profile'], { full_name: 'A' }, SYNC);
+    await fetchInto(first.client, ['orders'], ['x'], IDB);
     await first.p.flush();
 
     now += MAX_AGE - 1000;
@@ -132,20 +133,20 @@ describe('persistence tiers', () => {
 
   it('stores no failed queries', async () => {
     const first = start();
-    await first.client.fetchQuery({ queryKey: ['orders'], queryFn: async () => Promise.reject(new Error('down')) }).catch(() => {});
+    await first.client.fetchQuery({ queryKey: ['orders'], queryFn: async () => Promise.reject(new Error('down')), meta: IDB }).catch(() => {});
     await first.p.flush();
     expect(idb.map.size).toBe(0);
   });
 
   it('forgets everything on this device when the session ends (boot answers Guest)', async () => {
     const first = start();
-    await fetchInto(first.client, ['boot'], { user: 'somchai@example.com' });
-    await fetchInto(first.client, ['member-code'], { seed: 'S3CR3T' });
-    await fetchInto(first.client, ['addresses', 'list'], [{ name: 'A1' }]);
+    await fetchInto(first.client, ['boot'], { user: 'somchai@example.com' }, SESSION);
+    await fetchInto(first.client, ['member-code'], { seed: 'S3CR3T' }, SYNC);
+    await fetchInto(first.client, ['addresses', 'list'], [{ name: 'A1' }], IDB);
     await first.p.flush();
     expect(idb.map.size).toBe(1);
 
-    await first.client.fetchQuery({ queryKey: ['boot'], queryFn: async () => ({ user: 'Guest' }), staleTime: 0 });
+    await first.client.fetchQuery({ queryKey: ['boot'], queryFn: async () => ({ user: 'Guest' }), staleTime: 0, meta: SESSION });
     await new Promise((r) => setTimeout(r, 10));
     expect(idb.map.size).toBe(0);
     expect(localStorage.getItem(SYNC_STORAGE_KEY) ?? '').not.toContain('S3CR3T');

@@ -1,10 +1,14 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetOnlineForTests, startOnlineDetection } from '@/lib/online';
-import { pendingSpend, REQUEST_STATUS, SPEND_TIMEOUT_MS, checkSpend, spend } from '@/lib/spend';
+import { pendingSpend, SPEND_TIMEOUT_MS, checkSpend, spend } from '@/lib/spend';
+import { methodContract } from '../../../contracts/contract';
+import { REQUEST_STATUS as STATUS_CONTRACT } from '../../../contracts/orders';
 
-const PLACE = 'headless_e_commerce.api.place_order';
 const Result = v.looseObject({ name: v.string(), grand_total: v.number() });
+const PLACE_CONTRACT = methodContract('headless_e_commerce.api.place_order', v.looseObject({}), Result);
+const PLACE = PLACE_CONTRACT.path;
+const REQUEST_STATUS = STATUS_CONTRACT.path;
 const ORDER = { name: 'ACC-SINV-2026-00042', grand_total: 0 };
 const args = { loyalty_points: 20, items: [{ item_code: 'GIFT-TOTE', qty: 1 }], payment_method: 'bank-transfer', branch: 'Siam' };
 
@@ -44,7 +48,7 @@ afterEach(() => {
 describe('a write that spends', () => {
   it('is sent once with an Idempotency-Key and leaves nothing behind when it succeeds', async () => {
     const calls = server({ place: () => json(200, { message: ORDER }) });
-    expect(await spend('redeem', PLACE, args, Result)).toEqual({ state: 'done', result: ORDER });
+    expect(await spend('redeem', PLACE_CONTRACT, args)).toEqual({ state: 'done', result: ORDER });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.key).toMatch(/[0-9a-f-]{36}/);
     expect(pendingSpend('redeem')).toBeUndefined();
@@ -52,7 +56,7 @@ describe('a write that spends', () => {
 
   it('reports a refusal as refused, without asking anything more: nothing was spent', async () => {
     const calls = server({ place: () => json(417, refusal('not_enough_points')) });
-    const outcome = await spend('redeem', PLACE, args, Result);
+    const outcome = await spend('redeem', PLACE_CONTRACT, args);
     expect(outcome.state).toBe('refused');
     expect(calls.map((c) => c.method)).toEqual([PLACE]);
     expect(pendingSpend('redeem')).toBeUndefined();
@@ -60,7 +64,7 @@ describe('a write that spends', () => {
 
   it('asks the server when the answer is lost, and says done with the answer the server kept', async () => {
     const calls = server({ place: lost, status: () => json(200, { message: { status: 'done', http_status: 200, answer: { message: ORDER } } }) });
-    expect(await spend('redeem', PLACE, args, Result)).toEqual({ state: 'done', result: ORDER });
+    expect(await spend('redeem', PLACE_CONTRACT, args)).toEqual({ state: 'done', result: ORDER });
     expect(calls.map((c) => c.method)).toEqual([PLACE, REQUEST_STATUS]);
     expect(calls[1]!.body).toEqual({ key: calls[0]!.key });
     expect(pendingSpend('redeem')).toBeUndefined();
@@ -68,37 +72,37 @@ describe('a write that spends', () => {
 
   it('says nothing was spent when the server never got it, and a refusal the server kept is a refusal', async () => {
     server({ place: lost, status: () => json(200, { message: { status: 'unknown' } }) });
-    expect(await spend('redeem', PLACE, args, Result)).toEqual({ state: 'nothing' });
+    expect(await spend('redeem', PLACE_CONTRACT, args)).toEqual({ state: 'nothing' });
     expect(pendingSpend('redeem')).toBeUndefined();
 
     server({ place: lost, status: () => json(200, { message: { status: 'done', http_status: 417, answer: refusal('branch_not_found') } }) });
-    const outcome = await spend('redeem', PLACE, args, Result);
+    const outcome = await spend('redeem', PLACE_CONTRACT, args);
     expect(outcome.state).toBe('refused');
     expect(outcome.state === 'refused' && (outcome.error as { code?: string }).code).toBe('branch_not_found');
   });
 
   it('keeps the attempt when the server cannot be asked either, resends it with the same key, and learns its fate later', async () => {
     let calls = server({ place: lost });
-    expect(await spend('redeem', PLACE, args, Result)).toEqual({ state: 'unknown' });
+    expect(await spend('redeem', PLACE_CONTRACT, args)).toEqual({ state: 'unknown' });
     const key = calls[0]!.key;
     expect(pendingSpend('redeem')?.key).toBe(key);
 
     // The same redemption again: the same key, so the server can never carry it out twice.
     calls = server({ place: lost });
-    await spend('redeem', PLACE, args, Result);
+    await spend('redeem', PLACE_CONTRACT, args);
     expect(calls[0]!.key).toBe(key);
 
     calls = server({ status: () => json(200, { message: { status: 'done', http_status: 200, answer: { message: ORDER } } }) });
-    expect(await checkSpend('redeem', Result)).toEqual({ state: 'done', result: ORDER });
+    expect(await checkSpend('redeem', PLACE_CONTRACT)).toEqual({ state: 'done', result: ORDER });
     expect(calls[0]!.body).toEqual({ key });
     expect(pendingSpend('redeem')).toBeUndefined();
   });
 
   it('asks about an earlier unknown attempt before sending a different one, and stops there if it went through', async () => {
     server({ place: lost });
-    await spend('redeem', PLACE, args, Result);
+    await spend('redeem', PLACE_CONTRACT, args);
     const calls = server({ place: () => json(200, { message: { name: 'SECOND', grand_total: 0 } }), status: () => json(200, { message: { status: 'done', http_status: 200, answer: { message: ORDER } } }) });
-    expect(await spend('redeem', PLACE, { ...args, branch: 'Other' }, Result)).toEqual({ state: 'done', result: ORDER });
+    expect(await spend('redeem', PLACE_CONTRACT, { ...args, branch: 'Other' })).toEqual({ state: 'done', result: ORDER });
     expect(calls.map((c) => c.method)).toEqual([REQUEST_STATUS]);
   });
 
@@ -109,7 +113,7 @@ describe('a write that spends', () => {
       place: lost,
       status: () => json(200, { message: asked++ < 2 ? { status: 'running' } : { status: 'done', http_status: 200, answer: { message: ORDER } } }),
     });
-    const outcome = spend('redeem', PLACE, args, Result);
+    const outcome = spend('redeem', PLACE_CONTRACT, args);
     await vi.advanceTimersByTimeAsync(5000);
     expect(await outcome).toEqual({ state: 'done', result: ORDER });
     expect(asked).toBe(3);
@@ -118,7 +122,7 @@ describe('a write that spends', () => {
   it('gives up waiting for an answer after the client timeout, then asks', async () => {
     vi.useFakeTimers();
     const calls = server({ place: hanging, status: () => json(200, { message: { status: 'unknown' } }) });
-    const outcome = spend('order', PLACE, args, Result);
+    const outcome = spend('order', PLACE_CONTRACT, args);
     await vi.advanceTimersByTimeAsync(SPEND_TIMEOUT_MS - 1000);
     expect(calls.map((c) => c.method)).toEqual([PLACE]);
     await vi.advanceTimersByTimeAsync(1000);
@@ -129,7 +133,7 @@ describe('a write that spends', () => {
   it('gives up at once when the connection drops, instead of holding the member for the whole timeout', async () => {
     startOnlineDetection({ probeAtStart: false, fetch: vi.fn() });
     const calls = server({ place: hanging });
-    const outcome = spend('redeem', PLACE, args, Result);
+    const outcome = spend('redeem', PLACE_CONTRACT, args);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     window.dispatchEvent(new Event('offline'));
     expect(await outcome).toEqual({ state: 'unknown' });

@@ -4,7 +4,7 @@ import { LAYOUTS, layoutOf, routerAt, type Layout } from '../../support/routes';
 
 /** Who may open each screen: a route added anywhere else, or under the wrong layout, fails here. */
 const EXPECTED: Record<Layout, readonly string[]> = {
-  _guest: ['/welcome', '/login', '/signup', '/phonverify', '/staff-login', '/forgot-password', '/update-password'],
+  _guest: ['/welcome', '/login', '/signup', '/phonverify', '/staff-login', '/forgot-password', '/update-password', '/liff/$'],
   _member: [
     '/', '/categories', '/reward-history', '/my-account', '/terms-and-conditions', '/products/ITEM-1', '/product-compare/ITEM-1',
     '/checkout', '/ITEM-1/gift-checkout', '/thankyou', '/success', '/profile', '/edit-profile', '/fill-info', '/my-id', '/my-order',

@@ -23,6 +23,8 @@ export interface AccountScreenProps {
   logout?: ReactNode;
   /** Shown under the points card, e.g. the offline feature's "2 changes waiting to sync". */
   notice?: ReactNode;
+  /** The notification settings section (another feature, loaded lazily by the route). */
+  notifications?: ReactNode;
 }
 
 interface Item {
@@ -81,7 +83,7 @@ function Section({ title, items, children }: { title: MessageKey; items: Item[];
 }
 
 /** /my-account: profile header, points, links, language switch and logout. */
-export function AccountScreen({ profile, logout, notice }: AccountScreenProps) {
+export function AccountScreen({ profile, logout, notice, notifications }: AccountScreenProps) {
   const t = useT();
   const [lang, setLang] = useLang();
   return (
@@ -147,6 +149,7 @@ export function AccountScreen({ profile, logout, notice }: AccountScreenProps) {
           />
         </div>
       </Section>
+      {notifications}
       <Section title="account.sectionHelp" items={HELP} />
       {logout}
     </Stack>

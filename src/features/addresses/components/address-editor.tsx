@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { AddressForm, type ServerFieldError } from '@/components/address-form';
 import { addressRefusal } from '@/lib/address-messages';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
 import { discardEntry, type OutboxEntry } from '@/lib/outbox';
-import { newIdempotencyKey, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '../api';
-import { addressFromArgs } from '../pending';
+import { addressFromArgs, useAddressWrite, type AddressDoc, type AddressInput, type AddressOptions } from '@/entities/addresses';
 
 export interface AddressEditorProps {
   /** The address being edited; a new one when absent. */
@@ -23,7 +23,7 @@ export interface AddressEditorProps {
 export function AddressEditor({ address, options, fixing }: AddressEditorProps) {
   const t = useT();
   const write = useAddressWrite();
-  const [serverError, setServerError] = useState<ServerFieldError | null>(() => (fixing?.error ? addressRefusal(fixing.error, t) : null));
+  const [serverError, setServerError] = useState<ServerFieldError | null>(() => (fixing ? addressRefusal(fixing, t) : null));
   const [saved, setSaved] = useState<false | 'saved' | 'queued'>(false);
   const [formKey, setFormKey] = useState(0);
   // One key per intended change: a retry of the same values sends it again; new values get a new key.

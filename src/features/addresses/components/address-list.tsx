@@ -8,12 +8,13 @@ import { OfflineState } from '@/components/offline-state';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
 import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useOnline } from '@/lib/online';
 import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { useT } from '@/lib/i18n';
 import { receiverOf } from '@/lib/address-format';
-import { addressesQuery, addressOptionsQuery, messageKeyFor, newIdempotencyKey, useAddressWrite, type AddressDoc } from '../api';
-import { mergeOutbox, type ShownAddress } from '../pending';
+import { addressesQuery, addressOptionsQuery, mergeOutbox, useAddressWrite, type AddressDoc, type ShownAddress } from '@/entities/addresses';
+import { messageKeyFor } from '../api';
 import classes from './addresses.module.css';
 import '../styles';
 
@@ -42,8 +43,8 @@ export function AddressList() {
   // Server addresses with the outbox's changes on top: waiting ones shown at once, then 'saved'.
   const { shown: addresses, rejected } = mergeOutbox(list.data ?? [], outbox, list.dataUpdatedAt);
 
-  const rejectedMessage = (raw = '') => {
-    const key = messageKeyFor(raw);
+  const rejectedMessage = (entry: OutboxEntry) => {
+    const key = messageKeyFor(entry.code);
     return key ? t(key) : t('errors.generic');
   };
   // A refused add or edit opens its form with the refused values; a refused delete can only be discarded.
@@ -66,7 +67,7 @@ export function AddressList() {
         <RejectedWrite
           key={entry.id}
           entry={entry}
-          message={rejectedMessage(entry.error)}
+          message={rejectedMessage(entry)}
           onFix={entry.kind === 'address.delete' ? undefined : fix}
         />
       ))}

@@ -8,12 +8,13 @@ import { useT } from '@/lib/i18n';
 import { useLogout } from '../logout';
 
 /**
- * The logout button of /my-account with its confirmation dialog: confirming clears the
- * user, storage and session, then goes to /login.
+ * The logout button of /my-account with its confirmation dialog (spec §2 account): confirming clears the
+ * user, storage and session, then goes to /login. `beforeSignOut` runs first while still signed in (this device
+ * stops receiving the member's notifications).
  */
-export function LogoutButton(props: ButtonProps) {
+export function LogoutButton({ beforeSignOut, ...props }: ButtonProps & { beforeSignOut?: () => Promise<unknown> }) {
   const t = useT();
-  const logout = useLogout();
+  const logout = useLogout(beforeSignOut);
   const [open, setOpen] = useState(false);
   return (
     <>

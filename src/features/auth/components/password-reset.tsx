@@ -8,16 +8,17 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { isFrappeClientError, isRateLimited } from '@/lib/frappe';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { NewPasswordSchema, PASSWORD_MESSAGES } from '../../../../contracts/password';
-import { useRequestPasswordReset, useUpdatePassword } from '../password-api';
+import type { RuleCode } from '../../../../contracts/errors';
+import { NewPasswordSchema } from '../../../../contracts/password';
+import { useRequestPasswordReset, useUpdatePassword } from '@/entities/member/password';
 import { AuthCard } from './auth-card';
 import classes from './auth.module.css';
 
-/** The shared schema's messages, in the app's words. */
-const PASSWORD_RULES: Record<string, MessageKey> = {
-  [PASSWORD_MESSAGES.passwordRequired]: 'auth.staffRequired',
-  [PASSWORD_MESSAGES.passwordShort]: 'password.updateShort',
-  [PASSWORD_MESSAGES.passwordLong]: 'password.updateLong',
+/** The shared password rules (their codes), in the app's words. */
+const PASSWORD_RULES: Partial<Record<RuleCode, MessageKey>> = {
+  password_required: 'auth.staffRequired',
+  password_too_short: 'password.updateShort',
+  password_too_long: 'password.updateLong',
 };
 
 function SignInLink() {
@@ -101,7 +102,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
   const [touched, setTouched] = useState(false);
 
   const rule = v.safeParse(NewPasswordSchema, password);
-  const passwordError = touched && !rule.success ? t(PASSWORD_RULES[rule.issues[0].message] ?? 'password.updateShort') : undefined;
+  const passwordError = touched && !rule.success ? t(PASSWORD_RULES[rule.issues[0].message as RuleCode] ?? 'password.updateShort') : undefined;
   const confirmError = touched && rule.success && confirm !== password ? t('password.updateMismatch') : undefined;
 
   const submit = (e: FormEvent) => {
@@ -123,7 +124,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
     );
   }
   const failure = update.error;
-  const linkInvalid = !resetKey || (failure && isFrappeClientError(failure) && failure.message === PASSWORD_MESSAGES.keyInvalid);
+  const linkInvalid = !resetKey || (failure && isFrappeClientError(failure) && failure.code === 'reset_key_invalid');
   return (
     <AuthCard title={t('password.updateTitle')} footer={<SignInLink />}>
       {linkInvalid ? (

@@ -6,7 +6,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@/lib/i18n';
 import { OTP_LENGTH, PHONE_DIGITS, PHONE_REQUEST_MIN_DIGITS, RESEND_SECONDS, onlyDigits } from '../../../../contracts/account';
-import { serverMessageOf, useChangePhone, useRequestCode, useVerifyCode } from '../api';
+import { useChangePhone, useRequestCode, useVerifyCode } from '@/entities/member/phone';
+import { serverMessageOf } from '../api';
+import { setPhoneVerifyFlag } from '../storage';
 import { useCurrentUser } from '../session';
 import classes from './auth.module.css';
 
@@ -55,7 +57,7 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
   const t = useT();
   const { isSignedIn, isPending, user, boot } = useCurrentUser();
   const request = useRequestCode();
-  const verify = useVerifyCode();
+  const verify = useVerifyCode({ onVerified: () => setPhoneVerifyFlag(false) });
   const change = useChangePhone();
   const countdown = useCountdown();
   const [step, setStep] = useState<1 | 2>(1);

@@ -8,7 +8,8 @@ import { Alert, Button, Loader, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
-import { canAdmin, sessionQuery, useAdminSignIn, useAdminSignOut } from '../api';
+import { bootQuery } from '@/entities/member';
+import { canAdmin, useAdminSignIn, useAdminSignOut } from '../api';
 import classes from './admin.module.css';
 
 function SignInForm() {
@@ -54,7 +55,7 @@ function SignInForm() {
 /** Admin screens render for Blog Managers and System Managers only; the server checks every call again. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const t = useT();
-  const session = useQuery(sessionQuery());
+  const session = useQuery(bootQuery());
   const signOut = useAdminSignOut();
   if (session.isPending) {
     return (

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
-import { CATEGORY, POST, countQuery, sessionQuery } from '../api';
+import { BLOG_CATEGORY, BLOG_POST, countQuery } from '@/entities/blog';
+import { bootQuery } from '@/entities/member';
 import { useLiveDoctypes } from '../live';
 import { useWideLayout } from '../wide-layout';
 import { AdminGate } from './admin-gate';
@@ -28,17 +29,17 @@ function Sidebar() {
   const t = useT();
   const [lang, setLang] = useLang();
   const next = lang === 'th' ? 'en' : 'th';
-  const session = useQuery(sessionQuery());
+  const session = useQuery(bootQuery());
   const name = session.data?.full_name || session.data?.user || '';
-  useLiveDoctypes([POST, CATEGORY], session.data?.user);
+  useLiveDoctypes([BLOG_POST.doctype, BLOG_CATEGORY.doctype], session.data?.user);
   return (
     <nav className={classes.sidebar} aria-label={t('blogAdmin.sidebarLabel')}>
       <Link to="/blog-admin" className={classes.brand}>
         {t('blogAdmin.adminTitle')}
       </Link>
       <div className={classes.navLinks}>
-        <CountLink to="/blog-admin" label={t('blogAdmin.navBlogs')} doctype={POST} />
-        <CountLink to="/blog-categories" label={t('blogAdmin.navCategories')} doctype={CATEGORY} />
+        <CountLink to="/blog-admin" label={t('blogAdmin.navBlogs')} doctype={BLOG_POST.doctype} />
+        <CountLink to="/blog-categories" label={t('blogAdmin.navCategories')} doctype={BLOG_CATEGORY.doctype} />
       </div>
       <span className={classes.spacer} />
       <button type="button" className={classes.langButton} onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '../api';
+import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '@/entities/blog';
 import { errorToast, httpStatus, successToast } from '../toasts';
 import { ConfirmDelete } from './confirm-delete';
 import { TableStatusRows } from './table-status-rows';

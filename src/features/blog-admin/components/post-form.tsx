@@ -7,7 +7,8 @@ import { useRef, useState } from 'react';
 import { Button, Checkbox, FileButton, Group, NativeSelect, Paper, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { categoriesQuery, sessionQuery, uploadPostImage, type PostInput } from '../api';
+import { categoriesQuery, uploadPostImage, type PostInput } from '@/entities/blog';
+import { bootQuery } from '@/entities/member';
 import { DEFAULT_MAX_UPLOAD_BYTES, imageFileProblem, maxUploadText, uploadFailure, type UploadMessage } from '../upload-rules';
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
@@ -36,7 +37,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
   const [image, setImage] = useState<string | null>(initial?.meta_image ?? null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<UploadMessage | null>(null);
-  const session = useQuery(sessionQuery());
+  const session = useQuery(bootQuery());
   const maxBytes = session.data?.max_file_size ?? DEFAULT_MAX_UPLOAD_BYTES;
   const [errors, setErrors] = useState<Errors>({});
   const abort = useRef<AbortController | null>(null);

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatDay } from '@/lib/format/dates';
 import { useLang, useT } from '@/lib/i18n';
-import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '../api';
+import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '@/entities/blog';
 import { errorToast, successToast } from '../toasts';
 import { ConfirmDelete } from './confirm-delete';
 import { PostForm } from './post-form';

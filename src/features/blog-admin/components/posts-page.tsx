@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useT } from '@/lib/i18n';
-import { categoriesQuery, postsQuery } from '../api';
+import { allPostsQuery, categoriesQuery } from '@/entities/blog';
 import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
@@ -14,7 +14,7 @@ import { imageUrl } from '@/lib/file-url';
 /** /blog-admin "Blogs": ID, 60 px image, title, category, View and Edit; Add goes to /blog-add. */
 export function PostsPage() {
   const t = useT();
-  const posts = useQuery(postsQuery());
+  const posts = useQuery(allPostsQuery());
   const categories = useQuery(categoriesQuery());
   const categoryTitle = useMemo(() => new Map((categories.data ?? []).map((c) => [c.name, c.title])), [categories.data]);
   const categoryOf = (name: string | null) => (name && categoryTitle.get(name)) ?? name ?? '';

@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
 import { closeRealtime } from '@/lib/realtime';
-import { sessionQuery, useAdminSignOut } from '../api';
+import { bootQuery } from '@/entities/member';
+import { useAdminSignOut } from '../api';
 import classes from './admin.module.css';
 
 /** /app: the signed-in admin's profile (the sidebar's profile link). */
 export function ProfilePage() {
   const t = useT();
   const navigate = useNavigate();
-  const session = useQuery(sessionQuery());
+  const session = useQuery(bootQuery());
   const signOut = useAdminSignOut();
   const info = session.data;
   if (!info) return null;

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '@/lib/i18n';
+import type { Item } from '@/entities/items';
 import { imageUrl } from '@/lib/file-url';
 import { formatBaht } from '@/lib/format/numbers';
-import { cartItemsQuery, cartTotals, type CartItem } from '../api';
+import { cartItemsQuery, cartTotals } from '../api';
 import { useCart, type DeliveryMethod } from '../store';
 import classes from './cart.module.css';
 import '@mantine/core/styles/Drawer.css';
@@ -20,7 +21,7 @@ import '@mantine/core/styles/Alert.css';
 export const CART_TRANSITION_MS = 200;
 
 
-function Line({ item, qty }: { item: CartItem; qty: number }) {
+function Line({ item, qty }: { item: Item; qty: number }) {
   const t = useT();
   const add = useCart((s) => s.add);
   const remove = useCart((s) => s.remove);

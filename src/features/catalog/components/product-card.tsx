@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
-import type { ProductItem } from '../api';
+import type { Item } from '../api';
 import { imageUrl } from '@/lib/file-url';
 import { formatNumber } from '@/lib/format/numbers';
 import classes from './catalog.module.css';
@@ -8,7 +8,7 @@ import classes from './catalog.module.css';
 export const CARD_WIDTH = 150;
 
 /** A reward card: image, title and points, 150 px wide, linking to /products/{id}. */
-export function ProductCard({ item, width = CARD_WIDTH }: { item: ProductItem; width?: number | string }) {
+export function ProductCard({ item, width = CARD_WIDTH }: { item: Item; width?: number | string }) {
   const t = useT();
   const [lang] = useLang();
   const points = item.loyalty_points_based_price;

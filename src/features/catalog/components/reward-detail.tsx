@@ -3,14 +3,14 @@ import { useLang, useT } from '@/lib/i18n';
 import { imageUrl } from '@/lib/file-url';
 import { formatDay } from '@/lib/format/dates';
 import { formatBaht, formatNumber } from '@/lib/format/numbers';
-import { isCardVisible, type ProductItem } from '../api';
+import { isCardVisible, type Item } from '../api';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './catalog.module.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
 
 export interface RewardDetailProps {
-  item: ProductItem;
+  item: Item;
   /** The member's points; null while unknown (the button waits). */
   memberPoints: number | null;
   conditionsHtml?: string | null;

@@ -6,7 +6,16 @@ import { SpendProgress, spendDialogOpen } from '@/components/spend-progress';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { useWhenSpent } from '@/lib/spend';
-import { addressesQuery, branchesQuery, totalsQuery, usePlaceOrder, type Address, type DeliveryMethod, type OrderLine, type OrderResult, type PurchasePayload } from '../api';
+import { addressesQuery, type AddressDoc } from '@/entities/addresses';
+import { branchesQuery } from '@/entities/branches';
+import {
+  checkoutTotalsQuery,
+  type DeliveryMethod,
+  type OrderLine,
+  type PlacedOrder,
+  type PurchasePayload,
+} from '@/entities/orders';
+import { usePlaceOrder } from '@/entities/orders/place-order';
 import { AddressEntry } from './address-entry';
 import classes from './checkout.module.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -35,7 +44,7 @@ export interface CheckoutScreenProps {
   delivery: DeliveryMethod;
   onDeliveryChange: (d: DeliveryMethod) => void;
   /** Placed; null when the server confirmed it but no longer had its answer. */
-  onPlaced: (order: OrderResult | null) => void;
+  onPlaced: (order: PlacedOrder | null) => void;
   /** The title bar of the main view (the route's, with its back link). */
   header: ReactNode;
   /** True during the first CHECKOUT_SKELETON_MS: skeletons whatever the cache already holds. */
@@ -84,10 +93,10 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   const [shipping, setShipping] = useState<string | null>(null);
   const [branch, setBranch] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const totals = useQuery(totalsQuery(lines, delivery));
+  const totals = useQuery(checkoutTotalsQuery(lines, delivery));
   const addresses = useQuery(addressesQuery());
   const branches = useQuery({ ...branchesQuery(), enabled: delivery === 'pickup' });
-  const place = usePlaceOrder();
+  const place = usePlaceOrder('order');
   const { phase, online } = place;
   useWhenSpent(phase, onPlaced);
   const error = phase.state === 'refused' ? errorText(phase.error, t) : null;
@@ -364,4 +373,4 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
   );
 }
 
-const AddressLabel = ({ address }: { address: Address }) => <AddressText address={address} />;
+const AddressLabel = ({ address }: { address: AddressDoc }) => <AddressText address={address} />;

@@ -1,34 +1,22 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import * as v from 'valibot';
+import type { ReactNode } from 'react';
 import { NotFoundView } from '@/components/not-found-view';
-import { frappe, isFrappeClientError } from '@/lib/frappe';
+import { invoiceQuery } from '@/entities/orders';
+import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import { formatBaht } from '@/lib/format/numbers';
 import '@mantine/core/styles/ThemeIcon.css';
 
-const InvoiceSchema = v.looseObject({
-  name: v.string(),
-  order_type: v.optional(v.string(), 'purchase'),
-  grand_total: v.optional(v.number(), 0),
-  loyalty_points: v.optional(v.number(), 0),
-  points_earned: v.optional(v.number(), 0),
-  branch: v.optional(v.nullable(v.string()), null),
-  items: v.optional(v.array(v.looseObject({ item_name: v.string() })), []),
-});
 
-export const orderQuery = (name: string) => ({
-  queryKey: ['orders', 'invoice', name] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => frappe.getDoc('Sales Invoice', name, { signal, schema: InvoiceSchema }),
-  enabled: Boolean(name),
-});
-
-
-/** /thankyou?order_id&amount: the order, bank-transfer instructions for a purchase, links to orders and history. */
-export function ThankYou({ orderId, amount }: { orderId: string; amount: number }) {
+/**
+ * /thankyou?order_id&amount: the order, bank-transfer instructions for a purchase, links to orders and history.
+ * `afterRedemption` is shown under a redemption (the route puts the notifications offer there).
+ */
+export function ThankYou({ orderId, amount, afterRedemption }: { orderId: string; amount: number; afterRedemption?: ReactNode }) {
   const t = useT();
-  const order = useQuery(orderQuery(orderId));
+  const order = useQuery(invoiceQuery(orderId));
   // No order named, or none of the member's by that name: nothing to thank for.
   if (!orderId || (order.isError && isFrappeClientError(order.error) && (order.error.httpStatus === 404 || order.error.httpStatus === 403))) {
     return <NotFoundView />;
@@ -106,9 +94,12 @@ export function ThankYou({ orderId, amount }: { orderId: string; amount: number 
         </Stack>
       </Paper>
       {redemption ? (
-        <Paper withBorder radius="lg" p="md" bg="brand.0">
-          <Text size="sm">{t('checkout.redeemNext')}</Text>
-        </Paper>
+        <>
+          <Paper withBorder radius="lg" p="md" bg="brand.0">
+            <Text size="sm">{t('checkout.redeemNext')}</Text>
+          </Paper>
+          {afterRedemption}
+        </>
       ) : toPay > 0 ? (
         <Paper withBorder radius="lg" p="md" data-testid="bank-instructions">
           <Text fw={700} mb={6}>

@@ -6,7 +6,10 @@ import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import { useWhenSpent } from '@/lib/spend';
-import { branchesQuery, giftItemQuery, useRedeem, type GiftPayload, type RedemptionResult } from '../api';
+import { branchesQuery } from '@/entities/branches';
+import { itemQuery } from '@/entities/items';
+import type { PlacedOrder, RedemptionPayload } from '@/entities/orders';
+import { usePlaceOrder } from '@/entities/orders/place-order';
 import classes from './gift.module.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
@@ -21,7 +24,7 @@ export interface GiftCheckoutProps {
   /** The member's balance; null while unknown. */
   memberPoints: number | null;
   /** Redeemed; null when the server confirmed it but no longer had its answer. */
-  onRedeemed: (order: RedemptionResult | null) => void;
+  onRedeemed: (order: PlacedOrder | null) => void;
 }
 
 
@@ -32,9 +35,9 @@ export interface GiftCheckoutProps {
  */
 export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckoutProps) {
   const t = useT();
-  const item = useQuery(giftItemQuery(itemCode));
+  const item = useQuery(itemQuery(itemCode));
   const branches = useQuery(branchesQuery());
-  const redeem = useRedeem();
+  const redeem = usePlaceOrder('redeem');
   const [branch, setBranch] = useState('');
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +71,7 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
   const confirm = () => {
     if (!data || !online) return;
     setConfirming(false);
-    const payload: GiftPayload = { loyalty_points: price, items: [{ item_code: data.item_code, qty }], payment_method: 'bank-transfer', branch };
+    const payload: RedemptionPayload = { loyalty_points: price, items: [{ item_code: data.item_code, qty }], payment_method: 'bank-transfer', branch };
     void send(payload);
   };
   const closeDialog = () => {

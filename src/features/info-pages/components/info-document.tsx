@@ -2,12 +2,12 @@ import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LastUpdatedNote, OfflineState } from '@/components/offline-state';
 import { useT } from '@/lib/i18n';
-import { documentQuery, INFORMATION_DOCUMENT } from '../api';
+import { documentQuery, INFORMATION_DOCUMENT, type DocumentDoctype } from '@/entities/documents';
 import { RichText } from './rich-text';
 
 export interface InfoDocumentProps {
   title: string;
-  doctype?: string;
+  doctype?: DocumentDoctype;
 }
 
 /** The rich text of one document, fetched by title and rendered only after DOMPurify. */

@@ -18,29 +18,30 @@ import * as v from 'valibot';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { SIGN_UP_MESSAGES, SignUpSchema } from '../../../../contracts/blog';
+import { SignUpSchema } from '../../../../contracts/blog';
+import type { ErrorCode } from '../../../../contracts/errors';
 import { useSignIn, useSignUp } from '../api';
 import { useMarketingStore } from '../store';
 
-/** The server's and the shared schema's English messages, mapped to the catalogue. */
-const SIGN_UP_KEYS: Record<string, MessageKey> = {
-  [SIGN_UP_MESSAGES.usernameRequired]: 'marketing.signUpUsernameRequired',
-  [SIGN_UP_MESSAGES.usernameShort]: 'marketing.signUpUsernameShort',
-  [SIGN_UP_MESSAGES.usernameLong]: 'marketing.signUpUsernameLong',
-  [SIGN_UP_MESSAGES.usernameChars]: 'marketing.signUpUsernameChars',
-  [SIGN_UP_MESSAGES.emailRequired]: 'marketing.signUpEmailRequired',
-  [SIGN_UP_MESSAGES.emailInvalid]: 'marketing.signUpEmailInvalid',
-  [SIGN_UP_MESSAGES.passwordRequired]: 'marketing.signUpPasswordRequired',
-  [SIGN_UP_MESSAGES.passwordShort]: 'marketing.signUpPasswordShort',
-  [SIGN_UP_MESSAGES.passwordLong]: 'marketing.signUpPasswordLong',
-  [SIGN_UP_MESSAGES.taken]: 'marketing.signUpTaken',
+/** The sign-up rules and the server's refusal, by their codes. */
+const SIGN_UP_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
+  username_required: 'marketing.signUpUsernameRequired',
+  username_too_short: 'marketing.signUpUsernameShort',
+  username_too_long: 'marketing.signUpUsernameLong',
+  username_invalid: 'marketing.signUpUsernameChars',
+  sign_up_email_required: 'marketing.signUpEmailRequired',
+  sign_up_email_invalid: 'marketing.signUpEmailInvalid',
+  sign_up_password_required: 'marketing.signUpPasswordRequired',
+  sign_up_password_too_short: 'marketing.signUpPasswordShort',
+  sign_up_password_too_long: 'marketing.signUpPasswordLong',
+  username_taken: 'marketing.signUpTaken',
 };
 
 function errorText(t: ReturnType<typeof useT>, error: unknown, fallback: MessageKey): string {
   if (!isFrappeClientError(error)) return t(fallback);
   if (error.isNetworkError) return t('marketing.networkError');
   if (error.httpStatus === 429) return t('marketing.tooMany');
-  const key = SIGN_UP_KEYS[error.message];
+  const key = error.code && SIGN_UP_KEYS[error.code];
   return key ? t(key) : t(fallback);
 }
 
@@ -120,7 +121,7 @@ function SignUpTab({ onDone }: { onDone: () => void }) {
           const next: SignUpErrors = {};
           for (const issue of parsed.issues) {
             const field = issue.path?.[0]?.key as keyof SignUpErrors | undefined;
-            if (field && !next[field]) next[field] = t(SIGN_UP_KEYS[issue.message] ?? 'marketing.fieldRequired');
+            if (field && !next[field]) next[field] = t(SIGN_UP_KEYS[issue.message as ErrorCode] ?? 'marketing.fieldRequired');
           }
           setErrors(next);
           return;

@@ -18,7 +18,7 @@ export function MemberCodeSetup({ customer }: { customer: string | null }) {
     // Wait for the persisted cache: registering before it is read would revoke the secret this device holds.
     if (!customer || !online || restoring) return;
     return whenIdle(
-      () => void import('../rotating-code').then(({ memberCodeDeviceQuery }) => qc.prefetchQuery(memberCodeDeviceQuery(customer))),
+      () => void import('@/entities/member/member-code').then(({ memberCodeDeviceQuery }) => qc.prefetchQuery(memberCodeDeviceQuery(customer))),
       3000,
       1000,
     );

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AddressText } from '@/components/address-text';
 import { useLang, useT } from '@/lib/i18n';
-import { couponState, invoiceQuery } from '../api';
+import { couponState, invoiceQuery } from '@/entities/orders';
 import { imageUrl } from '@/lib/file-url';
 import { formatDay } from '@/lib/format/dates';
 import { formatBaht } from '@/lib/format/numbers';

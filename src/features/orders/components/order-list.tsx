@@ -2,7 +2,7 @@ import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
-import { couponState, ordersQuery, type Order } from '../api';
+import { couponState, ordersQuery, type Order } from '@/entities/orders';
 import { imageUrl } from '@/lib/file-url';
 import { formatDay } from '@/lib/format/dates';
 import classes from './orders.module.css';

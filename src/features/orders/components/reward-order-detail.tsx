@@ -2,7 +2,7 @@ import { Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useT } from '@/lib/i18n';
-import { couponState, invoiceQuery } from '../api';
+import { couponState, invoiceQuery } from '@/entities/orders';
 import { imageUrl } from '@/lib/file-url';
 import { Code128Barcode } from '@/components/code128-barcode';
 import { QrCode } from '@/components/qr-code';

@@ -6,9 +6,11 @@ import { useState, type ReactNode } from 'react';
 import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
+import type { OutboxEntry } from '@/lib/outbox';
 import type { Profile } from '../../../../contracts/account';
 import { today } from '../../../../contracts/business-day';
-import { fieldFor, initialValues, messageKeyFor, useUpdateProfile, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
+import { useUpdateProfile } from '@/entities/member/profile';
+import { fieldFor, initialValues, messageKeyFor, profileArgs, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
 
 export interface ProfileFormProps {
   /** The signed-in member's profile (the form starts from it). */
@@ -18,8 +20,8 @@ export interface ProfileFormProps {
   /** Rendered under the read-only phone on /edit-profile (the change-phone steps). */
   phoneAction?: ReactNode;
   onSaved: (outcome: SaveOutcome) => void | Promise<void>;
-  /** The server's message for a refused queued change being fixed: shown under its field (or above the form). */
-  refusal?: string;
+  /** A refused queued change being fixed: its refusal is shown under its field (or above the form). */
+  refusal?: Pick<OutboxEntry, 'code'>;
 }
 
 /**
@@ -29,22 +31,23 @@ export interface ProfileFormProps {
 export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: ProfileFormProps) {
   const t = useT();
   const save = useUpdateProfile();
-  const refusedField = refusal ? fieldFor(refusal) : undefined;
-  const refusedKey = refusal ? messageKeyFor(refusal) : undefined;
+  const refusedField = fieldFor(refusal?.code);
+  const refusedKey = messageKeyFor(refusal?.code);
   const [failure, setFailure] = useState<string | null>(refusal && !refusedField ? (refusedKey ? t(refusedKey) : t('errors.generic')) : null);
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: initialValues(profile),
-    initialErrors: refusal && refusedField ? { [refusedField]: refusal } : {},
+    initialErrors: refusal?.code && refusedField ? { [refusedField]: refusal.code } : {},
     validate: validateProfile,
     validateInputOnChange: true,
     validateInputOnBlur: true,
   });
 
-  const tr = (message: ReactNode) => {
-    if (typeof message !== 'string') return message;
-    const key = messageKeyFor(message);
-    return key ? t(key) : message;
+  // A field's error is a rule's code.
+  const tr = (code: ReactNode) => {
+    if (typeof code !== 'string') return code;
+    const key = messageKeyFor(code);
+    return key ? t(key) : t('errors.generic');
   };
   const field = (name: keyof ProfileFormValues) => {
     const props = form.getInputProps(name);
@@ -54,15 +57,15 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      const outcome = await save.mutateAsync(values);
+      const outcome = await save.mutateAsync(profileArgs(values));
       await onSaved(outcome);
     } catch (error) {
       // A rule of the form (the server checks the same ones): under its field; anything else above the form.
       // Always in the member's language, never the server's sentence.
-      const message = isFrappeClientError(error) ? (error.serverMessages[0]?.message ?? null) : null;
-      const target = message ? fieldFor(message) : undefined;
-      const key = message ? messageKeyFor(message) : undefined;
-      if (message && target && target !== 'phone') form.setFieldError(target, message);
+      const code = isFrappeClientError(error) ? error.code : undefined;
+      const target = fieldFor(code);
+      const key = messageKeyFor(code);
+      if (code && target && target !== 'phone') form.setFieldError(target, code);
       else setFailure(key ? t(key) : errorText(error, t));
     }
   });

@@ -31,8 +31,8 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   // Never loaded on this device (offline since): the waiting change still shows, with what it sets.
   const partial = !loaded && Boolean(waiting);
   const user = waiting ? profileWithChange(loaded ?? ({} as ViewedProfile), write.args) : loaded;
-  const rejectedMessage = (raw = '') => {
-    const key = messageKeyFor(raw);
+  const rejectedMessage = (code?: string) => {
+    const key = messageKeyFor(code);
     return key ? t(key) : t('errors.generic');
   };
   if (!user) {
@@ -54,7 +54,7 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
       {write?.state === 'rejected' && (
         <RejectedWrite
           entry={write}
-          message={rejectedMessage(write.error)}
+          message={rejectedMessage(write.code)}
           onFix={(entry) => void navigate({ to: '/edit-profile', search: { fix: entry.id } })}
         />
       )}

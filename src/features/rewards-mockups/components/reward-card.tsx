@@ -2,12 +2,12 @@ import { Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
 import { formatNumber } from '@/lib/format/numbers';
-import type { RewardItem } from '../api';
+import type { Item } from '@/entities/items';
 import classes from './rewards.module.css';
 import { imageUrl } from '@/lib/file-url';
 
 /** A reward card (150 px wide): image, name and its real points price. */
-export function RewardCard({ item }: { item: RewardItem }) {
+export function RewardCard({ item }: { item: Item }) {
   const t = useT();
   const [lang] = useLang();
   return (
@@ -17,13 +17,13 @@ export function RewardCard({ item }: { item: RewardItem }) {
         {item.item_name}
       </Text>
       <Text size="sm" fw={800} c="brand.8">
-        {t('common.pointsCount', { count: formatNumber(item.loyalty_points_based_price, lang) })}
+        {t('common.pointsCount', { count: formatNumber(item.loyalty_points_based_price ?? 0, lang) })}
       </Text>
     </Link>
   );
 }
 
-export function RewardRow({ title, items, id }: { title: string; items: RewardItem[]; id: string }) {
+export function RewardRow({ title, items, id }: { title: string; items: Item[]; id: string }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby={id}>

@@ -43,7 +43,7 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
     );
   }
   const redeemed = redeemedItemCodes?.has(item.item_code) ?? false;
-  const short = points != null && points < item.loyalty_points_based_price;
+  const short = points != null && points < (item.loyalty_points_based_price ?? 0);
   const until = item.item_schedule_end ? formatDay(item.item_schedule_end, lang) : null;
   const target = redeemTarget(item);
   return (
@@ -70,7 +70,7 @@ export function RewardDetail({ itemName, redeemedItemCodes, points, renderDescri
             {t('coupons.rwPointsUsed')}
           </Text>
           <Text fw={800} c="brand.8">
-            {t('coupons.rwPointsWorth', { points: formatNumber(item.loyalty_points_based_price, lang), baht: formatNumber(item.price_list_rate, lang) })}
+            {t('coupons.rwPointsWorth', { points: formatNumber(item.loyalty_points_based_price ?? 0, lang), baht: formatNumber(item.price_list_rate, lang) })}
           </Text>
         </Group>
         {until && (

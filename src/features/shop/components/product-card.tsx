@@ -2,12 +2,12 @@ import { Badge, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useT } from '@/lib/i18n';
-import type { ShopItem } from '../api';
+import type { Item } from '../api';
 import classes from './shop.module.css';
 import { imageUrl } from '@/lib/file-url';
 
 /** A shop product: image, name, price (out of stock marked); extra actions (wishlist, cart) from the route. */
-export function ProductCard({ item, actions }: { item: ShopItem; actions?: ReactNode }) {
+export function ProductCard({ item, actions }: { item: Item; actions?: ReactNode }) {
   const t = useT();
   return (
     <article className={classes.card} data-testid="shop-item" data-price={item.price_list_rate}>

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { OfflineState } from '@/components/offline-state';
 import { useT } from '@/lib/i18n';
-import { shopGridQuery, type ShopItem } from '../api';
+import { shopGridQuery, type Item } from '../api';
 import type { ShopSearch } from '../search';
 import { ProductCard } from './product-card';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -12,7 +12,7 @@ import '@mantine/core/styles/Badge.css';
 export interface ShopGridProps {
   search: ShopSearch;
   /** Actions under each card (wishlist, add to cart), composed by the route. */
-  renderActions?: (item: ShopItem) => ReactNode;
+  renderActions?: (item: Item) => ReactNode;
 }
 
 /** The product grid, filtered and sorted by the server from the address's filters. */

@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { GiftIcon } from '@/components/icons';
 import { useT } from '@/lib/i18n';
-import { activeFilterCount, type ShopItem } from '../api';
-import type { ShopSearch } from '../search';
+import type { Item } from '../api';
+import { activeFilterCount, type ShopSearch } from '../search';
 import { ShopGrid } from './shop-grid';
 import classes from './shop.module.css';
 import '@mantine/core/styles/Input.css';
@@ -32,7 +32,7 @@ export function SearchToggle({ open, onToggle }: { open: boolean; onToggle: () =
 export interface ShopHomeProps {
   search: ShopSearch;
   searchOpen: boolean;
-  renderActions?: (item: ShopItem) => ReactNode;
+  renderActions?: (item: Item) => ReactNode;
 }
 
 /** /shop (new items): search box when toggled, the new-member free-gift banner, filter links and the grid. */

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT, type MessageKey, type Translate } from '@/lib/i18n';
 import { isStaffRefusalReason, type StaffRefusalReason } from '../../../../contracts/staff';
-import { actionsQuery, type StaffAction } from '../api';
+import { actionsQuery, type StaffAction } from '@/entities/staff';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
 

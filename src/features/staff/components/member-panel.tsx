@@ -4,9 +4,11 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
 import { RECEIPT_NO_MAX } from '../../../../contracts/staff';
-import { refusalMessage, useAwardPoints, type MemberCard } from '../api';
+import { useAwardPoints, type MemberCard } from '@/entities/staff';
+import { refusalMessage } from '../api';
 import { checkAmount, checkReceipt, type Checked } from '../award-input';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
@@ -14,7 +16,6 @@ import classes from './staff.module.css';
 const pointsFor = (amount: number, factor: number | null) =>
   factor && factor > 0 && amount > 0 ? Math.floor(Math.round(amount * 100) / Math.round(factor * 100)) : 0;
 
-const newKey = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 /** The scanned member and the purchase award form. */
 export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard; scanToken: string; onNext: () => void }) {
@@ -25,7 +26,7 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
   const [receipt, setReceipt] = useState('');
   const [touched, setTouched] = useState(false);
   // One key per attempt: a retried request never awards twice.
-  const [attemptKey, setAttemptKey] = useState(newKey);
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
 
   const amountCheck = checkAmount(amount);
   const receiptCheck = checkReceipt(receipt);
@@ -96,7 +97,7 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
             if (!amountCheck.ok || !receiptCheck.ok || award.isPending) return;
             award.mutate(
               { scan_token: scanToken, amount: amountCheck.value, receipt_no: receiptCheck.value, key: attemptKey },
-              { onError: () => setAttemptKey(newKey()) },
+              { onError: () => setAttemptKey(newIdempotencyKey()) },
             );
           }}
         >

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { refusalMessage, staffSessionQuery, useResolveCode, useStaffSignOut } from '../api';
+import { bootQuery } from '@/entities/member';
+import { useResolveCode } from '@/entities/staff';
+import { refusalMessage, useStaffSignOut } from '../api';
 import { useStaffFormat } from '../format';
 import { ActionLog } from './action-log';
 import { MemberPanel } from './member-panel';
@@ -29,7 +31,7 @@ function useStaffLayout() {
 export function StaffScreen() {
   useStaffLayout();
   const t = useT();
-  const session = useQuery(staffSessionQuery());
+  const session = useQuery(bootQuery());
   const signOut = useStaffSignOut();
   const branch = session.data?.branch ?? null;
   const manager = Boolean(session.data?.roles.includes('System Manager'));

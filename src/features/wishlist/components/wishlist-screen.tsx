@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { OfflineState } from '@/components/offline-state';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { useT } from '@/lib/i18n';
-import { wishItemsQuery, type WishItem } from '../api';
+import { itemsByNameQuery, type Item } from '@/entities/items';
 import { useWishlist } from '../store';
 import classes from './wishlist.module.css';
 import '@mantine/core/styles/Tabs.css';
@@ -14,7 +14,7 @@ import { imageUrl } from '@/lib/file-url';
 
 export interface WishlistScreenProps {
   /** Puts one of the item in the cart (the cart feature's store, composed by the route). */
-  onAddToCart: (item: WishItem) => void;
+  onAddToCart: (item: Item) => void;
 }
 
 /** /wishlist: tabs all / in stock / out of stock with their real counts; 'add to cart' adds one to the cart. */
@@ -22,7 +22,7 @@ export function WishlistScreen({ onAddToCart }: WishlistScreenProps) {
   const t = useT();
   const names = useWishlist((s) => s.items);
   const remove = useWishlist((s) => s.remove);
-  const query = useQuery(wishItemsQuery(names));
+  const query = useQuery(itemsByNameQuery(names));
   const [tab, setTab] = useState<string | null>('all');
   const [added, setAdded] = useState<string | null>(null);
   if (query.isPending) return <PageSkeleton rows={3} withCard={false} />;
@@ -30,11 +30,11 @@ export function WishlistScreen({ onAddToCart }: WishlistScreenProps) {
   const items = query.data ?? [];
   const inStock = items.filter((i) => i.in_stock !== false);
   const outOfStock = items.filter((i) => i.in_stock === false);
-  const add = (item: WishItem) => {
+  const add = (item: Item) => {
     onAddToCart(item);
     setAdded(item.name);
   };
-  const list = (rows: WishItem[]) =>
+  const list = (rows: Item[]) =>
     rows.length === 0 ? (
       <Paper radius="lg" p="xl" ta="center" bg="gray.0">
         <Text c="dimmed" size="sm">

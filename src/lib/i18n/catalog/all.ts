@@ -10,8 +10,10 @@ import { common } from './common';
 import { coupons } from './coupons';
 import { errors } from './errors';
 import { info } from './info';
+import { liff } from './liff';
 import { marketing } from './marketing';
 import { memberId } from './memberId';
+import { notifications } from './notifications';
 import { offline } from './offline';
 import { orders } from './orders';
 import { password } from './password';
@@ -45,6 +47,8 @@ export const domains = {
   offline,
   password,
   errors,
+  notifications,
+  liff,
 } as const;
 
 for (const [domain, messages] of Object.entries(domains)) registerCatalog(domain, messages);

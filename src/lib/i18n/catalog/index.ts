@@ -11,8 +11,10 @@ import type { common } from './common';
 import type { coupons } from './coupons';
 import type { errors } from './errors';
 import type { info } from './info';
+import type { liff } from './liff';
 import type { marketing } from './marketing';
 import type { memberId } from './memberId';
+import type { notifications } from './notifications';
 import type { offline } from './offline';
 import type { orders } from './orders';
 import type { password } from './password';
@@ -48,6 +50,8 @@ interface Domains {
   offline: typeof offline;
   password: typeof password;
   errors: typeof errors;
+  notifications: typeof notifications;
+  liff: typeof liff;
 }
 
 export type Domain = keyof Domains;

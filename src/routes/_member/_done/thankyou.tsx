@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import * as v from 'valibot';
 import { ThankYou } from '@/features/checkout';
+
+// After a redemption: the offer to turn on notifications (its own chunk; shown only where it applies).
+const PushOffer = lazy(() => import('@/features/notifications').then((m) => ({ default: m.PushOffer })));
 
 const search = v.object({
   order_id: v.optional(v.fallback(v.string(), ''), ''),
@@ -15,5 +19,15 @@ export const Route = createFileRoute('/_member/_done/thankyou')({
 
 function ThankYouPage() {
   const { order_id, amount } = Route.useSearch();
-  return <ThankYou orderId={order_id} amount={Number.isFinite(amount) ? amount : 0} />;
+  return (
+    <ThankYou
+      orderId={order_id}
+      amount={Number.isFinite(amount) ? amount : 0}
+      afterRedemption={
+        <Suspense fallback={null}>
+          <PushOffer />
+        </Suspense>
+      }
+    />
+  );
 }

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AccountScreen } from '@/features/account';
 import { LogoutButton, useCurrentUser } from '@/features/auth';
 import { PendingWritesNote } from '@/features/offline';
 
-/** /my-account: profile header, points, links, language switch and logout (bottom tab: account). */
+// Notification settings are their own chunk, fetched once the account screen is up.
+const NotificationSettings = lazy(() => import('@/features/notifications').then((m) => ({ default: m.NotificationSettings })));
+const forgetThisDevice = () => import('@/features/notifications').then((m) => m.forgetThisDevice());
+
+/** /my-account: profile header, points, links, language switch, notifications and logout (bottom tab: account). */
 export const Route = createFileRoute('/_member/_home/my-account')({
   component: MyAccountPage,
 });
@@ -20,8 +25,13 @@ function MyAccountPage() {
           tier_name: user.tier?.tier_name ?? user.loyalty_program_tier,
         }
       }
-      logout={<LogoutButton />}
+      logout={<LogoutButton beforeSignOut={forgetThisDevice} />}
       notice={<PendingWritesNote />}
+      notifications={
+        <Suspense fallback={null}>
+          <NotificationSettings />
+        </Suspense>
+      }
     />
   );
 }

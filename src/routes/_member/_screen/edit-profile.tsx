@@ -44,7 +44,7 @@ function EditProfilePage() {
           <ProfileForm
             key={`${user.user}:${user.phone ?? ''}:${fixing?.id ?? ''}`}
             profile={fixing ? profileWithChange(user, fixing.args) : user}
-            refusal={fixing?.error}
+            refusal={fixing}
             mode="edit"
             phoneAction={<ChangePhoneDialog />}
             onSaved={onSaved}

@@ -1,12 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { addressInputSchema, checkAgainstLists, DEFAULT_ADDRESS_OPTIONS } from '../../../../contracts/addresses';
+import { RULE_SENTENCES } from '../../../../contracts/rule-sentences';
+import type { RuleCode } from '../../../../contracts/errors';
 import { fieldFor, messageKeyFor } from '@/features/addresses/api';
 import { translate } from '@/lib/i18n';
 
 const messages = (input: Record<string, unknown>) => {
   const r = v.safeParse(addressInputSchema, input);
-  return r.success ? [] : r.issues.map((i) => i.message);
+  // A rule's message is its code; the server answers with the code's sentence.
+  return r.success ? [] : r.issues.map((i) => RULE_SENTENCES[i.message as RuleCode]);
 };
 
 describe('address rules shared by the form and the server', () => {
@@ -27,12 +30,14 @@ describe('address rules shared by the form and the server', () => {
     expect(checkAgainstLists({ country: 'United States of America', state: 'Texas', city: 'Austin' }, DEFAULT_ADDRESS_OPTIONS)).toBeNull();
   });
 
-  it("shows 'Address line 1 is required' as 'Please provide a street name' and maps server messages to fields", () => {
-    expect(translate('en', messageKeyFor('Address line 1 is required')!)).toBe('Please provide a street name');
-    expect(translate('en', messageKeyFor('City is required')!)).toBe('City is required');
-    expect(translate('en', messageKeyFor('Country is required')!)).toBe('Country is required');
-    expect(translate('en', messageKeyFor('Pincode must be a number')!)).toBe('Pincode must be a number');
-    expect(fieldFor('Pincode must be a number')).toBe('pincode');
-    expect(fieldFor('Select a district of the chosen province')).toBe('city');
+  it("shows 'Address line 1 is required' as 'Please provide a street name' and maps the server's codes to fields", () => {
+    expect(translate('en', messageKeyFor('address_line1_required')!)).toBe('Please provide a street name');
+    expect(translate('en', messageKeyFor('city_required')!)).toBe('City is required');
+    expect(translate('en', messageKeyFor('country_required')!)).toBe('Country is required');
+    expect(translate('en', messageKeyFor('pincode_invalid')!)).toBe('Pincode must be a number');
+    expect(fieldFor('pincode_invalid')).toBe('pincode');
+    expect(fieldFor('district_not_listed')).toBe('city');
+    // The sentences themselves are never recognised.
+    expect(messageKeyFor('Address line 1 is required')).toBeUndefined();
   });
 });

@@ -15,7 +15,7 @@ function answer(status: number, body: unknown) {
   return spy;
 }
 const sent = (spy: ReturnType<typeof answer>) => spy.mock.calls.map(([input, init]) => ({ url: String(input), body: JSON.parse(String(init?.body ?? '{}')) }));
-const invalidLink = { exc_type: 'ValidationError', _server_messages: JSON.stringify([JSON.stringify({ message: 'The reset password link has either been used before or is invalid' })]) };
+const invalidLink = { exc_type: 'ValidationError', _server_messages: JSON.stringify([JSON.stringify({ message: 'The reset password link has either been used before or is invalid' })]), error_code: 'reset_key_invalid' };
 
 describe('/forgot-password', () => {
   it('is open to guests, asks for the account, and says the link was sent', async () => {

@@ -2,11 +2,13 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppHeader } from '@/components/app-header';
-import { CartButton, cartItemsQuery, HeaderCartButton, useCart, type CartItem } from '@/features/cart';
+import * as v from 'valibot';
+import { CartButton, cartItemsQuery, HeaderCartButton, useCart } from '@/features/cart';
+import { ItemSchema } from '../../../../contracts/catalog';
 import { CartPanel } from '@/features/cart/components/cart-panel';
 import { renderApp, testQueryClient } from '../../render-app';
 
-const TEE: CartItem = {
+const TEE = v.parse(ItemSchema, {
   name: 'TEE-GREEN',
   item_code: 'TEE-GREEN',
   item_name: 'Green tee',
@@ -16,7 +18,7 @@ const TEE: CartItem = {
   formatted_price: '฿ 199.00',
   loyalty_points_based_price: null,
   in_stock: true,
-};
+});
 
 const fetchSpy = vi.fn(() => new Promise<Response>(() => {}));
 

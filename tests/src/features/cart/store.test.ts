@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { badgeText, cartCount, CART_KEY, migrateCart, syncCartAcrossTabs, useCart } from '@/features/cart';
 import { cartTotals } from '@/features/cart';
+import { ItemSchema } from '../../../../contracts/catalog';
 
 beforeEach(() => {
   localStorage.clear();
@@ -50,8 +52,8 @@ describe('cart store', () => {
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
     const loaded = [
-      { name: 'A', item_code: 'A', item_name: 'A', item_group: 'Clothing', website_image: null, price_list_rate: 199, formatted_price: '', loyalty_points_based_price: null, in_stock: true },
-      { name: 'G', item_code: 'G', item_name: 'G', item_group: 'Gift', website_image: null, price_list_rate: 290, formatted_price: '', loyalty_points_based_price: 20, in_stock: true },
+      v.parse(ItemSchema, { name: 'A', item_code: 'A', item_name: 'A', item_group: 'Clothing', website_image: null, price_list_rate: 199, formatted_price: '', loyalty_points_based_price: null, in_stock: true }),
+      v.parse(ItemSchema, { name: 'G', item_code: 'G', item_name: 'G', item_group: 'Gift', website_image: null, price_list_rate: 290, formatted_price: '', loyalty_points_based_price: 20, in_stock: true }),
     ];
     expect(cartTotals({ A: 2, G: 1, MISSING: 3 }, loaded)).toEqual({ baht: 398, points: 20 });
   });

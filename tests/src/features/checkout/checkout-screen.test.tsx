@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { useCart } from '@/features/cart';
 import { addressesQuery, CheckoutScreen, totalsQuery, type OrderLine } from '@/features/checkout';
 import { resetOnlineForTests } from '@/lib/online';
 import { renderApp, renderAppAt, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
+import { AddressDocSchema } from '../../../../contracts/addresses';
 
 const lines: OrderLine[] = [{ item_code: 'TEE-GREEN', qty: 2 }];
 
@@ -85,7 +87,7 @@ describe('checkout screen', () => {
     resetOnlineForTests(false);
     const queryClient = seeded();
     queryClient.setQueryData(addressesQuery().queryKey, [
-      { name: 'ADDR-1', address_title: 'Home', first_name: 'Somjai', last_name: 'Jaidee', address_line1: '1 Sukhumvit', address_line2: '', city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: 1, is_shipping_address: 0 },
+      v.parse(AddressDocSchema, { name: 'ADDR-1', address_title: 'Home', first_name: 'Somjai', last_name: 'Jaidee', address_line1: '1 Sukhumvit', address_line2: '', city: 'Khlong Toei', state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: 1, is_shipping_address: 0 }),
     ]);
     renderApp(<CheckoutScreen header={null} lines={lines} delivery="delivery" onDeliveryChange={() => {}} onPlaced={() => {}} onOpenPanel={() => {}} onClosePanel={() => {}} />, { queryClient });
     const place = await screen.findByRole('button', { name: 'Place order' });
@@ -98,7 +100,7 @@ describe('checkout screen', () => {
   it("the phone's Back closes a panel and keeps the address chosen, instead of leaving the checkout (bug)", async () => {
     useCart.setState({ items: { 'TEE-GREEN': 2 }, delivery: 'delivery' });
     const queryClient = seeded();
-    const address = (name: string, line: string, primary: 0 | 1) => ({
+    const address = (name: string, line: string, primary: 0 | 1) => v.parse(AddressDocSchema, {
       name, address_title: name, first_name: 'Somjai', last_name: 'Jaidee', address_line1: line, address_line2: '', city: 'Khlong Toei',
       state: 'Bangkok', country: 'Thailand', pincode: '10110', phone: '', is_primary_address: primary, is_shipping_address: 0,
     });

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ThankYou } from '@/features/checkout';
-import { orderQuery } from '@/features/checkout/components/thank-you';
+import * as v from 'valibot';
+import { invoiceQuery } from '@/entities/orders';
+import { OrderSchema } from '../../../../contracts/orders';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 stubFetchNeverAnswering();
@@ -9,15 +11,16 @@ stubFetchNeverAnswering();
 describe('/thankyou', () => {
   it('names the reward and the pickup branch of a redemption, and points to "My orders"', async () => {
     const queryClient = testQueryClient();
-    queryClient.setQueryData(orderQuery('ACC-SINV-2026-00003').queryKey, {
+    queryClient.setQueryData(invoiceQuery('ACC-SINV-2026-00003').queryKey, v.parse(OrderSchema, {
       name: 'ACC-SINV-2026-00003',
       order_type: 'redemption',
       grand_total: 0,
       loyalty_points: 20,
       points_earned: 0,
       branch: 'Siam Square',
-      items: [{ item_name: 'Insulated tumbler' }],
-    });
+      posting_date: '2026-03-01',
+      items: [{ item_code: 'GIFT-TUMBLER', item_name: 'Insulated tumbler', qty: 1 }],
+    }));
     renderApp(<ThankYou orderId="ACC-SINV-2026-00003" amount={0} />, { queryClient });
     expect((await screen.findByTestId('thankyou-reward')).textContent).toBe('Insulated tumbler');
     expect(screen.getByTestId('thankyou-branch').textContent).toBe('Siam Square');

@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rewardOrdersQuery } from '@/features/coupons';
-import { useRedeem } from '@/features/gift-redemption/api';
+import { usePlaceOrder } from '@/entities/orders/place-order';
 import { testQueryClient } from '../../render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,7 +20,7 @@ describe('coupons after a redemption', () => {
     );
 
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
-    const { result } = renderHook(() => useRedeem(), { wrapper });
+    const { result } = renderHook(() => usePlaceOrder('redeem'), { wrapper });
     await act(() => result.current.send({ loyalty_points: 20, items: [{ item_code: 'GIFT-TUMBLER', qty: 1 }], payment_method: 'bank-transfer', branch: 'สาขาสยาม' }));
     await waitFor(() => expect(qc.getQueryState(rewardOrdersQuery().queryKey)?.isInvalidated).toBe(true));
   });

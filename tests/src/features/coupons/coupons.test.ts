@@ -1,16 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { couponsFrom, isUsable, usableCount, type RewardOrder } from '@/features/coupons/api';
+import * as v from 'valibot';
+import { couponsFrom, isUsable, usableCount } from '@/features/coupons/api';
+import { OrderSchema } from '../../../../contracts/orders';
 
-const order = (name: string, status: string, extra: Partial<RewardOrder> = {}): RewardOrder => ({
+const order = (name: string, status: string, extra: Record<string, unknown> = {}) =>
+  v.parse(OrderSchema, {
   name,
   order_type: 'redemption',
   posting_date: '2026-01-01',
   due_date: '2026-12-31',
   loyalty_points: 10,
-  items: [{ item_code: 'GIFT-TOTE', item_name: 'กระเป๋าผ้า', image: '/images/items/tote.svg' }],
-  delivery_notes: [{ status }],
+  items: [{ item_code: 'GIFT-TOTE', item_name: 'กระเป๋าผ้า', image: '/images/items/tote.svg', qty: 1 }],
+  delivery_notes: [{ name: `DN-${name}`, status }],
   ...extra,
-});
+  });
 
 describe('coupons from reward orders', () => {
   it('Draft = usable, Submitted = used, past due = expired; purchases are not coupons', () => {

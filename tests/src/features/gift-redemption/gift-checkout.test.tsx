@@ -1,16 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
 import { branchesQuery, giftItemQuery, GiftCheckout } from '@/features/gift-redemption';
 import { resetOnlineForTests } from '@/lib/online';
 import { pendingSpend } from '@/lib/spend';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
+import { BranchDocSchema } from '../../../../contracts/branches';
+import { ItemSchema } from '../../../../contracts/catalog';
 
-const ITEM = { name: 'GIFT-TOTE', item_code: 'GIFT-TOTE', item_name: 'Tote bag', item_group: 'Gift', website_image: null, loyalty_points_based_price: 20 };
+const ITEM = v.parse(ItemSchema, { name: 'GIFT-TOTE', item_code: 'GIFT-TOTE', item_name: 'Tote bag', item_group: 'Gift', website_image: null, loyalty_points_based_price: 20 });
 
 function seeded() {
   const queryClient = testQueryClient();
   queryClient.setQueryData(giftItemQuery('GIFT-TOTE').queryKey, ITEM);
-  queryClient.setQueryData(branchesQuery().queryKey, [{ name: 'Siam Square' }]);
+  queryClient.setQueryData(branchesQuery().queryKey, [v.parse(BranchDocSchema, { name: 'Siam Square' })]);
   return queryClient;
 }
 

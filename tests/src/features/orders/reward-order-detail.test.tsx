@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invoiceQuery, ordersQuery, RewardOrderDetail, useLiveOrders } from '@/features/orders';
-import { OrderSchema } from '@/features/orders/api';
+import { OrderSchema } from '../../../../contracts/orders';
 import * as realtime from '@/lib/realtime';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 

@@ -12,7 +12,7 @@ const refuseEmail = async (_entry: OutboxEntry) => {
   throw new FrappeClientError({
     httpStatus: 417,
     httpStatusText: 'Expectation Failed',
-    body: { exc_type: 'ValidationError', _server_messages: JSON.stringify([JSON.stringify({ message: invalid })]) },
+    body: { exc_type: 'ValidationError', _server_messages: JSON.stringify([JSON.stringify({ message: invalid })]), error_code: 'email_invalid' },
     defaultMessage: 'There was an error.',
   });
 };

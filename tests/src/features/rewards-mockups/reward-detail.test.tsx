@@ -1,12 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RewardDetail, rewardItemsQuery } from '@/features/rewards-mockups';
-import type { RewardItem } from '@/features/rewards-mockups/api';
+import * as v from 'valibot';
+import { ItemSchema } from '../../../../contracts/catalog';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 stubFetchNeverAnswering();
 
-const item = (name: string, points: number): RewardItem => ({
+const item = (name: string, points: number) =>
+  v.parse(ItemSchema, {
   name,
   item_code: name,
   item_name: `Reward ${name}`,
@@ -14,12 +16,13 @@ const item = (name: string, points: number): RewardItem => ({
   price_list_rate: 100,
   formatted_price: '฿ 100.00',
   loyalty_points_based_price: points,
-});
+  });
 
 function renderFor(itemName: string | undefined) {
   const queryClient = testQueryClient();
   // The list holds only rewards on their schedule: an expired one is not in it.
-  queryClient.setQueryData(rewardItemsQuery().queryKey, [item('GIFT-TOTE', 15), item('GIFT-TUMBLER', 20)]);
+  const items = [item('GIFT-TOTE', 15), item('GIFT-TUMBLER', 20)];
+  queryClient.setQueryData(rewardItemsQuery().queryKey, { items, items_count: items.length, start: 0 });
   renderApp(<RewardDetail itemName={itemName} points={100} />, { queryClient });
 }
 

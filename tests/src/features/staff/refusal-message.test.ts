@@ -5,7 +5,7 @@ import { FrappeClientError } from '@/lib/frappe-error';
 import { loadDomain, lookup } from '@/lib/i18n/catalog';
 
 const refused = (reason: string, status = 417) =>
-  new FrappeClientError({ httpStatus: status, httpStatusText: '', body: { exc_type: 'ValidationError', reason }, defaultMessage: 'There was an error.' });
+  new FrappeClientError({ httpStatus: status, httpStatusText: '', body: { exc_type: 'ValidationError', reason, error_code: reason }, defaultMessage: 'There was an error.' });
 
 describe('the till explains every refusal the server can give', () => {
   it('maps each staff reason to its own message in both languages, never the generic one', async () => {

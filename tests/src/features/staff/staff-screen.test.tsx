@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StaffScreen, staffSessionQuery } from '@/features/staff';
-import { actionsQuery, type StaffAction } from '@/features/staff/api';
+import { bootQuery } from '@/entities/member';
+import { StaffScreen } from '@/features/staff';
+import { actionsQuery, type StaffAction } from '@/entities/staff';
 import type { Lang } from '@/lib/i18n';
 import { renderApp, testQueryClient } from '../../render-app';
 
@@ -43,7 +44,7 @@ const action = (over: Partial<StaffAction>): StaffAction => ({
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const refusal = (status: number, reason: string) =>
-  json(status, { exc_type: 'ValidationError', exception: 'frappe.exceptions.ValidationError: x', _server_messages: '[]', reason });
+  json(status, { exc_type: 'ValidationError', exception: 'frappe.exceptions.ValidationError: x', _server_messages: '[]', reason, error_code: reason });
 
 /** The staff methods answer as the server does; what each call sent is kept for the assertions. */
 let answers: Record<string, (body: Record<string, unknown>) => Response>;
@@ -71,7 +72,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 async function renderStaff(opts: { lang?: Lang; roles?: string[]; branch?: string | null; actions?: StaffAction[] } = {}) {
   const queryClient = testQueryClient();
-  queryClient.setQueryData(staffSessionQuery().queryKey, {
+  queryClient.setQueryData(bootQuery().queryKey, {
     user: 'staff@example.com',
     roles: opts.roles ?? ['Store Staff'],
     full_name: 'Till One',

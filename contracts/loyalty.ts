@@ -1,0 +1,151 @@
+import * as v from 'valibot';
+import { methodContract } from './contract';
+
+/**
+ * The member's points: the ledger's entry types and sources (what each history line is), the points history, the
+ * expiry schedule batch by batch and the tier progress. The balance is always the sum of the entries.
+ */
+
+export const LOYALTY_METHODS = {
+  pointsDetails: 'headless_e_commerce.api.get_loyalty_points_details',
+  expirySchedule: 'member_rewards.loyalty.get_expiry_schedule',
+  tierProgress: 'member_rewards.loyalty.get_tier_progress',
+} as const;
+
+/**
+ * What a Loyalty Point Entry is to the balance:
+ * - earn, bonus: a batch (positive, with an expiry date);
+ * - redeem: points spent on an order, one row per batch it took from (soonest expiry first);
+ * - adjust: a back-office correction (a batch when positive, spent like a redemption when negative) or an imported
+ *   opening balance;
+ * - expire: what was left of a batch when it expired (negative, dated the day after its last day);
+ * - reverse: points a refunded purchase had earned, taken back (negative);
+ * - refund: points of a cancelled order given back to the batch they came from, with that batch's expiry (positive).
+ */
+export const ENTRY_TYPES = ['earn', 'bonus', 'redeem', 'adjust', 'expire', 'reverse', 'refund'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/**
+ * Where a row came from, with its entry type: the pair is the machine code of a history line (the app words it).
+ * earn: purchase, staff_award, welcome · bonus: birthday, signup · redeem: redemption · adjust: adjustment, import ·
+ * expire: expiry, expired_on_return (points given back to a batch that had already expired) · reverse:
+ * purchase_refund · refund: order_cancelled, reward_uncollected, purchase_refund.
+ */
+export const ENTRY_SOURCES = [
+  'purchase', 'staff_award', 'welcome', 'birthday', 'signup', 'redemption', 'adjustment', 'import', 'expiry', 'expired_on_return',
+  'purchase_refund', 'order_cancelled', 'reward_uncollected',
+] as const;
+export type EntrySource = (typeof ENTRY_SOURCES)[number];
+
+/**
+ * Points that count toward a tier ("points earned"): purchases, till awards and bonuses, and adjustments whose reason
+ * is a missing purchase (points the till should have given). Not goodwill or corrections (they are not spending),
+ * not imported opening balances (they carry no earning date to place in a window), and never redemptions or
+ * expiries: spending or losing points never lowers a tier. A refunded purchase takes back from the tier what it
+ * had earned, in proportion, even where the balance could not give the points back.
+ */
+export const TIER_ENTRY_TYPES = ['earn', 'bonus'] as const satisfies readonly EntryType[];
+export const TIER_ADJUST_REASON = 'missing_purchase';
+
+export const PointsRecordSchema = v.object({
+  name: v.string(),
+  loyalty_points: v.number(),
+  posting_date: v.string(),
+  expiry_date: v.string(),
+  invoice_type: v.nullable(v.string()),
+  invoice: v.nullable(v.string()),
+  redeem_against: v.nullable(v.string()),
+  loyalty_program: v.string(),
+  loyalty_program_tier: v.nullable(v.string()),
+  purchase_amount: v.number(),
+  customer: v.string(),
+  /** With entry_type: what the line is (ENTRY_SOURCES). */
+  source: v.string(),
+  entry_type: v.string(),
+  /** An adjustment's line written for the member (shown instead of the generic one). */
+  member_text: v.nullable(v.string()),
+  receipt_no: v.nullable(v.string()),
+  branch: v.nullable(v.string()),
+  creation: v.string(),
+});
+export type PointsRecord = v.InferOutput<typeof PointsRecordSchema>;
+
+export const PointsDetailsAnswer = v.object({
+  customer: v.string(),
+  loyalty_program: v.nullable(v.string()),
+  loyalty_points: v.number(),
+  total_spent: v.number(),
+  /** Points earned that count toward the tier (within the tier window). */
+  points_earned: v.number(),
+  loyalty_program_tier: v.nullable(v.string()),
+  next_tier_name: v.nullable(v.string()),
+  points_to_next_tier: v.number(),
+  next_expiry_date: v.nullable(v.string()),
+  next_expiry_points: v.number(),
+  record: v.array(PointsRecordSchema),
+});
+
+export const ExpiryBatchSchema = v.object({
+  batch: v.string(),
+  entry_type: v.string(),
+  source: v.string(),
+  posting_date: v.string(),
+  /** The last day its points can be spent; they expire at midnight Bangkok time after it. */
+  expiry_date: v.string(),
+  /** Points the batch started with, and what is left of it. */
+  points: v.number(),
+  available: v.number(),
+  days_left: v.number(),
+});
+
+export const ExpiryScheduleAnswer = v.object({
+  as_of: v.string(),
+  loyalty_points: v.number(),
+  /** Every batch with points left, soonest expiry first (the order points are spent in). */
+  batches: v.array(ExpiryBatchSchema),
+  /** The same, added up per expiry day. */
+  by_date: v.array(v.object({ expiry_date: v.string(), points: v.number() })),
+});
+
+const TierSchema = v.object({ name: v.string(), threshold: v.number(), multiplier: v.number(), colour: v.string(), thumbnail: v.nullable(v.string()) });
+
+export const TierProgressAnswer = v.object({
+  loyalty_program: v.nullable(v.string()),
+  as_of: v.string(),
+  tier_window: v.string(),
+  /** The first posting day counted (null: lifetime). */
+  window_start: v.nullable(v.string()),
+  points_earned: v.number(),
+  tier: v.nullable(TierSchema),
+  next_tier: v.nullable(TierSchema),
+  points_to_next_tier: v.number(),
+  /** With a rolling window: the next day points leave it, and how many (the tier may fall then). */
+  leaving_window: v.nullable(v.object({ date: v.string(), points: v.number() })),
+  tiers: v.array(TierSchema),
+});
+
+/** What the app reads of a history line and of the points details: the server's rows, validated as they are. */
+export const PointsEntrySchema = PointsRecordSchema;
+export type PointsEntry = PointsRecord;
+export const PointsDetailsSchema = PointsDetailsAnswer;
+export type PointsDetails = v.InferOutput<typeof PointsDetailsSchema>;
+
+export const POINTS_DETAILS = methodContract(LOYALTY_METHODS.pointsDetails, v.looseObject({}), PointsDetailsAnswer);
+export const EXPIRY_SCHEDULE = methodContract(LOYALTY_METHODS.expirySchedule, v.looseObject({}), ExpiryScheduleAnswer);
+export const TIER_PROGRESS = methodContract(LOYALTY_METHODS.tierProgress, v.looseObject({}), TierProgressAnswer);
+
+/** Baht per point earned (collection), baht value of a point (conversion), days until points expire. */
+export const LoyaltyProgramSchema = v.looseObject({
+  name: v.string(),
+  collection_factor: v.number(),
+  conversion_factor: v.number(),
+  expiry_duration: v.number(),
+});
+export type LoyaltyProgram = v.InferOutput<typeof LoyaltyProgramSchema>;
+
+/** The named programme (or the first one); null when there is none. */
+export const LOYALTY_PROGRAM = methodContract(
+  'member_rewards.api.get_loyalty_program',
+  v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),
+  v.nullable(LoyaltyProgramSchema),
+);

@@ -1,0 +1,196 @@
+import * as v from 'valibot';
+import { numeric, offsetArg } from './args';
+import { doctypeContract, methodContract } from './contract';
+
+/**
+ * Orders: a gift redemption (paid in points, collected at a branch) and a purchase (delivered or picked up, paid
+ * by bank transfer), both placed by headless_e_commerce.api.place_order as a Sales Invoice with one delivery note
+ * per reward line; the member's orders (getorders, the Sales Invoice doctype), the checkout's totals, and what
+ * became of a write whose answer was lost (request_status).
+ */
+
+export type DeliveryMethod = 'delivery' | 'pickup';
+export interface OrderLine {
+  item_code: string;
+  qty: number;
+}
+
+/** The gift form's payload: the reward's points, the line, the payment the form starts with, the branch. */
+export interface RedemptionPayload {
+  loyalty_points: number;
+  items: OrderLine[];
+  payment_method: 'bank-transfer';
+  branch: string;
+  order_type?: 'redemption';
+}
+
+export interface PurchasePayload {
+  billing_address: string;
+  shipping_address: string;
+  use_different_shipping: boolean;
+  loyalty_points: number | null;
+  items: OrderLine[];
+  payment_method: string;
+  delivery_method: DeliveryMethod;
+  branch?: string;
+  order_type?: 'purchase';
+}
+
+const text = v.optional(v.nullable(v.string()), null);
+
+const OrderLineSchema = v.looseObject({
+  item_code: v.string(),
+  item_name: v.string(),
+  image: text,
+  qty: v.number(),
+  rate: v.optional(v.number(), 0),
+  amount: v.optional(v.number(), 0),
+  loyalty_points: v.optional(v.number(), 0),
+});
+
+/** A reward line's delivery note: Draft until staff hand the reward over (Submitted). */
+const DeliveryNoteSchema = v.looseObject({
+  name: v.string(),
+  status: v.string(),
+  branch: text,
+  submitted_at: text,
+});
+
+/** The shipping address in parts, while the saved address still reads as it did when ordered. */
+const ShippingAddressSchema = v.looseObject({
+  first_name: v.optional(v.nullable(v.string())),
+  last_name: v.optional(v.nullable(v.string())),
+  address_title: v.optional(v.nullable(v.string())),
+  address_line1: v.optional(v.nullable(v.string())),
+  address_line2: v.optional(v.nullable(v.string())),
+  city: v.optional(v.nullable(v.string())),
+  state: v.optional(v.nullable(v.string())),
+  country: v.optional(v.nullable(v.string())),
+  pincode: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  phone: v.optional(v.nullable(v.string())),
+});
+
+/** An order as getorders lists it and as a Sales Invoice read gives it (with its lines and delivery notes). */
+export const OrderSchema = v.looseObject({
+  name: v.string(),
+  order_type: v.optional(v.string(), 'purchase'),
+  posting_date: v.string(),
+  due_date: text,
+  status: v.optional(v.string(), ''),
+  total: v.optional(v.number(), 0),
+  shipping_fee: v.optional(v.number(), 0),
+  discount_amount: v.optional(v.number(), 0),
+  grand_total: v.optional(v.number(), 0),
+  loyalty_points: v.optional(v.number(), 0),
+  points_earned: v.optional(v.number(), 0),
+  payment_method: text,
+  delivery_method: text,
+  branch: text,
+  /** The shipping address as text. */
+  address: text,
+  /** A reward order's till code (contracts/reward-code.ts); only its member is sent it. */
+  reward_code: text,
+  shipping_address: v.optional(v.nullable(ShippingAddressSchema), null),
+  items: v.optional(v.array(OrderLineSchema), []),
+  delivery_notes: v.optional(v.array(DeliveryNoteSchema), []),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+
+export const SALES_INVOICE = doctypeContract('Sales Invoice', OrderSchema);
+
+export const GET_ORDERS = methodContract(
+  'honda_api.api_calls.getuser.getorders',
+  v.looseObject({
+    start: v.optional(offsetArg()),
+    limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(100))),
+    // The coupon screens read reward orders only, so a member's purchases never crowd them out of a page.
+    order_type: v.optional(v.picklist(['redemption', 'purchase'], 'Order type must be redemption or purchase')),
+  }),
+  v.array(OrderSchema),
+);
+
+/** What place_order answers: the new order, its points and, for a redemption, the code shown at the till. */
+export const PlacedOrderSchema = v.looseObject({
+  name: v.string(),
+  order_type: v.optional(v.string()),
+  status: v.optional(v.string()),
+  posting_date: v.optional(v.string()),
+  grand_total: v.number(),
+  loyalty_points: v.optional(v.number()),
+  points_earned: v.optional(v.number()),
+  branch: v.optional(v.nullable(v.string())),
+  reward_code: v.optional(v.nullable(v.string())),
+  /** The names of the reward lines' delivery notes. */
+  delivery_notes: v.optional(v.array(v.string())),
+});
+export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
+
+/** The service checks the payload itself, field by field in the order of the app's forms. */
+export const PLACE_ORDER = methodContract(
+  'headless_e_commerce.api.place_order',
+  v.custom<RedemptionPayload | PurchasePayload>((x) => typeof x === 'object' && x !== null),
+  PlacedOrderSchema,
+);
+
+export const CheckoutTotalsSchema = v.looseObject({
+  items: v.array(
+    v.looseObject({
+      item_code: v.string(),
+      item_name: v.string(),
+      image: text,
+      qty: v.number(),
+      amount: v.number(),
+      formatted_amount: v.string(),
+      loyalty_points: v.number(),
+    }),
+  ),
+  total: v.number(),
+  shipping_fee: v.number(),
+  discount_amount: v.number(),
+  grand_total: v.number(),
+  formatted_total: v.string(),
+  formatted_shipping_fee: v.string(),
+  formatted_discount_amount: v.string(),
+  formatted_grand_total: v.string(),
+  loyalty_points: v.number(),
+  points_to_earn: v.number(),
+});
+export type CheckoutTotals = v.InferOutput<typeof CheckoutTotalsSchema>;
+
+/** The totals place_order will charge for these lines; `items` is checked by the service as place_order does. */
+export const CHECKOUT_TOTALS = methodContract(
+  'member_rewards.api.checkout_totals',
+  v.looseObject({
+    items: v.optional(v.custom<OrderLine[]>(() => true)),
+    delivery_method: v.optional(v.picklist(['delivery', 'pickup'], 'Delivery method must be delivery or pickup')),
+    order_type: v.optional(v.picklist(['purchase', 'redemption'], 'Order type must be purchase or redemption')),
+    /** The pickup branch, when the order will have one (a campaign may be limited to branches). */
+    branch: v.optional(v.pipe(v.string('Branch must be text'), v.trim(), v.maxLength(140, 'Branch must be at most 140 characters'))),
+  }),
+  CheckoutTotalsSchema,
+);
+
+/**
+ * What became of the caller's write sent with this Idempotency-Key: done (its stored status and body), still
+ * running, or unknown (and then it never will run).
+ */
+export const REQUEST_STATUS = methodContract(
+  'member_rewards.api.request_status',
+  v.looseObject({
+    key: v.pipe(v.string('Key is required'), v.minLength(1, 'Key is required'), v.maxLength(255, 'Key is too long')),
+  }),
+  v.variant('status', [
+    v.object({ status: v.literal('done'), http_status: v.nullable(v.number()), answer: v.unknown() }),
+    v.object({ status: v.literal('running') }),
+    v.object({ status: v.literal('unknown') }),
+  ]),
+);
+
+/** The back office: a bank transfer arrived; the purchase becomes Paid and its points are posted. */
+export const CONFIRM_PAYMENT = methodContract(
+  'member_rewards.orders.confirm_payment',
+  v.looseObject({
+    order: v.pipe(v.string('Order is required'), v.trim(), v.minLength(1, 'Order is required'), v.maxLength(140, 'Order is required')),
+  }),
+  v.looseObject({ name: v.string(), status: v.string(), points_earned: v.number() }),
+);

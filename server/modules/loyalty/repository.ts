@@ -1,0 +1,141 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { settings, users } from '../../db/schema/auth';
+import { customers } from '../../db/schema/customers';
+import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
+import { orderRefunds } from '../../db/schema/orders';
+import { countsTowardTier } from './ledger';
+
+/**
+ * The jobs' queries: which members or batches have work due. They only find candidates; each job re-checks under the
+ * member's lock and writes with a key that makes the effect once, so a stale candidate costs a query, never a twin.
+ */
+
+/** Members with a batch whose last day is in [from, before) and that has no expire row yet, by name after `after`. */
+export async function membersWithExpiredBatches(db: Executor, opts: { from: string | null; before: string; after: string; limit: number }) {
+  const rows = await db
+    .selectDistinct({ customer: E.customer })
+    .from(E)
+    .where(
+      and(
+        isNull(E.redeem_against),
+        sql`${E.loyalty_points} > 0`,
+        lt(E.expiry_date, opts.before),
+        opts.from ? gte(E.expiry_date, opts.from) : undefined,
+        gt(E.customer, opts.after),
+        sql`not exists (select 1 from ${E} as x where x.event_key = 'expire:' || ${E.name})`,
+      ),
+    )
+    .orderBy(asc(E.customer))
+    .limit(opts.limit);
+  return rows.map((r) => r.customer);
+}
+
+/** A job's progress mark (a day), kept in the settings table. */
+export async function jobMark(db: Executor, key: string): Promise<string | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return typeof row?.value === 'string' ? row.value : null;
+}
+
+/** Moves a job's mark forward only (two instances finishing in either order leave the later day). */
+export async function advanceJobMark(db: Executor, key: string, day: string) {
+  await db
+    .insert(settings)
+    .values({ key, value: day })
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`case when (${settings.value} #>> '{}') < ${day} then excluded.value else ${settings.value} end` } });
+}
+
+export interface ExpiringBatch {
+  name: string;
+  customer: string;
+  expiry_date: string;
+  left: number;
+}
+
+/** Batches of a programme whose last day is in [from, to] with points left, in (expiry, name) order after a cursor. */
+export async function batchesExpiringBetween(db: Executor, opts: { program: string; from: string; to: string; after: { expiry: string; name: string } | null; limit: number }): Promise<ExpiringBatch[]> {
+  const moved = sql<number>`(select coalesce(sum(x.loyalty_points), 0) from ${E} as x where x.redeem_against = ${E.name})`;
+  const rows = await db
+    .select({ name: E.name, customer: E.customer, expiry_date: E.expiry_date, left: sql<number>`(${E.loyalty_points} + ${moved})::int` })
+    .from(E)
+    .where(
+      and(
+        eq(E.loyalty_program, opts.program),
+        isNull(E.redeem_against),
+        sql`${E.loyalty_points} > 0`,
+        gte(E.expiry_date, opts.from),
+        lte(E.expiry_date, opts.to),
+        opts.after ? or(gt(E.expiry_date, opts.after.expiry), and(eq(E.expiry_date, opts.after.expiry), gt(E.name, opts.after.name))) : undefined,
+      ),
+    )
+    .orderBy(asc(E.expiry_date), asc(E.name))
+    .limit(opts.limit);
+  return rows.map((r) => ({ ...r, left: Number(r.left) }));
+}
+
+/** Writes a reminder unless this batch already has one for this reminder day: the row when written, else null. */
+export async function insertReminder(tx: Executor, row: typeof pointExpiryReminders.$inferInsert) {
+  const [written] = await tx.insert(pointExpiryReminders).values(row).onConflictDoNothing().returning();
+  return written ?? null;
+}
+
+/** Members whose tier was last evaluated before `day` (or never), by name. */
+export async function membersToEvaluate(db: Executor, day: string, limit: number) {
+  return db
+    .select({ name: customers.name, program: customers.loyalty_program, tier: customers.loyalty_program_tier })
+    .from(customers)
+    .where(or(isNull(customers.tier_evaluated_on), lt(customers.tier_evaluated_on, day)))
+    .orderBy(asc(customers.name))
+    .limit(limit);
+}
+
+/** Tier basis of many members at once (tierBasis for a page of the nightly job): points earned in the window less refunds. */
+export async function tierBases(db: Executor, names: string[], windowStart: string | null, asOf: string): Promise<Map<string, number>> {
+  if (!names.length) return new Map();
+  const earned = await db
+    .select({ customer: E.customer, total: sql<number>`sum(${E.loyalty_points})::int` })
+    .from(E)
+    .where(and(inArray(E.customer, names), lte(E.posting_date, asOf), windowStart ? gte(E.posting_date, windowStart) : undefined, countsTowardTier))
+    .groupBy(E.customer);
+  const refunded = await db
+    .select({ customer: orderRefunds.customer, total: sql<number>`sum(${orderRefunds.points_due})::int` })
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.customer, names), lte(orderRefunds.posting_date, asOf), windowStart ? gte(orderRefunds.posting_date, windowStart) : undefined))
+    .groupBy(orderRefunds.customer);
+  const out = new Map(names.map((n) => [n, 0]));
+  for (const r of earned) out.set(r.customer, Number(r.total));
+  for (const r of refunded) out.set(r.customer, (out.get(r.customer) ?? 0) - Number(r.total));
+  return out;
+}
+
+/**
+ * Stores an evaluated tier unless the member was evaluated on `day` already (an earning that day evaluated it with its
+ * own points, which this page may not have seen): the nightly job never overwrites a fresher tier.
+ */
+export async function storeTier(tx: Executor, customer: string, tier: string | null, day: string) {
+  await tx
+    .update(customers)
+    .set({ loyalty_program_tier: tier, tier_evaluated_on: day })
+    .where(and(eq(customers.name, customer), or(isNull(customers.tier_evaluated_on), lt(customers.tier_evaluated_on, day))));
+}
+
+/** Members born in `month` (MM) of a programme, not blocked, without the birthday bonus `key(customer)` yet. */
+export async function birthdayMembers(db: Executor, opts: { program: string; isDefault: boolean; month: string; year: string; after: string; limit: number }) {
+  return (
+    await db
+      .select({ customer: customers.name })
+      .from(customers)
+      .innerJoin(users, eq(users.name, customers.user))
+      .where(
+        and(
+          opts.isDefault ? or(eq(customers.loyalty_program, opts.program), isNull(customers.loyalty_program)) : eq(customers.loyalty_program, opts.program),
+          eq(customers.blocked, false),
+          sql`to_char(${users.birth_date}, 'MM') = ${opts.month}`,
+          gt(customers.name, opts.after),
+          sql`not exists (select 1 from ${E} where ${E.event_key} = 'birthday:' || ${customers.name} || ':' || ${opts.year})`,
+        ),
+      )
+      .orderBy(asc(customers.name))
+      .limit(opts.limit)
+  ).map((r) => r.customer);
+}

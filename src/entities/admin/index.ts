@@ -1,0 +1,100 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { itemKeys } from '@/entities/items';
+import { callMethod, createDocOf, deleteDocOf, getListOf, updateDocOf } from '@/lib/api';
+import type { GetListArgs } from '@/lib/frappe';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import type { ArgsOf, MethodContract } from '../../../contracts/contract';
+import {
+  ADJUST_POINTS,
+  AUDIT_LOG,
+  CREATE_STAFF,
+  GET_ADJUSTMENT_REASONS,
+  IMPORT_POINTS,
+  LIST_STAFF,
+  MEMBER_SUMMARY,
+  SEARCH_MEMBERS,
+  SEND_STAFF_PASSWORD_RESET,
+  SET_MEMBER_BLOCKED,
+  UPDATE_ADJUSTMENT_REASONS,
+  UPDATE_STAFF,
+} from '../../../contracts/admin';
+import { ITEM } from '../../../contracts/catalog';
+import type { ItemCreate, ItemUpdate } from '../../../contracts/catalog-admin';
+import { CONFIRM_PAYMENT } from '../../../contracts/orders';
+
+export type { AuditLogEntry, MemberRow, MemberSummary, StaffRow } from '../../../contracts/admin';
+
+/**
+ * The back office's data: members and their points, imports, blocking, staff accounts, the adjustment reasons,
+ * rewards, payments and the audit log. The screens that use them compose these; branches are in
+ * src/entities/branches.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  members: (args: ArgsOf<typeof SEARCH_MEMBERS>) => ['admin', 'members', args] as const,
+  member: (args: ArgsOf<typeof MEMBER_SUMMARY>) => ['admin', 'member', args] as const,
+  reasons: () => ['admin', 'reasons'] as const,
+  staff: (args: ArgsOf<typeof LIST_STAFF>) => ['admin', 'staff', args] as const,
+  items: (args: GetListArgs) => ['admin', 'items', args] as const,
+  audit: (args: GetListArgs) => ['admin', 'audit', args] as const,
+};
+
+export const searchMembersQuery = (args: ArgsOf<typeof SEARCH_MEMBERS>) =>
+  queryOptions({ queryKey: adminKeys.members(args), queryFn: ({ signal }) => callMethod(SEARCH_MEMBERS, args, { signal }) });
+
+export const memberSummaryQuery = (args: ArgsOf<typeof MEMBER_SUMMARY>) =>
+  queryOptions({ queryKey: adminKeys.member(args), queryFn: ({ signal }) => callMethod(MEMBER_SUMMARY, args, { signal }) });
+
+export const adjustmentReasonsQuery = () =>
+  queryOptions({ queryKey: adminKeys.reasons(), queryFn: ({ signal }) => callMethod(GET_ADJUSTMENT_REASONS, {}, { signal }) });
+
+export const staffAccountsQuery = (args: ArgsOf<typeof LIST_STAFF>) =>
+  queryOptions({ queryKey: adminKeys.staff(args), queryFn: ({ signal }) => callMethod(LIST_STAFF, args, { signal }) });
+
+/** Every item, published or not (a catalogue manager's read). */
+export const managedItemsQuery = (args: GetListArgs) =>
+  queryOptions({ queryKey: adminKeys.items(args), queryFn: ({ signal }) => getListOf(ITEM, { fields: ['*'], ...args }, { signal }) });
+
+export const auditLogQuery = (args: GetListArgs) =>
+  queryOptions({ queryKey: adminKeys.audit(args), queryFn: ({ signal }) => getListOf(AUDIT_LOG, args, { signal }) });
+
+/** A back-office write (a POST): the back office's lists are read again after it. */
+function useAdminWrite<C extends MethodContract>(contract: C) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: ArgsOf<C>) => callMethod(contract, args, { verb: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Adjusts a member's points; the server needs an Idempotency-Key, made once per intended adjustment. */
+export function useAdjustPoints() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idempotencyKey = newIdempotencyKey(), ...args }: ArgsOf<typeof ADJUST_POINTS> & { idempotencyKey?: string }) =>
+      callMethod(ADJUST_POINTS, args, { verb: 'POST', idempotencyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const useImportPoints = () => useAdminWrite(IMPORT_POINTS);
+export const useSetMemberBlocked = () => useAdminWrite(SET_MEMBER_BLOCKED);
+export const useUpdateAdjustmentReasons = () => useAdminWrite(UPDATE_ADJUSTMENT_REASONS);
+export const useCreateStaff = () => useAdminWrite(CREATE_STAFF);
+export const useUpdateStaff = () => useAdminWrite(UPDATE_STAFF);
+export const useSendStaffPasswordReset = () => useAdminWrite(SEND_STAFF_PASSWORD_RESET);
+export const useConfirmPayment = () => useAdminWrite(CONFIRM_PAYMENT);
+
+/** A reward or product written by a catalogue manager: the members' catalogue is read again too. */
+function useItemWrite<T>(write: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), queryClient.invalidateQueries({ queryKey: itemKeys.all })]),
+  });
+}
+
+export const useCreateItem = () => useItemWrite((input: ItemCreate) => createDocOf(ITEM, input));
+export const useUpdateItem = () => useItemWrite(({ name, ...patch }: ItemUpdate & { name: string }) => updateDocOf(ITEM, name, patch));
+/** Refused (item_in_use) while orders refer to the item: unpublish it instead. */
+export const useDeleteItem = () => useItemWrite((name: string) => deleteDocOf(ITEM, name));

@@ -1,0 +1,13 @@
+import { callMethod } from '@/lib/api';
+import { frappe } from '@/lib/frappe';
+import { LIFF_CONFIG, LIFF_LOGIN, type LiffConfig, type LiffLoginAnswer } from '../../../contracts/liff';
+
+/** Which LIFF the /liff entry loads: LINE's SDK with this LIFF app, or the development stand-in. */
+export const liffConfig = (): Promise<LiffConfig> => callMethod(LIFF_CONFIG, {});
+
+/** Sends LIFF's raw id_token (never profile data) to be verified; the answer's CSRF token is kept for writes. */
+export async function liffLogin(idToken: string): Promise<LiffLoginAnswer> {
+  const answer = await callMethod(LIFF_LOGIN, { id_token: idToken }, { verb: 'POST' });
+  frappe.csrf.set(answer.csrf_token);
+  return answer;
+}

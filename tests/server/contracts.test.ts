@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isDoctypeContract, isMethodContract, type DoctypeContract, type MethodContract } from '../../contracts/contract';
+import { coreMethods } from '../../server/frappe/core-methods';
+import type { MethodDef } from '../../server/frappe/methods';
+import { allModules } from '../../server/modules';
+
+/**
+ * The app reaches the server only through contracts (src/lib/api.ts needs one for every call), and each method
+ * contract it uses is the very one the server declares: its arguments and its answer (`returns`, which every
+ * server test checks answers against). A method the app calls without an answer schema fails here.
+ */
+
+const ROOT = path.resolve(__dirname, '../..');
+const methods = new Map<string, MethodDef>();
+for (const def of [...coreMethods(new Map()), ...allModules.flatMap((m) => m.methods ?? [])]) methods.set(def.path, def);
+const doctypes = new Set(allModules.flatMap((m) => (m.doctypes ?? []).map((d) => d.doctype)));
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return filesUnder(full);
+    return /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.gen.ts') ? [full] : [];
+  });
+}
+const appFiles = filesUnder(path.join(ROOT, 'src'));
+const rel = (file: string) => path.relative(ROOT, file);
+
+/** Every contract named by an import (or re-export) in the app, by the contract module it comes from. */
+async function contractsTheAppUses(): Promise<{ methods: Map<MethodContract, string[]>; doctypes: Map<DoctypeContract, string[]> }> {
+  const found = { methods: new Map<MethodContract, string[]>(), doctypes: new Map<DoctypeContract, string[]>() };
+  const importRe = /(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'((?:\.\.\/)+contracts\/[\w-]+)'/g;
+  for (const file of appFiles) {
+    for (const [, names, from] of fs.readFileSync(file, 'utf8').matchAll(importRe)) {
+      const module = (await import(path.resolve(path.dirname(file), `${from}.ts`))) as Record<string, unknown>;
+      for (const spec of names!.split(',')) {
+        const name = spec.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        const value = module[name];
+        if (isMethodContract(value)) found.methods.set(value, [...(found.methods.get(value) ?? []), rel(file)]);
+        if (isDoctypeContract(value)) found.doctypes.set(value, [...(found.doctypes.get(value) ?? []), rel(file)]);
+      }
+    }
+  }
+  return found;
+}
+
+describe('contracts of the calls the app makes', () => {
+  it('every method the app calls is declared on the server with the same arguments and answer schema', async () => {
+    const used = await contractsTheAppUses();
+    expect(used.methods.size).toBeGreaterThan(30);
+    const problems: string[] = [];
+    for (const [contract, files] of used.methods) {
+      const def = methods.get(contract.path);
+      if (!def) problems.push(`${contract.path} (used in ${files[0]}) is not a server method`);
+      else if (!def.returns) problems.push(`${contract.path} declares no answer schema (returns)`);
+      else if (def.returns !== contract.returns) problems.push(`${contract.path} answers with another schema than its contract's`);
+      else if (def.args !== contract.args) problems.push(`${contract.path} takes other arguments than its contract's`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every doctype the app reads or writes is one the server has', async () => {
+    const used = await contractsTheAppUses();
+    expect([...used.doctypes.keys()].map((c) => c.doctype).filter((d) => !doctypes.has(d))).toEqual([]);
+  });
+
+  it('every method contract (the back office\'s too) is the server\'s declaration', async () => {
+    const problems: string[] = [];
+    for (const file of fs.readdirSync(path.join(ROOT, 'contracts'))) {
+      const module = (await import(path.join(ROOT, 'contracts', file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        if (!isMethodContract(value)) continue;
+        const def = methods.get(value.path);
+        if (def?.returns !== value.returns || def.args !== value.args) problems.push(`${file} ${name} (${value.path})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the app never reads a refusal's English sentence to know what it was: it has the code", () => {
+    const readers = appFiles.filter((file) => /contracts\/rule-sentences|\b(ADDRESS|PROFILE|PHONE|PASSWORD|SIGN_UP)_MESSAGES\b|(error|failure)\.message === /.test(fs.readFileSync(file, 'utf8')));
+    expect(readers.map(rel)).toEqual([]);
+  });
+
+  it('the app calls no method or doctype by a bare name, only through its contract', () => {
+    const bare: string[] = [];
+    const direct = /\bfrappe\.(call|getDoc|getList|createDoc|updateDoc|deleteDoc|getCount|uploadFile)\(/;
+    const methodName = /['"`][a-z_]+(\.[a-z_0-9]+){2,}['"`]/;
+    for (const file of appFiles) {
+      const name = rel(file);
+      if (name.startsWith('src/lib/i18n/')) continue;
+      fs.readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
+          // The Frappe client itself (Frappe's own methods, answers checked by the schemas of contracts/frappe.ts),
+          // the contract-bound helpers and the outbox's replay of a stored (contract) write.
+          if (name === 'src/lib/frappe.ts') return;
+          const client = name === 'src/lib/api.ts' || name === 'src/lib/outbox.ts';
+          if ((!client && direct.test(line)) || methodName.test(line)) bare.push(`${name}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(bare).toEqual([]);
+  });
+});
