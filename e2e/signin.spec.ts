@@ -10,14 +10,22 @@ function newPhone() {
   return `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 }
 
-/** The last code the development SMS outbox holds for a phone (the server refuses this method in production). */
+/**
+ * The last code the development SMS outbox holds for a phone (the server refuses this method in production). The
+ * request that sends it may still be on its way when the test asks: wait for it to arrive.
+ */
 async function codeFromOutbox(page: Page, phone: string): Promise<string> {
-  const res = await page.request.get(`/api/method/member_rewards.dev.sms_outbox?phone=${phone}`);
-  expect(res.ok()).toBe(true);
-  const rows = ((await res.json()) as { message: Array<{ phone: string; body: string }> }).message;
-  const code = rows[0]?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code was sent to ${phone}`);
-  return code;
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/method/member_rewards.dev.sms_outbox?phone=${phone}`);
+      expect(res.ok()).toBe(true);
+      const rows = ((await res.json()) as { message: Array<{ phone: string; body: string }> }).message;
+      code = rows[0]?.body.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    }, { message: `a code sent to ${phone}` })
+    .toBeTruthy();
+  return code!;
 }
 
 async function typeCode(page: Page, code: string) {
