@@ -34,10 +34,42 @@ export const MemberCardSchema = v.looseObject({
   loyalty_points: v.number(),
   member_since: v.string(),
   collection_factor: v.optional(v.nullable(v.number()), null),
+  /**
+   * How a till receipt earns for this member at this branch today: the programme's baht per point and rounding,
+   * and the member's tier multiplier times the campaign that applies (double points days), so the till's preview
+   * says what the award will give. Null without a programme.
+   */
+  earn: v.optional(
+    v.nullable(
+      v.object({
+        baht_per_point: v.number(),
+        rounding: v.picklist(['down', 'nearest', 'up']),
+        multiplier: v.number(),
+        campaign: v.nullable(v.string()),
+      }),
+    ),
+    null,
+  ),
   daily_cap: v.number(),
   awarded_today: v.number(),
 });
 export type MemberCard = v.InferOutput<typeof MemberCardSchema>;
+export type TillEarning = NonNullable<MemberCard['earn']>;
+
+/**
+ * What a till receipt of `amount` baht earns: amount × multiplier ÷ baht per point, rounded once by the rule, in
+ * whole satang and ten-thousandths as the server's earning computation does (a test holds the two together).
+ */
+export function tillPoints(amount: number, earn: TillEarning): number {
+  const perPoint = BigInt(Math.round(earn.baht_per_point * 100)) * 10_000n;
+  if (!(amount > 0) || perPoint <= 0n) return 0;
+  const n = BigInt(Math.round(amount * 100)) * BigInt(Math.round(earn.multiplier * 10_000));
+  const q = n / perPoint;
+  const r = n % perPoint;
+  if (r === 0n || earn.rounding === 'down') return Number(q);
+  if (earn.rounding === 'up') return Number(q + 1n);
+  return Number(r * 2n >= perPoint ? q + 1n : q);
+}
 
 export const RewardCardSchema = v.looseObject({
   invoice: v.string(),

@@ -55,7 +55,19 @@ async function memberCard(ctx: RequestContext, customer: string) {
     program ? rulesOn(ctx.db, program.name, day) : Promise.resolve(null),
   ]);
   const cap = rules?.rules.daily_cap ?? DAILY_CAP_DEFAULT;
-  const awardedToday = await staffAwardedOn(ctx.db, { customer }, day);
+  const [awardedToday, probe] = await Promise.all([
+    staffAwardedOn(ctx.db, { customer }, day),
+    // The award's own computation on a receipt with no item group: which multiplier it will apply here today.
+    program ? earningForMember(ctx.db, { customer, program, day, branch: ctx.user.branch ?? null, lines: [{ amount: 0 }] }) : null,
+  ]);
+  const earn = probe
+    ? {
+        baht_per_point: probe.earning.baht_per_point,
+        rounding: probe.earning.rounding,
+        multiplier: probe.earning.lines[0]?.multiplier ?? 1,
+        campaign: probe.earning.campaign?.name ?? null,
+      }
+    : null;
   return {
     customer,
     full_name: member.user.full_name || member.customer.customer_name,
@@ -65,6 +77,7 @@ async function memberCard(ctx: RequestContext, customer: string) {
     loyalty_points: points,
     member_since: String(member.customer.creation).slice(0, 10),
     collection_factor: rules?.rules.baht_per_point ?? null,
+    earn,
     daily_cap: cap,
     awarded_today: awardedToday,
   };

@@ -6,15 +6,13 @@ import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
-import { RECEIPT_NO_MAX } from '../../../../contracts/staff';
+import { RECEIPT_NO_MAX, tillPoints } from '../../../../contracts/staff';
 import { useAwardPoints, type MemberCard } from '@/entities/staff';
 import { refusalMessage } from '../api';
 import { checkAmount, checkReceipt, type Checked } from '../award-input';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
 
-const pointsFor = (amount: number, factor: number | null) =>
-  factor && factor > 0 && amount > 0 ? Math.floor(Math.round(amount * 100) / Math.round(factor * 100)) : 0;
 
 
 /** The scanned member and the purchase award form. */
@@ -33,7 +31,7 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
   // What is wrong with a typed value shows at once; an empty field is only pointed out on submit.
   const fieldError = (check: Checked<unknown>, text: string) =>
     !check.ok && (touched || text.trim() !== '') ? t(check.error) : undefined;
-  const preview = amountCheck.ok ? pointsFor(amountCheck.value, member.collection_factor) : 0;
+  const preview = amountCheck.ok && member.earn ? tillPoints(amountCheck.value, member.earn) : 0;
   const done = award.data;
   const refusal = award.isError ? refusalMessage(award.error, fmt.time) : null;
 
@@ -130,9 +128,15 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
               />
             </div>
             {/* No preview for an amount that is wrong: "earns 0 points" would read as an accepted amount. */}
-            {member.collection_factor && (amountCheck.ok || !amount.trim()) ? (
-              <Text size="sm" aria-live="polite">
-                {t('staff.earnPreview', { points: fmt.number(preview), factor: fmt.number(member.collection_factor) })}
+            {member.earn && (amountCheck.ok || !amount.trim()) ? (
+              <Text size="sm" aria-live="polite" data-testid="earn-preview">
+                {member.earn.multiplier === 1
+                  ? t('staff.earnPreview', { points: fmt.number(preview), factor: fmt.number(member.earn.baht_per_point) })
+                  : t('staff.earnPreviewBoosted', {
+                      points: fmt.number(preview),
+                      factor: fmt.number(member.earn.baht_per_point),
+                      multiplier: fmt.number(member.earn.multiplier),
+                    })}
               </Text>
             ) : null}
             {refusal && (
