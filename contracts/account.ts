@@ -12,7 +12,7 @@ import { isSafeNextPath } from './next-path';
 export const LINE_PLACEHOLDER_DOMAIN = '@line.me';
 
 export const OTP_LENGTH = 6;
-/** The phone step asks for a code only above this many digits (spec §5); a valid number has 10. */
+/** The phone step asks for a code only above this many digits; a valid number has 10. */
 export const PHONE_REQUEST_MIN_DIGITS = 8;
 export const PHONE_DIGITS = 10;
 export const RESEND_SECONDS = 60;
@@ -27,7 +27,7 @@ export function normalisePhone(input: string): string | null {
   return /^0\d{9}$/.test(digits) ? digits : null;
 }
 
-/** get_profile's answer (spec §3). */
+/** get_profile's answer. */
 export const profileSchema = v.looseObject({
   name: v.string(),
   customer_name: v.optional(v.nullable(v.string()), null),

@@ -15,7 +15,7 @@ export interface ProfileFormValues {
   phone: string;
 }
 
-/** What the form starts with: the profile's values; an e-mail on LINE's placeholder domain is cleared (spec §5). */
+/** What the form starts with: the profile's values; an e-mail on LINE's placeholder domain is cleared. */
 export function initialValues(profile: Partial<Profile> | null | undefined): ProfileFormValues {
   const email = profile?.email ?? '';
   return {

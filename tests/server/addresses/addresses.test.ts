@@ -241,7 +241,7 @@ describe('a member never reaches another member’s addresses', () => {
 });
 
 describe('address options', () => {
-  it('serves the §9 lists to anyone, with province → district', async () => {
+  it('serves the address lists to anyone, with province → district', async () => {
     const res = await new Session(server.app).call('member_rewards.api.get_address_options', {}, 'GET');
     expect(res.statusCode).toBe(200);
     const opts = res.json().message;

@@ -8,7 +8,7 @@ import { useT } from '@/lib/i18n';
 import { useLogout } from '../logout';
 
 /**
- * The logout button of /my-account with its confirmation dialog (spec §2 account): confirming clears the
+ * The logout button of /my-account with its confirmation dialog: confirming clears the
  * user, storage and session, then goes to /login. `beforeSignOut` runs first while still signed in (this device
  * stops receiving the member's notifications).
  */

@@ -15,7 +15,7 @@ import { imageUrl } from '@/lib/file-url';
 export interface RewardDetailProps {
   /** Item name; the most popular reward when absent. */
   itemName?: string;
-  /** Reward codes the member already holds for an item: the exchanged state of §4. */
+  /** Reward codes the member already holds for an item: the exchanged state of the reward detail. */
   redeemedItemCodes?: ReadonlySet<string>;
   /** The member's points (null: unknown); the exchange button is grey when they are short. */
   points?: number | null;

@@ -22,7 +22,7 @@ describe('address rules shared by the form and the server', () => {
     ]);
   });
 
-  it('checks country, province and district against the §9 lists', () => {
+  it('checks country, province and district against the address lists', () => {
     const ok = { country: 'Thailand', state: 'Bangkok', city: 'Bang Rak' };
     expect(checkAgainstLists(ok, DEFAULT_ADDRESS_OPTIONS)).toBeNull();
     expect(checkAgainstLists({ ...ok, city: 'Khlong Luang' }, DEFAULT_ADDRESS_OPTIONS)?.field).toBe('city');
