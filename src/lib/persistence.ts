@@ -72,6 +72,8 @@ export interface QueryRecord {
   queryHash: string;
   dataUpdatedAt: number;
   data: unknown;
+  /** A write since (a redemption, an award) made this copy out of date: the next start fetches it again. */
+  invalidated?: boolean;
   meta?: Record<string, unknown>;
 }
 
@@ -205,6 +207,7 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
         queryHash: q.queryHash,
         dataUpdatedAt: q.state.dataUpdatedAt,
         data: q.state.data,
+        ...(q.state.isInvalidated ? { invalidated: true } : {}),
         ...(q.meta ? { meta: q.meta } : {}),
       },
     ]);
@@ -243,7 +246,7 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
           fetchFailureCount: 0,
           fetchFailureReason: null,
           fetchMeta: null,
-          isInvalidated: false,
+          isInvalidated: record.invalidated === true,
           status: 'success' as const,
           fetchStatus: 'idle' as const,
         },
@@ -295,9 +298,13 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
     }
     const tier = tierOf(query);
     if (!tier || cleared) return;
+    // An invalidation is written too: a query invalidated while no screen showed it (the points after a
+    // redemption on another screen) keeps its old data and age, and would otherwise come back as fresh at the next
+    // start and show the balance before the redemption until it went stale.
+    const written = event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'invalidate');
     if (tier === 'sync') {
-      if (event.type === 'removed' || (event.type === 'updated' && event.action.type === 'success')) saveSync();
-    } else if (event.type === 'updated' && event.action.type === 'success') {
+      if (event.type === 'removed' || written) saveSync();
+    } else if (written) {
       saveIdb(query);
     } else if (event.type === 'removed') {
       pendingIdb.delete(query.queryHash); // the stored copy stays until it expires or the session ends

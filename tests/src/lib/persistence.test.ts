@@ -86,6 +86,24 @@ describe('persistence tiers', () => {
     expect(second.client.getQueryData(['info-documents', 'Information Document', 'Member Conditions'])).toEqual({ description: '<p>…</p>' });
   });
 
+  it('restores a query invalidated while no screen showed it as out of date, in both tiers, so it is fetched again', async () => {
+    const first = start();
+    await fetchInto(first.client, ['points', 'details'], { loyalty_points: 24 }, IDB);
+    await fetchInto(first.client, ['profile'], { loyalty_points: 24 }, SYNC);
+    await first.p.flush();
+    // A redemption elsewhere: the points are invalidated, not refetched (nothing shows them), and the app closes.
+    await first.client.invalidateQueries({ queryKey: ['points'], refetchType: 'none' });
+    await first.client.invalidateQueries({ queryKey: ['profile'], refetchType: 'none' });
+    await first.p.flush();
+
+    now += 5_000; // well within every staleTime
+    const second = start();
+    await second.p.restored;
+    expect(second.client.getQueryData(['points', 'details'])).toEqual({ loyalty_points: 24 }); // still readable offline
+    expect(second.client.getQueryCache().find({ queryKey: ['points', 'details'] })?.isStale()).toBe(true);
+    expect(second.client.getQueryCache().find({ queryKey: ['profile'] })?.isStale()).toBe(true);
+  });
+
   it('never overwrites fresher data fetched before the restore finished', async () => {
     const first = start();
     await fetchInto(first.client, ['orders'], ['old'], IDB);
