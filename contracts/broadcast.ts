@@ -28,7 +28,7 @@ const name = (what: string) => v.pipe(v.string(`${what} must be text`), v.trim()
 
 /**
  * Who receives a broadcast. Every filter is optional and they combine (a member must match all that are given);
- * no filter at all is every member. Blocked and disabled members are never in a segment.
+ * an empty list filters nothing, and no filter at all is every member. Blocked and disabled members are never in a segment.
  * - `tiers`: the member's tier as last evaluated (after each earning and nightly), as the reports count it.
  * - `branches`: members who earned or redeemed points at one of these branches (at any time).
  * - `last_activity`: `active` members earned or redeemed (anywhere) in the last `days` days, today included;
