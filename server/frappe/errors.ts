@@ -54,8 +54,8 @@ export const permissionError = (message = 'You are not permitted to access this 
   new FrappeError('PermissionError', message, { title: 'Not Permitted' });
 export const notFound = (message: string) => new FrappeError('DoesNotExistError', message, { title: 'Not Found' });
 export const authError = (message = 'Not logged in') => new FrappeError('AuthenticationError', message);
-export const tooManyRequests = (message = 'Too many requests. Please try again later.') =>
-  new FrappeError('TooManyRequestsError', message);
+export const tooManyRequests = (message = 'Too many requests. Please try again later.', code?: ErrorCode) =>
+  new FrappeError('TooManyRequestsError', message, { code });
 
 /** The body Frappe sends for an exception: exc_type, exception and _server_messages (a JSON list of JSON strings). */
 export function errorBody(err: FrappeError) {

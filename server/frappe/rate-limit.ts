@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rateLimits } from '../db/schema/auth';
+import type { ErrorCode } from '../../contracts/errors';
 import { tooManyRequests } from './errors';
 
 /**
  * Counts a hit against `key` in a fixed window kept in the database, so every server instance shares it.
- * Throws 429 when the count passes `limit`.
+ * Throws 429 when the count passes `limit` (with `code` when the app explains this limit in its own words).
  */
-export async function hitLimit(db: Executor, key: string, limit: number, windowSeconds: number, message?: string) {
+export async function hitLimit(db: Executor, key: string, limit: number, windowSeconds: number, message?: string, code?: ErrorCode) {
   const rows = await db
     .insert(rateLimits)
     .values({ key, count: 1, window_start: sql`now()` })
@@ -19,7 +20,7 @@ export async function hitLimit(db: Executor, key: string, limit: number, windowS
       },
     })
     .returning({ count: rateLimits.count });
-  if ((rows[0]?.count ?? 0) > limit) throw tooManyRequests(message);
+  if ((rows[0]?.count ?? 0) > limit) throw tooManyRequests(message, code);
 }
 
 export async function clearLimit(db: Executor, key: string) {

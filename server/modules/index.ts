@@ -17,6 +17,7 @@ import { notificationsModule } from './notifications/index';
 import { programmeModule } from './programme/index';
 import { scheduleModule } from './schedule/index';
 import { reportsModule } from './reports/index';
+import { broadcastModule } from './broadcast/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -38,4 +39,5 @@ export const allModules: ServerModule[] = [
   programmeModule,
   scheduleModule,
   reportsModule,
+  broadcastModule,
 ];

@@ -51,6 +51,27 @@ describe('authorization matrix: methods', () => {
   }, 120_000);
 });
 
+/**
+ * Methods whose callers are written out here rather than read from their declarations, so a declaration that
+ * lets in one role too many fails: only these roles may call them; every other caller gets 403 (a guest 401/403).
+ */
+const EXPECTED: Array<[path: string, verb: 'GET' | 'POST', allowed: readonly RoleName[]]> = [
+  ['member_rewards.broadcast.preview', 'POST', ['loyaltyManager', 'admin']],
+  ['member_rewards.broadcast.send', 'POST', ['loyaltyManager', 'admin']],
+  ['member_rewards.broadcast.list', 'GET', ['loyaltyManager', 'admin']],
+];
+
+describe('authorization matrix: written-out rows', () => {
+  it.each(EXPECTED)('%s', async (path, verb, allowed) => {
+    for (const role of ROLES) {
+      const res = await actors[role].session.call(path, {}, verb);
+      const refused = res.statusCode === 403 || (role === 'guest' && res.statusCode === 401);
+      expect({ role, refused }).toEqual({ role, refused: !allowed.includes(role) });
+      expect(res.statusCode, `${role} ${path}`).toBeLessThan(500);
+    }
+  });
+});
+
 describe('authorization matrix: doctypes', () => {
   it('list, read, create, update and delete follow each doctype’s rules', async () => {
     const mismatches: string[] = [];

@@ -9,3 +9,4 @@ export * from './audit';
 export * from './jobs';
 export * from './notifications';
 export * from './reports';
+export * from './broadcasts';

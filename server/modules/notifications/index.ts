@@ -103,5 +103,5 @@ export const notificationsModule: ServerModule = {
   },
 };
 
-export { enqueueEvent, quietUntil, reach } from './service';
+export { enqueueEvent, linkFor, quietUntil, reach } from './service';
 export { itemSummary } from './messages';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { lineOutbox, notificationDeliveries, notificationEvents, notificationSettings, pushSubscriptions } from '../../db/schema/notifications';
@@ -159,17 +159,24 @@ export async function lineOutboxList(db: Executor, to: string | undefined, limit
   return to ? q.where(eq(lineOutbox.to, to)) : q;
 }
 
+/** Whether a member's settings (notification_settings, left-joined: unset means on) allow a topic on a channel. */
+export const topicAllowed = (topic: string, channel: string) =>
+  sql`coalesce((${notificationSettings.topics} -> ${topic} ->> ${channel})::boolean, true)`;
+
+/** Whether the member has a subscribed Web Push device. */
+export const hasPushDevice = (user: SQL | typeof users.name) =>
+  sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.user} = ${user})`;
+
 /**
  * Of these members, how many each channel would reach for a topic: enabled members whose settings allow it
  * (unset means on) and who have a subscribed device (Web Push) or a LINE account (LINE).
  */
 export async function reachOf(db: Executor, topic: string, members: readonly string[]): Promise<{ webpush: number; line: number }> {
   if (members.length === 0) return { webpush: 0, line: 0 };
-  const allows = (channel: string) =>
-    sql`coalesce((${notificationSettings.topics} -> ${topic} ->> ${channel})::boolean, true)`;
+  const allows = (channel: string) => topicAllowed(topic, channel);
   const [row] = await db
     .select({
-      webpush: sql<number>`count(*) filter (where ${allows('webpush')} and exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.user} = ${users.name}))::int`,
+      webpush: sql<number>`count(*) filter (where ${allows('webpush')} and ${hasPushDevice(users.name)})::int`,
       line: sql<number>`count(*) filter (where ${allows('line')} and ${users.line_sub} is not null)::int`,
     })
     .from(users)

@@ -221,7 +221,7 @@ export async function fanOut(ctx: JobContext<{ event: number }>, config: ServerC
 }
 
 /** Where a link in a LINE message opens: the LIFF app (inside LINE, signed in), else the app itself. */
-function linkFor(config: ServerConfig, path: string): string {
+export function linkFor(config: ServerConfig, path: string): string {
   if (config.liffId) return `https://liff.line.me/${config.liffId}${path}`;
   const base = config.publicUrl.replace(/\/$/, '');
   // Without LINE configured, development's LIFF stand-in plays the same part at /liff.
