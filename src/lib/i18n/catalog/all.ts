@@ -3,6 +3,7 @@ import { account } from './account';
 import { addresses } from './addresses';
 import { auth } from './auth';
 import { blogAdmin } from './blogAdmin';
+import { broadcast } from './broadcast';
 import { cart } from './cart';
 import { catalog } from './catalog';
 import { checkout } from './checkout';
@@ -27,6 +28,7 @@ import { wishlist } from './wishlist';
  * module with an empty one (vite.config.ts, i18nSplit) and registers each domain where its keys are used.
  */
 export const domains = {
+  broadcast,
   common,
   auth,
   catalog,

@@ -4,6 +4,7 @@ import type { account } from './account';
 import type { addresses } from './addresses';
 import type { auth } from './auth';
 import type { blogAdmin } from './blogAdmin';
+import type { broadcast } from './broadcast';
 import type { cart } from './cart';
 import type { catalog } from './catalog';
 import type { checkout } from './checkout';
@@ -52,6 +53,7 @@ interface Domains {
   errors: typeof errors;
   notifications: typeof notifications;
   liff: typeof liff;
+  broadcast: typeof broadcast;
 }
 
 export type Domain = keyof Domains;
