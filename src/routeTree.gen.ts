@@ -38,6 +38,7 @@ import { Route as MemberHomeRouteImport } from './routes/_member/_home';
 import { Route as MemberScreenRouteImport } from './routes/_member/_screen';
 import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
+import { Route as AdminAdminRulesRouteImport } from './routes/_admin/admin/rules';
 import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
 import { Route as AdminBlogViewNameRouteImport } from './routes/_admin/blog-view.$name';
 import { Route as GuestLiffSplatRouteImport } from './routes/_guest/liff.$';
@@ -214,6 +215,11 @@ const StaffStaffRoute = StaffStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
   getParentRoute: () => StaffRoute,
+} as any);
+const AdminAdminRulesRoute = AdminAdminRulesRouteImport.update({
+  id: '/admin/rules',
+  path: '/admin/rules',
+  getParentRoute: () => AdminRoute,
 } as any);
 const AdminBlogEditNameRoute = AdminBlogEditNameRouteImport.update({
   id: '/blog-edit/$name',
@@ -451,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/rules': typeof AdminAdminRulesRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -513,6 +520,7 @@ export interface FileRoutesByTo {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/rules': typeof AdminAdminRulesRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -583,6 +591,7 @@ export interface FileRoutesById {
   '/_member/_screen': typeof MemberScreenRouteWithChildren;
   '/_member/_tabs': typeof MemberTabsRouteWithChildren;
   '/_staff/staff': typeof StaffStaffRoute;
+  '/_admin/admin/rules': typeof AdminAdminRulesRoute;
   '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/_admin/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/_guest/liff/$': typeof GuestLiffSplatRoute;
@@ -648,6 +657,7 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/rules'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -710,6 +720,7 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/rules'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -779,6 +790,7 @@ export interface FileRouteTypes {
     | '/_member/_screen'
     | '/_member/_tabs'
     | '/_staff/staff'
+    | '/_admin/admin/rules'
     | '/_admin/blog-edit/$name'
     | '/_admin/blog-view/$name'
     | '/_guest/liff/$'
@@ -1033,6 +1045,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/staff';
       preLoaderRoute: typeof StaffStaffRouteImport;
       parentRoute: typeof StaffRoute;
+    };
+    '/_admin/admin/rules': {
+      id: '/_admin/admin/rules';
+      path: '/admin/rules';
+      fullPath: '/admin/rules';
+      preLoaderRoute: typeof AdminAdminRulesRouteImport;
+      parentRoute: typeof AdminRoute;
     };
     '/_admin/blog-edit/$name': {
       id: '/_admin/blog-edit/$name';
@@ -1322,6 +1341,7 @@ interface AdminRouteChildren {
   AdminBlogAddRoute: typeof AdminBlogAddRoute;
   AdminBlogAdminRoute: typeof AdminBlogAdminRoute;
   AdminBlogCategoriesRoute: typeof AdminBlogCategoriesRoute;
+  AdminAdminRulesRoute: typeof AdminAdminRulesRoute;
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
 }
@@ -1331,6 +1351,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogAddRoute: AdminBlogAddRoute,
   AdminBlogAdminRoute: AdminBlogAdminRoute,
   AdminBlogCategoriesRoute: AdminBlogCategoriesRoute,
+  AdminAdminRulesRoute: AdminAdminRulesRoute,
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
 };

@@ -1,0 +1,19 @@
+// The Mantine CSS the programme screens use, imported once for all of them (they share one route chunk each).
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Badge.css';
