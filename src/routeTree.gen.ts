@@ -38,6 +38,7 @@ import { Route as MemberHomeRouteImport } from './routes/_member/_home';
 import { Route as MemberScreenRouteImport } from './routes/_member/_screen';
 import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
+import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard';
 import { Route as AdminAdminRulesRouteImport } from './routes/_admin/admin/rules';
 import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
 import { Route as AdminBlogViewNameRouteImport } from './routes/_admin/blog-view.$name';
@@ -215,6 +216,11 @@ const StaffStaffRoute = StaffStaffRouteImport.update({
   id: '/staff',
   path: '/staff',
   getParentRoute: () => StaffRoute,
+} as any);
+const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => AdminRoute,
 } as any);
 const AdminAdminRulesRoute = AdminAdminRulesRouteImport.update({
   id: '/admin/rules',
@@ -457,6 +463,7 @@ export interface FileRoutesByFullPath {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/dashboard': typeof AdminAdminDashboardRoute;
   '/admin/rules': typeof AdminAdminRulesRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
@@ -520,6 +527,7 @@ export interface FileRoutesByTo {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/dashboard': typeof AdminAdminDashboardRoute;
   '/admin/rules': typeof AdminAdminRulesRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
@@ -591,6 +599,7 @@ export interface FileRoutesById {
   '/_member/_screen': typeof MemberScreenRouteWithChildren;
   '/_member/_tabs': typeof MemberTabsRouteWithChildren;
   '/_staff/staff': typeof StaffStaffRoute;
+  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute;
   '/_admin/admin/rules': typeof AdminAdminRulesRoute;
   '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/_admin/blog-view/$name': typeof AdminBlogViewNameRoute;
@@ -657,6 +666,7 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/dashboard'
     | '/admin/rules'
     | '/blog-edit/$name'
     | '/blog-view/$name'
@@ -720,6 +730,7 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/dashboard'
     | '/admin/rules'
     | '/blog-edit/$name'
     | '/blog-view/$name'
@@ -790,6 +801,7 @@ export interface FileRouteTypes {
     | '/_member/_screen'
     | '/_member/_tabs'
     | '/_staff/staff'
+    | '/_admin/admin/dashboard'
     | '/_admin/admin/rules'
     | '/_admin/blog-edit/$name'
     | '/_admin/blog-view/$name'
@@ -1045,6 +1057,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/staff';
       preLoaderRoute: typeof StaffStaffRouteImport;
       parentRoute: typeof StaffRoute;
+    };
+    '/_admin/admin/dashboard': {
+      id: '/_admin/admin/dashboard';
+      path: '/admin/dashboard';
+      fullPath: '/admin/dashboard';
+      preLoaderRoute: typeof AdminAdminDashboardRouteImport;
+      parentRoute: typeof AdminRoute;
     };
     '/_admin/admin/rules': {
       id: '/_admin/admin/rules';
@@ -1341,6 +1360,7 @@ interface AdminRouteChildren {
   AdminBlogAddRoute: typeof AdminBlogAddRoute;
   AdminBlogAdminRoute: typeof AdminBlogAdminRoute;
   AdminBlogCategoriesRoute: typeof AdminBlogCategoriesRoute;
+  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute;
   AdminAdminRulesRoute: typeof AdminAdminRulesRoute;
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
@@ -1351,6 +1371,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogAddRoute: AdminBlogAddRoute,
   AdminBlogAdminRoute: AdminBlogAdminRoute,
   AdminBlogCategoriesRoute: AdminBlogCategoriesRoute,
+  AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminRulesRoute: AdminAdminRulesRoute,
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,

@@ -1,3 +1,21 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/ColorInput.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Badge.css';
 import { Alert, Button, Fieldset, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +31,6 @@ import { changedRules, rulesErrors, type FieldErrors } from '../field-errors';
 import { CampaignsEditor } from './campaigns-editor';
 import { ReceiptSimulator } from './receipt-simulator';
 import { TiersEditor } from './tiers-editor';
-import './styles';
 
 /** Who may write a new version (the server checks again); others read the rules and use the simulator. */
 const EDITORS = ['System Manager', 'Loyalty Manager'];
@@ -96,10 +113,11 @@ function RulesForm({ saved, readOnly, branches }: { saved: ProgrammeRules; readO
     const found = rulesErrors(next);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    update.mutate(
-      { rules: changes, effective_from: from, ...(note.trim() ? { note: note.trim() } : {}) },
-      { onSuccess: () => toast({ status: 'success', title: t('programmeAdmin.saved'), description: t('programmeAdmin.savedBody', { date: formatDay(from, lang) }) }) },
-    );
+    // Awaited rather than an onSuccess of mutate: the saved version remounts this form, which drops those callbacks.
+    update
+      .mutateAsync({ rules: changes, effective_from: from, ...(note.trim() ? { note: note.trim() } : {}) })
+      .then(() => toast({ status: 'success', title: t('programmeAdmin.saved'), description: t('programmeAdmin.savedBody', { date: formatDay(from, lang) }) }))
+      .catch(() => {}); // shown under the form from update.error
   };
 
   return (
