@@ -60,7 +60,7 @@ test('campaign, tier threshold, a cancelled reward and the dashboard, end to end
     // The simulator answers with the rule that applied.
     await admin.getByLabel('ยอดใบเสร็จ (บาท)').fill('500');
     await admin.getByRole('button', { name: 'คำนวณ' }).click();
-    await expect(admin.getByTestId('simulator-sentence')).toContainText('ได้ 40 คะแนน สำหรับสมาชิกSilver');
+    await expect(admin.getByTestId('simulator-sentence')).toContainText('ได้ 40 คะแนน สำหรับสมาชิก Silver');
     await expect(admin.getByTestId('simulator-campaign')).toHaveText('แคมเปญ ดับเบิลพอยต์ ×2');
     await shot(admin, 'admin-rules-th');
     // 500 baht at 25 baht a point is 20 points; a Silver member earns them at ×1; the campaign doubles them.

@@ -1,6 +1,6 @@
 import { defineCatalog } from '../define';
 
-/** The back office's programme rules screen (/admin/rules): earning, expiry, tiers, campaigns, bonuses, the simulator; and managing orders. */
+/** The back office's programme rules screen (/admin/rules): earning, expiry, tiers, campaigns, bonuses, the simulator. */
 export const programmeAdmin = defineCatalog({
   th: {
     navLabel: 'กฎของโปรแกรม',
@@ -95,7 +95,7 @@ export const programmeAdmin = defineCatalog({
     simNoTier: 'ไม่มีระดับ',
     simDate: 'วันที่',
     simRun: 'คำนวณ',
-    simResult: 'ใบเสร็จนี้ได้ {points} คะแนน สำหรับสมาชิก{tier} ที่{branch} วันที่ {date}',
+    simResult: 'ใบเสร็จนี้ได้ {points} คะแนน สำหรับสมาชิก {tier} ที่{branch} วันที่ {date}',
     simResultNoTier: 'ใบเสร็จนี้ได้ {points} คะแนน สำหรับสมาชิกที่ไม่มีระดับ ที่{branch} วันที่ {date}',
     simOnline: 'ช่องทางออนไลน์',
     simBranchName: 'สาขา {branch}',
@@ -105,17 +105,6 @@ export const programmeAdmin = defineCatalog({
     simNoCampaign: 'ไม่มีแคมเปญที่ใช้ได้',
     simOverCap: 'เกินเพดานต่อวัน ({cap} คะแนน): ร้านค้าจะให้คะแนนไม่ได้',
     simFailed: 'คำนวณไม่สำเร็จ',
-    ordersNav: 'จัดการคำสั่ง',
-    ordersTitle: 'ยกเลิกหรือคืนเงินคำสั่ง',
-    orderName: 'เลขที่คำสั่ง',
-    reason: 'เหตุผล',
-    amount: 'จำนวนเงินที่คืน (บาท)',
-    cancelOrder: 'ยกเลิกคำสั่ง',
-    refundOrder: 'คืนเงิน',
-    cancelled: 'ยกเลิก {order} แล้ว คืน {points} คะแนน',
-    refunded: 'คืนเงิน {order} แล้ว หักคะแนนคืน {points} คะแนน',
-    shortfall: 'หักคะแนนคืนไม่ได้ {points} คะแนน เพราะสมาชิกใช้ไปแล้ว',
-    actionFailed: 'ทำรายการไม่สำเร็จ',
   },
   en: {
     navLabel: 'Programme rules',
@@ -220,16 +209,5 @@ export const programmeAdmin = defineCatalog({
     simNoCampaign: 'No campaign applies',
     simOverCap: 'Over the daily cap ({cap} points): the till would refuse it',
     simFailed: 'The receipt could not be calculated',
-    ordersNav: 'Manage orders',
-    ordersTitle: 'Cancel or refund an order',
-    orderName: 'Order number',
-    reason: 'Reason',
-    amount: 'Amount to refund (baht)',
-    cancelOrder: 'Cancel order',
-    refundOrder: 'Refund',
-    cancelled: '{order} cancelled: {points} points given back',
-    refunded: '{order} refunded: {points} points taken back',
-    shortfall: '{points} points could not be taken back: the member had already spent them',
-    actionFailed: 'The action could not be completed',
   },
 });
