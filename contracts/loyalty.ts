@@ -107,6 +107,8 @@ export const ExpiryScheduleAnswer = v.object({
   by_date: v.array(v.object({ expiry_date: v.string(), points: v.number() })),
 });
 
+export type ExpirySchedule = v.InferOutput<typeof ExpiryScheduleAnswer>;
+
 const TierSchema = v.object({ name: v.string(), threshold: v.number(), multiplier: v.number(), colour: v.string(), thumbnail: v.nullable(v.string()) });
 
 export const TierProgressAnswer = v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, pageArgs, requiredText, yesNo } from './args';
+import { methodContract } from './contract';
 
 /**
  * The life of an order after it was placed: a member cancels an unused reward, a manager cancels an unused reward
@@ -98,3 +99,11 @@ export const ListRefundsArgs = v.looseObject({
 });
 
 export const ListRefundsAnswer = v.object({ rows: v.array(RefundSchema), total: v.number(), shortfall_points: v.number() });
+
+// ------------------------------------------------------------------------------------------- contracts
+
+const L = ORDER_LIFECYCLE_METHODS;
+export const CANCEL_REWARD_ORDER = methodContract(L.cancelRewardOrder, CancelRewardOrderArgs, CancelAnswer);
+export const CANCEL_ORDER = methodContract(L.cancelOrder, CancelOrderArgs, CancelAnswer);
+export const REFUND_ORDER = methodContract(L.refundOrder, RefundOrderArgs, RefundAnswer);
+export const LIST_REFUNDS = methodContract(L.listRefunds, ListRefundsArgs, ListRefundsAnswer);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoDay, optionalText, requiredText } from './args';
+import { methodContract } from './contract';
 
 /**
  * The programme's rules (member_rewards.programme.*): how points are earned, when they expire, the tiers, the
@@ -242,3 +243,10 @@ export const SimulateAnswer = v.object({
   /** A member's award above the cap is refused at the till (reason daily_cap). */
   over_cap: v.boolean(),
 });
+
+// ------------------------------------------------------------------------------------------- contracts
+
+export const GET_RULES = methodContract(PROGRAMME_METHODS.getRules, GetRulesArgs, GetRulesAnswer);
+/** Answers as get_rules does, for today, once the new version is written. */
+export const UPDATE_RULES = methodContract(PROGRAMME_METHODS.updateRules, UpdateRulesArgs, GetRulesAnswer);
+export const SIMULATE_RECEIPT = methodContract(PROGRAMME_METHODS.simulate, SimulateArgs, SimulateAnswer);

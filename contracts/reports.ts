@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isoDay, optionalText } from './args';
+import { methodContract } from './contract';
 
 /**
  * The back office's dashboard (member_rewards.reports.*): every figure for a date range (Bangkok days) and
@@ -90,3 +91,6 @@ export const REPORT_COLUMNS = {
 
 const ExportObject = v.looseObject({ ...rangeEntries, figure: v.picklist(REPORT_FIGURES, `figure must be one of ${REPORT_FIGURES.join(', ')}`) });
 export const ExportReportArgs = v.pipe(ExportObject, inOrder<v.InferOutput<typeof ExportObject>>(), notTooLong<v.InferOutput<typeof ExportObject>>());
+
+export const DASHBOARD = methodContract(REPORT_METHODS.dashboard, DashboardArgs, DashboardAnswer);
+/** The CSV export answers a file, not JSON: the app links to it (REPORT_METHODS.export) rather than calling it. */

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { request, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
-import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
-import { memberCall, signInDemoMember, signInNewLineMember } from './support/member';
+import { BASE_URL } from './support/env';
+import { memberCall, newVerifiedMember, signInDemoMember, staffAward } from './support/member';
 import { screenshot } from './support/screenshot';
 import { LocalPushService, type TestSubscription } from '../tests/support/push-service';
 
@@ -103,40 +103,12 @@ async function axeProblems(page: Page, selector: string) {
 
 const permissionAsks = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem('e2e-permission-asks') ?? 0));
 
-/** A new member: LINE sign-in with a typed display name on the development page, then the phone verified. */
-async function newMember(page: Page, name: string) {
-  await signInNewLineMember(page, name);
-  await page.waitForURL('**/phonverify');
-  const phone = `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  await memberCall(page, 'honda_api.api_calls.verifyuser.getphone', { userphone: phone }, 'POST');
-  const outbox = await (await page.request.get(`/api/method/member_rewards.dev.sms_outbox?phone=${phone}`)).json();
-  const otp = String(outbox.message[0].body).match(/\b(\d{6})\b/)![1];
-  await memberCall(page, 'honda_api.api_calls.verifyuser.verifyotp', { userphone: phone, otp }, 'POST');
-}
-
 let lastCode = '';
-/** Staff award points on the member's current code (read from /my-id), through the staff API. */
+/** Staff award points on the member's current code; each award waits for a fresh code. */
 async function award(member: Page, amount: number) {
-  await member.goto('/my-id');
-  const shown = member.getByTestId('member-code');
-  await expect(shown).toHaveText(/^\d{7,15}$/, { timeout: 20_000 });
-  // A code awards once: the next award waits for the next code (they rotate every 30 s).
-  if (lastCode) await expect(shown).not.toHaveText(lastCode, { timeout: 40_000 });
-  const code = (await shown.textContent())!.trim();
+  const { points, code } = await staffAward(member, amount, lastCode);
   lastCode = code;
-  const staff = await request.newContext({ baseURL: BASE_URL });
-  try {
-    const login = await staff.post('/api/method/login', { data: { usr: STAFF_EMAIL, pwd: STAFF_PASSWORD } });
-    const csrf = ((await login.json()) as { csrf_token: string }).csrf_token;
-    const res = await staff.post('/api/method/member_rewards.staff.award_points', {
-      data: { member_code: code, amount, receipt_no: `E2E-PUSH-${Date.now()}` },
-      headers: { 'X-Frappe-CSRF-Token': csrf },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    return ((await res.json()) as { message: { points: number } }).message.points;
-  } finally {
-    await staff.dispose();
-  }
+  return points;
 }
 
 /** A DevTools session with the ServiceWorker domain on, and the id of the app's worker registration. */
@@ -157,7 +129,7 @@ test('after a redemption the app offers notifications; a staff award then shows 
   try {
     const sub = push.subscription();
     await context.addInitScript(pushStandIn(sub));
-    await newMember(page, `แจ้งเตือน ${Date.now() % 100000}`);
+    await newVerifiedMember(page, `แจ้งเตือน ${Date.now() % 100000}`);
 
     // Settings on /my-account: quiet hours off, so the test does not depend on the hour it runs at.
     await page.goto('/my-account');

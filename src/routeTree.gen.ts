@@ -39,6 +39,8 @@ import { Route as MemberScreenRouteImport } from './routes/_member/_screen';
 import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
 import { Route as AdminAdminBroadcastsRouteImport } from './routes/_admin/admin/broadcasts';
+import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard';
+import { Route as AdminAdminRulesRouteImport } from './routes/_admin/admin/rules';
 import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
 import { Route as AdminBlogViewNameRouteImport } from './routes/_admin/blog-view.$name';
 import { Route as GuestLiffSplatRouteImport } from './routes/_guest/liff.$';
@@ -219,6 +221,16 @@ const StaffStaffRoute = StaffStaffRouteImport.update({
 const AdminAdminBroadcastsRoute = AdminAdminBroadcastsRouteImport.update({
   id: '/admin/broadcasts',
   path: '/admin/broadcasts',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminRulesRoute = AdminAdminRulesRouteImport.update({
+  id: '/admin/rules',
+  path: '/admin/rules',
   getParentRoute: () => AdminRoute,
 } as any);
 const AdminBlogEditNameRoute = AdminBlogEditNameRouteImport.update({
@@ -458,6 +470,8 @@ export interface FileRoutesByFullPath {
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
   '/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
+  '/admin/dashboard': typeof AdminAdminDashboardRoute;
+  '/admin/rules': typeof AdminAdminRulesRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -521,6 +535,8 @@ export interface FileRoutesByTo {
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
   '/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
+  '/admin/dashboard': typeof AdminAdminDashboardRoute;
+  '/admin/rules': typeof AdminAdminRulesRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -592,6 +608,8 @@ export interface FileRoutesById {
   '/_member/_tabs': typeof MemberTabsRouteWithChildren;
   '/_staff/staff': typeof StaffStaffRoute;
   '/_admin/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
+  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute;
+  '/_admin/admin/rules': typeof AdminAdminRulesRoute;
   '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/_admin/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/_guest/liff/$': typeof GuestLiffSplatRoute;
@@ -658,6 +676,8 @@ export interface FileRouteTypes {
     | '/product-detail'
     | '/staff'
     | '/admin/broadcasts'
+    | '/admin/dashboard'
+    | '/admin/rules'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -721,6 +741,8 @@ export interface FileRouteTypes {
     | '/product-detail'
     | '/staff'
     | '/admin/broadcasts'
+    | '/admin/dashboard'
+    | '/admin/rules'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -791,6 +813,8 @@ export interface FileRouteTypes {
     | '/_member/_tabs'
     | '/_staff/staff'
     | '/_admin/admin/broadcasts'
+    | '/_admin/admin/dashboard'
+    | '/_admin/admin/rules'
     | '/_admin/blog-edit/$name'
     | '/_admin/blog-view/$name'
     | '/_guest/liff/$'
@@ -1051,6 +1075,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/broadcasts';
       fullPath: '/admin/broadcasts';
       preLoaderRoute: typeof AdminAdminBroadcastsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/dashboard': {
+      id: '/_admin/admin/dashboard';
+      path: '/admin/dashboard';
+      fullPath: '/admin/dashboard';
+      preLoaderRoute: typeof AdminAdminDashboardRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/rules': {
+      id: '/_admin/admin/rules';
+      path: '/admin/rules';
+      fullPath: '/admin/rules';
+      preLoaderRoute: typeof AdminAdminRulesRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/_admin/blog-edit/$name': {
@@ -1342,6 +1380,8 @@ interface AdminRouteChildren {
   AdminBlogAdminRoute: typeof AdminBlogAdminRoute;
   AdminBlogCategoriesRoute: typeof AdminBlogCategoriesRoute;
   AdminAdminBroadcastsRoute: typeof AdminAdminBroadcastsRoute;
+  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute;
+  AdminAdminRulesRoute: typeof AdminAdminRulesRoute;
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
 }
@@ -1352,6 +1392,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogAdminRoute: AdminBlogAdminRoute,
   AdminBlogCategoriesRoute: AdminBlogCategoriesRoute,
   AdminAdminBroadcastsRoute: AdminAdminBroadcastsRoute,
+  AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminRulesRoute: AdminAdminRulesRoute,
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
 };

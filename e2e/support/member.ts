@@ -1,5 +1,5 @@
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './env';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './env';
 
 /**
  * Signs the demo member in the way a member does: an authorize address → the development LINE page → "sign in as
@@ -57,4 +57,47 @@ export async function adminApi(): Promise<{ api: APIRequestContext; csrf: string
   if (!res.ok()) throw new Error(`admin login failed: ${res.status()}`);
   const csrf = ((await res.json()) as { csrf_token: string }).csrf_token;
   return { api, csrf };
+}
+
+/** A new member: LINE sign-in with a typed display name on the development page, then the phone verified. */
+export async function newVerifiedMember(page: Page, name: string): Promise<void> {
+  await signInNewLineMember(page, name);
+  await page.waitForURL('**/phonverify');
+  const phone = `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  await memberCall(page, 'honda_api.api_calls.verifyuser.getphone', { userphone: phone }, 'POST');
+  // The SMS may still be on its way to the development outbox.
+  let otp: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = (await (await page.request.get(`/api/method/member_rewards.dev.sms_outbox?phone=${phone}`)).json()) as { message: { body: string }[] };
+      otp = outbox.message[0]?.body.match(/\b(\d{6})\b/)?.[1];
+      return otp;
+    })
+    .toBeTruthy();
+  await memberCall(page, 'honda_api.api_calls.verifyuser.verifyotp', { userphone: phone, otp }, 'POST');
+}
+
+/**
+ * Staff award points on the member's current code (read from /my-id), through the staff API; a code awards once,
+ * so pass the code used last time and the next one is awaited (they rotate every 30 s). Returns the points and code.
+ */
+export async function staffAward(member: Page, amount: number, lastCode = ''): Promise<{ points: number; code: string }> {
+  await member.goto('/my-id');
+  const shown = member.getByTestId('member-code');
+  await expect(shown).toHaveText(/^\d{7,15}$/, { timeout: 20_000 });
+  if (lastCode) await expect(shown).not.toHaveText(lastCode, { timeout: 40_000 });
+  const code = (await shown.textContent())!.trim();
+  const staff = await request.newContext({ baseURL: BASE_URL });
+  try {
+    const login = await staff.post('/api/method/login', { data: { usr: STAFF_EMAIL, pwd: STAFF_PASSWORD } });
+    const csrf = ((await login.json()) as { csrf_token: string }).csrf_token;
+    const res = await staff.post('/api/method/member_rewards.staff.award_points', {
+      data: { member_code: code, amount, receipt_no: `E2E-${Date.now()}` },
+      headers: { 'X-Frappe-CSRF-Token': csrf },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return { points: ((await res.json()) as { message: { points: number } }).message.points, code };
+  } finally {
+    await staff.dispose();
+  }
 }

@@ -6,9 +6,7 @@ import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
 import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
 import { cancelOrder, cancelRewardOrder, listRefunds, refundOrder } from './lifecycle';
-import {
-  CancelAnswer, CancelOrderArgs, CancelRewardOrderArgs, ListRefundsAnswer, ListRefundsArgs, ORDER_LIFECYCLE_METHODS as L, RefundAnswer, RefundOrderArgs,
-} from '../../../contracts/order-lifecycle';
+import { CANCEL_ORDER, CANCEL_REWARD_ORDER, LIST_REFUNDS, REFUND_ORDER } from '../../../contracts/order-lifecycle';
 
 /** headless_e_commerce.api.place_order: gift redemption (branch, points only) or checkout (addresses, bank transfer). */
 const placeOrderMethod = defineMethod({
@@ -43,40 +41,32 @@ const getOrders = defineMethod({
 
 /** Ours: the member cancels their own unused reward order (points back with their expiry, stock back). */
 const cancelRewardOrderMethod = defineMethod({
-  path: L.cancelRewardOrder,
+  ...CANCEL_REWARD_ORDER,
   verbs: ['POST'],
   allow: ['Member'],
-  args: CancelRewardOrderArgs,
-  returns: CancelAnswer,
   handler: (ctx, args) => cancelRewardOrder(ctx, args.order),
 });
 
 /** Ours: a manager cancels an unused reward order or an unpaid purchase, with a reason. */
 const cancelOrderMethod = defineMethod({
-  path: L.cancelOrder,
+  ...CANCEL_ORDER,
   verbs: ['POST'],
   allow: ['Loyalty Manager', 'Branch Manager'],
-  args: CancelOrderArgs,
-  returns: CancelAnswer,
   handler: (ctx, args) => cancelOrder(ctx, args),
 });
 
 /** Ours: a Loyalty Manager refunds (part of) a paid purchase; its points come back in proportion. */
 const refundOrderMethod = defineMethod({
-  path: L.refundOrder,
+  ...REFUND_ORDER,
   verbs: ['POST'],
   allow: ['Loyalty Manager'],
-  args: RefundOrderArgs,
-  returns: RefundAnswer,
   handler: (ctx, args) => refundOrder(ctx, args),
 });
 
 const listRefundsMethod = defineMethod({
-  path: L.listRefunds,
+  ...LIST_REFUNDS,
   verbs: ['GET', 'POST'],
   allow: ['Loyalty Manager'],
-  args: ListRefundsArgs,
-  returns: ListRefundsAnswer,
   handler: (ctx, args) => listRefunds(ctx, args),
 });
 

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod } from '../../frappe/methods';
-import { GetRulesAnswer, GetRulesArgs, PROGRAMME_METHODS as P, SimulateAnswer, SimulateArgs, UpdateRulesArgs } from '../../../contracts/programme';
+import { GET_RULES, SIMULATE_RECEIPT, UPDATE_RULES } from '../../../contracts/programme';
 import { getRules, simulateReceipt, updateRules } from './service';
 
 /**
@@ -10,29 +10,23 @@ import { getRules, simulateReceipt, updateRules } from './service';
 const MANAGERS = ['Loyalty Manager', 'Branch Manager'] as const;
 
 const getRulesMethod = defineMethod({
-  path: P.getRules,
+  ...GET_RULES,
   verbs: ['GET', 'POST'],
   allow: MANAGERS,
-  args: GetRulesArgs,
-  returns: GetRulesAnswer,
   handler: (ctx, args) => getRules(ctx, args),
 });
 
 const updateRulesMethod = defineMethod({
-  path: P.updateRules,
+  ...UPDATE_RULES,
   verbs: ['POST'],
   allow: ['Loyalty Manager'],
-  args: UpdateRulesArgs,
-  returns: GetRulesAnswer,
   handler: (ctx, args) => updateRules(ctx, args as Parameters<typeof updateRules>[1]),
 });
 
 const simulateMethod = defineMethod({
-  path: P.simulate,
+  ...SIMULATE_RECEIPT,
   verbs: ['GET', 'POST'],
   allow: MANAGERS,
-  args: SimulateArgs,
-  returns: SimulateAnswer,
   handler: (ctx, args) => simulateReceipt(ctx, args),
 });
 

@@ -2,7 +2,7 @@ import type { ServerModule } from '../../frappe/module';
 import type { RequestContext } from '../../frappe/context';
 import { defineMethod } from '../../frappe/methods';
 import { today } from '../../../contracts/business-day';
-import { DashboardAnswer, DashboardArgs, ExportReportArgs, REPORT_COLUMNS, REPORT_METHODS as R, type Dashboard, type ReportFigure } from '../../../contracts/reports';
+import { DASHBOARD, ExportReportArgs, REPORT_COLUMNS, REPORT_METHODS as R, type Dashboard, type ReportFigure } from '../../../contracts/reports';
 import { BOM, csvLine } from '../admin/csv';
 import { dashboard } from './service';
 
@@ -34,11 +34,9 @@ export function figureRows(d: Dashboard, figure: ReportFigure): unknown[][] {
 
 /** The Loyalty Manager runs the programme's numbers; System Manager passes every rule. */
 const dashboardMethod = defineMethod({
-  path: R.dashboard,
+  ...DASHBOARD,
   verbs: ['GET', 'POST'],
   allow: ['Loyalty Manager'],
-  args: DashboardArgs,
-  returns: DashboardAnswer,
   handler: (ctx, args) => dashboard(ctx.db, args),
 });
 

@@ -1,17 +1,27 @@
-import { Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { useT } from '@/lib/i18n';
-import { couponState, invoiceQuery } from '@/entities/orders';
-import { imageUrl } from '@/lib/file-url';
-import { Code128Barcode } from '@/components/code128-barcode';
-import { QrCode } from '@/components/qr-code';
-import { formatRewardCode } from '../../../../contracts/reward-code';
-import classes from './orders.module.css';
-import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Badge.css';
+import {
+  Badge,
+  Group,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { useT } from "@/lib/i18n";
+import { couponState, invoiceQuery } from "@/entities/orders";
+import { imageUrl } from "@/lib/file-url";
+import { Code128Barcode } from "@/components/code128-barcode";
+import { QrCode } from "@/components/qr-code";
+import { formatRewardCode } from "../../../../contracts/reward-code";
+import { today } from "../../../../contracts/business-day";
+import { CancelReward } from "./cancel-reward";
+import classes from "./orders.module.css";
+import "@mantine/core/styles/Tabs.css";
+import "@mantine/core/styles/Badge.css";
 
-export type CodeTab = 'code' | 'qr' | 'barcode';
+export type CodeTab = "code" | "qr" | "barcode";
 /** The code panel: QR 200 px expanded, 150 px collapsed; scrolling more than 1 px expands it. */
 export const QR_EXPANDED = 200;
 export const QR_COLLAPSED = 150;
@@ -23,7 +33,7 @@ function Instruction({ used, text }: { used: boolean; text: string }) {
   const t = useT();
   return used ? (
     <Text size="sm" fw={600} ta="center" data-testid="order-used">
-      {t('orders.alreadyUsed')}
+      {t("orders.alreadyUsed")}
     </Text>
   ) : (
     <Text size="sm" c="dimmed" ta="center" data-testid="order-instruction">
@@ -36,7 +46,7 @@ function Instruction({ used, text }: { used: boolean; text: string }) {
 export function RewardOrderDetail({ name }: { name: string }) {
   const t = useT();
   const query = useQuery(invoiceQuery(name));
-  const [tab, setTab] = useState<CodeTab>('code');
+  const [tab, setTab] = useState<CodeTab>("code");
   const [expanded, setExpanded] = useState(false);
   const drag = useRef<number | null>(null);
 
@@ -44,8 +54,8 @@ export function RewardOrderDetail({ name }: { name: string }) {
     const onScroll = () => {
       if (window.scrollY > SCROLL_THRESHOLD) setExpanded(true);
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
   }, []);
 
   if (query.isPending) {
@@ -59,16 +69,25 @@ export function RewardOrderDetail({ name }: { name: string }) {
   if (query.isError || !query.data) {
     return (
       <Text c="dimmed" ta="center" p="xl">
-        {t('orders.notFound')}
+        {t("orders.notFound")}
       </Text>
     );
   }
   const order = query.data;
   // The till resolves the random code, never the order's (sequential) name; QR and barcode carry it ungrouped.
   const code = order.reward_code ?? order.name;
-  const shown = order.reward_code ? formatRewardCode(order.reward_code) : order.name;
+  const shown = order.reward_code
+    ? formatRewardCode(order.reward_code)
+    : order.name;
   const first = order.items[0];
-  const used = couponState(order) === 'used';
+  const used = couponState(order) === "used";
+  const cancelled = order.status === "Cancelled";
+  // Cancellable while unused and within its collection days; the server decides again.
+  const cancellable =
+    !cancelled &&
+    order.order_type === "redemption" &&
+    couponState(order) === "usable" &&
+    (!order.due_date || order.due_date >= today());
   const qrSize = expanded ? QR_EXPANDED : QR_COLLAPSED;
 
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
@@ -85,15 +104,24 @@ export function RewardOrderDetail({ name }: { name: string }) {
 
   return (
     <div className={classes.reward}>
-      <div className={`${classes.rewardImage} ${used ? classes.dimmed : ''}`}>
-        {first?.image ? <img src={imageUrl(first.image)} alt="" width={390} height={240} /> : null}
+      <div
+        className={`${classes.rewardImage} ${used || cancelled ? classes.dimmed : ""}`}
+      >
+        {first?.image ? (
+          <img src={imageUrl(first.image)} alt="" width={390} height={240} />
+        ) : null}
       </div>
-      <section className={classes.sheet} data-expanded={expanded || undefined} data-testid="code-panel" aria-label={first?.item_name ?? order.name}>
+      <section
+        className={classes.sheet}
+        data-expanded={expanded || undefined}
+        data-testid="code-panel"
+        aria-label={first?.item_name ?? order.name}
+      >
         <button
           type="button"
           className={classes.handle}
           aria-expanded={expanded}
-          aria-label={expanded ? t('orders.collapse') : t('orders.expand')}
+          aria-label={expanded ? t("orders.collapse") : t("orders.expand")}
           onClick={() => setExpanded((x) => !x)}
           onPointerDown={onPointerDown}
           onPointerUp={onPointerUp}
@@ -107,49 +135,102 @@ export function RewardOrderDetail({ name }: { name: string }) {
           </Title>
           <Group gap={6}>
             <Badge color="brand" variant="light" radius="sm">
-              {t('orders.useInStore')}
+              {t("orders.useInStore")}
             </Badge>
             {used && (
               <Badge color="gray" variant="filled" radius="sm">
-                {t('orders.rewardRedeemed')}
+                {t("orders.rewardRedeemed")}
+              </Badge>
+            )}
+            {cancelled && (
+              <Badge
+                color="red"
+                variant="light"
+                radius="sm"
+                data-testid="order-cancelled"
+              >
+                {t("pointLife.cancelledBadge")}
               </Badge>
             )}
           </Group>
+          {cancelled ? (
+            <Text size="sm" c="dimmed">
+              {t("pointLife.cancelledNote")}
+            </Text>
+          ) : null}
         </Stack>
-        <Tabs value={tab} onChange={(v) => setTab((v as CodeTab) ?? 'code')} mt="sm">
-          <Tabs.List grow>
-            <Tabs.Tab value="code">{t('orders.tabCode')}</Tabs.Tab>
-            <Tabs.Tab value="qr">{t('orders.tabQr')}</Tabs.Tab>
-            <Tabs.Tab value="barcode">{t('orders.tabBarcode')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="code">
-            <Stack align="center" gap="sm" p="md">
-              <Text className={`${classes.code} ${used ? classes.usedCode : ''}`} data-testid="order-code" data-used={used || undefined}>
-                {shown}
-              </Text>
-              <Instruction used={used} text={t('orders.codeInstruction')} />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="qr">
-            <Stack align="center" gap="sm" p="md">
-              <div className={used ? classes.usedCode : undefined}>
-                {tab === 'qr' && <QrCode value={code} size={qrSize} label={t('orders.qrLabel', { name: shown })} testId="order-qr" style={{ transition: 'width 150ms, height 150ms' }} />}
-              </div>
-              <Instruction used={used} text={t('orders.qrInstruction')} />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="barcode">
-            <Stack align="center" gap="sm" p="md">
-              <Stack align="center" gap="sm" className={used ? classes.usedCode : undefined}>
-                {tab === 'barcode' && <Code128Barcode value={code} label={t('orders.barcodeLabel', { name: shown })} height={expanded ? 100 : 80} testId="order-barcode" />}
-                <Text ff="monospace" fw={700} aria-hidden="true">
+        {/* A cancelled reward has no code left to show. */}
+        {cancelled ? null : (
+          <Tabs
+            value={tab}
+            onChange={(v) => setTab((v as CodeTab) ?? "code")}
+            mt="sm"
+          >
+            <Tabs.List grow>
+              <Tabs.Tab value="code">{t("orders.tabCode")}</Tabs.Tab>
+              <Tabs.Tab value="qr">{t("orders.tabQr")}</Tabs.Tab>
+              <Tabs.Tab value="barcode">{t("orders.tabBarcode")}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="code">
+              <Stack align="center" gap="sm" p="md">
+                <Text
+                  className={`${classes.code} ${used ? classes.usedCode : ""}`}
+                  data-testid="order-code"
+                  data-used={used || undefined}
+                >
                   {shown}
                 </Text>
+                <Instruction used={used} text={t("orders.codeInstruction")} />
               </Stack>
-              <Instruction used={used} text={t('orders.barcodeInstruction')} />
-            </Stack>
-          </Tabs.Panel>
-        </Tabs>
+            </Tabs.Panel>
+            <Tabs.Panel value="qr">
+              <Stack align="center" gap="sm" p="md">
+                <div className={used ? classes.usedCode : undefined}>
+                  {tab === "qr" && (
+                    <QrCode
+                      value={code}
+                      size={qrSize}
+                      label={t("orders.qrLabel", { name: shown })}
+                      testId="order-qr"
+                      style={{ transition: "width 150ms, height 150ms" }}
+                    />
+                  )}
+                </div>
+                <Instruction used={used} text={t("orders.qrInstruction")} />
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="barcode">
+              <Stack align="center" gap="sm" p="md">
+                <Stack
+                  align="center"
+                  gap="sm"
+                  className={used ? classes.usedCode : undefined}
+                >
+                  {tab === "barcode" && (
+                    <Code128Barcode
+                      value={code}
+                      label={t("orders.barcodeLabel", { name: shown })}
+                      height={expanded ? 100 : 80}
+                      testId="order-barcode"
+                    />
+                  )}
+                  <Text ff="monospace" fw={700} aria-hidden="true">
+                    {shown}
+                  </Text>
+                </Stack>
+                <Instruction
+                  used={used}
+                  text={t("orders.barcodeInstruction")}
+                />
+              </Stack>
+            </Tabs.Panel>
+          </Tabs>
+        )}
+        {cancellable ? (
+          <Stack px="md" pb="md">
+            <CancelReward order={order.name} points={order.loyalty_points} />
+          </Stack>
+        ) : null}
       </section>
     </div>
   );

@@ -6,6 +6,8 @@ import { useLang, useT } from '@/lib/i18n';
 import { pointsDetailsQuery, type PointsEntry } from '../api';
 import { formatDay } from '@/lib/format/dates';
 import { formatNumber } from '@/lib/format/numbers';
+import { lineKey, memberText } from './history-line';
+import { ExpirySchedule } from './expiry-schedule';
 import classes from './points.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Anchor.css';
@@ -19,10 +21,17 @@ function Entry({ entry, kind }: { entry: PointsEntry; kind: HistoryTab }) {
   return (
     <li className={classes.entry} data-testid={`points-${kind}`}>
       <div>
-        <Text fw={600}>{kind === 'received' ? t('points.received') : t('points.used')}</Text>
+        <Text fw={600} data-entry-type={entry.entry_type}>
+          {memberText(entry) ?? t(lineKey(entry))}
+        </Text>
         <Text size="xs" c="dimmed">
           {formatDay(entry.posting_date, lang)}
         </Text>
+        {entry.receipt_no ? (
+          <Text size="xs" c="dimmed">
+            {t('pointLife.receipt', { receipt: entry.receipt_no })}
+          </Text>
+        ) : null}
         {entry.invoice ? (
           <Text size="xs" c="dimmed">
             {t('points.orderRef', { name: entry.invoice })}
@@ -38,12 +47,15 @@ function Entry({ entry, kind }: { entry: PointsEntry; kind: HistoryTab }) {
   );
 }
 
-/** Redemptions split across batches are one use for the member: rows of one order are shown together. */
+/**
+ * A redemption (or an expiry, a reversal) split across batches is one event for the member: rows of one kind, order
+ * and day are shown together.
+ */
 function usedRows(record: PointsEntry[]): PointsEntry[] {
   const byOrder = new Map<string, PointsEntry>();
   const out: PointsEntry[] = [];
   for (const r of record.filter((x) => x.loyalty_points < 0)) {
-    const key = r.invoice ? `${r.invoice}|${r.posting_date}` : r.name;
+    const key = r.invoice ? `${r.entry_type}|${r.invoice}|${r.posting_date}` : r.entry_type === 'expire' ? `expire|${r.posting_date}` : r.name;
     const seen = byOrder.get(key);
     if (seen) seen.loyalty_points += r.loyalty_points;
     else {
@@ -95,6 +107,7 @@ export function RewardHistory() {
           </Anchor>
         </Group>
       </Paper>
+      <ExpirySchedule />
       <Tabs value={tab} onChange={(v) => setTab((v as HistoryTab) ?? 'received')}>
         <Tabs.List grow>
           <Tabs.Tab value="received">{t('points.tabReceived')}</Tabs.Tab>

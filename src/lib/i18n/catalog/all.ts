@@ -18,7 +18,10 @@ import { notifications } from './notifications';
 import { offline } from './offline';
 import { orders } from './orders';
 import { password } from './password';
+import { pointLife } from './pointLife';
 import { points } from './points';
+import { programmeAdmin } from './programmeAdmin';
+import { reports } from './reports';
 import { shop } from './shop';
 import { staff } from './staff';
 import { wishlist } from './wishlist';
@@ -36,6 +39,9 @@ export const domains = {
   checkout,
   orders,
   points,
+  pointLife,
+  programmeAdmin,
+  reports,
   account,
   addresses,
   info,

@@ -29,7 +29,7 @@ describe('message catalogues', () => {
 });
 
 describe('English of the member screens', () => {
-  const MEMBER_DOMAINS = ['common', 'auth', 'catalog', 'cart', 'checkout', 'orders', 'points', 'account', 'addresses', 'info', 'memberId', 'coupons', 'shop', 'wishlist', 'offline', 'errors'] as const;
+  const MEMBER_DOMAINS = ['common', 'auth', 'catalog', 'cart', 'checkout', 'orders', 'points', 'account', 'addresses', 'info', 'memberId', 'coupons', 'shop', 'wishlist', 'offline', 'errors', 'pointLife'] as const;
   // Pieces placed inside a sentence ("24 points", "updated just now", "Tee and 2 more"), not sentences of their own.
   const FRAGMENTS = new Set(['common.points', 'account.pointsUnit', 'orders.moreItems', 'offline.updatedAt', 'offline.justNow', 'checkout.qty']);
 

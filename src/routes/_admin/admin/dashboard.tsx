@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { branchesQuery } from '@/entities/branches';
+import { dashboardQuery } from '@/entities/reports';
+import { DashboardPage, defaultRange } from '@/features/reports';
+
+/** /admin/dashboard: the programme's figures and charts (the charts library is in this route's chunk only). */
+export const Route = createFileRoute('/_admin/admin/dashboard')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(dashboardQuery(defaultRange()));
+    void context.queryClient.prefetchQuery(branchesQuery());
+  },
+  component: DashboardPage,
+});

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { branchesQuery } from '@/entities/branches';
+import { rulesQuery } from '@/entities/programme';
+import { RulesPage } from '@/features/programme-admin';
+
+/** /admin/rules: the programme's rules (dated versions) and the receipt simulator, for the managers. */
+export const Route = createFileRoute('/_admin/admin/rules')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(rulesQuery());
+    void context.queryClient.prefetchQuery(branchesQuery());
+  },
+  component: RulesPage,
+});
