@@ -54,6 +54,8 @@ function pickFields(dt: ResolvedDoctype, fields: unknown): string[] {
   if (!list) throw validationError('fields must be a list of field names');
   const out: string[] = [];
   for (const raw of list) {
+    // Only names: an object or array here ({"toString": ""}) cannot even be turned into text.
+    if (typeof raw !== 'string' && typeof raw !== 'number') throw validationError('fields must be a list of field names');
     const f = String(raw).trim().replace(/^`|`$/g, '');
     if (f === '*') out.push(...dt.fieldNames);
     else if (Object.hasOwn(dt.columns, f)) out.push(f);

@@ -95,6 +95,7 @@ describe('/api/resource list', () => {
     ['an undeclared order_by field', { order_by: 'password_hash desc' }, 'Field not permitted'],
     ['a negative limit', { limit: '-1' }, 'limit must be a non-negative whole number'],
     ['an object as a filter value', { filters: [['name', '=', { $ne: 1 }]] }, 'Filter values must be'],
+    ['an object that cannot become text in fields', { fields: [{ toString: '' }] }, 'fields must be a list of field names'],
   ])('refuses %s with a 417', async (_label, query, message) => {
     const res = await list(alice.session, query);
     expect(res.statusCode).toBe(417);
