@@ -22,13 +22,13 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import type { CheckoutPanel } from '../panels';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 
-import { CHECKOUT_SKELETON_MS, type CheckoutPanel } from '../panels';
 
 export interface CheckoutScreenProps {
   lines: OrderLine[];
