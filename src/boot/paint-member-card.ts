@@ -7,6 +7,8 @@ import { memberId } from '../lib/i18n/catalog/memberId';
  * (measured at 390×844 with a one-line name), so nothing moves when React takes the canvas over. */
 const QR_SIZE = 232;
 const QR_TOP = 289;
+/** Offline, the app shell's offline note (two lines of Thai at that width) sits above everything. */
+const OFFLINE_NOTE = 51;
 
 function language(): 'th' | 'en' {
   try {
@@ -27,7 +29,7 @@ export async function paintMemberCard(device: MemberCodeDevice) {
   if (document.getElementById(BOOT_CARD_ID) || document.querySelector('[data-testid="member-qr"]')) return;
   const card = document.createElement('div');
   card.id = BOOT_CARD_ID;
-  card.style.cssText = `position:fixed;left:0;right:0;top:${QR_TOP}px;display:flex;flex-direction:column;align-items:center;pointer-events:none`;
+  card.style.cssText = `position:fixed;left:0;right:0;top:${QR_TOP + (navigator.onLine ? 0 : OFFLINE_NOTE)}px;display:flex;flex-direction:column;align-items:center;pointer-events:none`;
   const qr = document.createElement('div');
   qr.setAttribute('role', 'img');
   qr.setAttribute('aria-label', memberId[language()].qrAlt.replace('{code}', code));
