@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { apiGet, decodeCanvasWithJsQr, decodePng, signInDemoMember } from './support/offline';
+import { BASE_URL, VIEWPORT } from './support/env';
 import { screenshot } from './support/screenshot';
 
 interface Address {
@@ -137,6 +138,24 @@ test.describe('cold offline start', () => {
     await expect(barcode).toBeVisible();
     await expect.poll(async () => decodesToShown(async () => decodePng(await barcode.screenshot(), ['Code128']))).toBe(true);
     await screenshot(offline, 'offline-my-id-barcode');
+    // React has taken the boot module's card over: no second code on screen.
+    await expect(offline.locator('#boot-member-card')).toHaveCount(0);
+
+    // Before the framework: the boot module alone paints a code that decodes from what is stored on the device. A
+    // browser without the service worker (which would serve the app's entry past page.route) and without the entry.
+    const stored = await offline.evaluate(() => ({ ...localStorage }));
+    const bareContext = await context.browser()!.newContext({ baseURL: BASE_URL, viewport: VIEWPORT, serviceWorkers: 'block' });
+    await bareContext.addInitScript((items: Record<string, string>) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, stored);
+    const bare = await bareContext.newPage();
+    await bare.route(/\/assets\/main-[\w-]+\.js$/, (route) => route.abort());
+    await bare.goto('/my-id');
+    const bootCard = bare.locator('#boot-member-card');
+    const bootShown = async () => (await bootCard.getByTestId('member-code').innerText()).replace(/\s/g, '');
+    await expect.poll(async () => (await decodeCanvasWithJsQr(bootCard.getByTestId('member-qr'))) === (await bootShown())).toBe(true);
+    await expect(bare.getByTestId('tier-line')).toHaveCount(0); // React never ran
+    await bareContext.close();
 
     await offline.goto('/');
     await expect(offline.getByTestId('product-card').first()).toContainText(firstReward);

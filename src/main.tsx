@@ -11,6 +11,7 @@ import { setupPersistence, useIsRestoringPersistence } from './lib/persistence';
 import './features/offline/install'; // captures beforeinstallprompt before React mounts
 import { cssVariablesResolver, theme } from './lib/theme';
 import { createAppRouter } from './router';
+import { dropBootCard } from './components/boot-card';
 
 const Toaster = lazy(() => import('./components/toaster').then((m) => ({ default: m.Toaster })));
 
@@ -38,6 +39,13 @@ setupPersistence(queryClient);
 // are not part of the first-route bundle.
 void import('./lib/outbox').then((m) => m.startOutbox({ queryClient }));
 const router = createAppRouter(queryClient);
+// The boot module may have painted the member card (src/boot/member-card.ts): QrCode takes it over on /my-id; on any
+// other screen (the guard sent the visitor elsewhere) it goes as soon as React shows that screen.
+const stopBootCard = router.subscribe('onResolved', ({ toLocation }) => {
+  if (toLocation.pathname.replace(/\/+$/, '') === '/my-id') return;
+  dropBootCard();
+  stopBootCard();
+});
 // The first screen's code is fetched now, in parallel with the sign-in check (the root guard), not after it:
 // one round trip less before the first paint on a slow connection.
 for (const match of router.matchRoutes(window.location.pathname, {})) {

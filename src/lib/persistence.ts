@@ -28,6 +28,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, entries, setMany, type UseStore } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import { CACHE_TIME } from './query-client';
+import { MAX_AGE, SYNC_STORAGE_KEY } from './persistence-keys';
 
 export type PersistTier = 'sync' | 'idb';
 
@@ -43,8 +44,7 @@ declare module '@tanstack/react-query' {
 }
 
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
-export const MAX_AGE = 7 * 24 * 60 * 60 * 1000;
-export const SYNC_STORAGE_KEY = 'member-rewards:query-cache';
+export { MAX_AGE, SYNC_STORAGE_KEY };
 export const RESTORE_TIMEOUT_MS = 1500;
 /**
  * Writes are batched to the next task only: a longer delay would lose the last answer when the page is closed

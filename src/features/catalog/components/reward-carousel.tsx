@@ -1,5 +1,7 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { whenIdle } from '@/lib/idle';
 import { useT } from '@/lib/i18n';
 import { isCardVisible, productListQuery, type ListArgs } from '../api';
 import { CARD_WIDTH, ProductCard } from './product-card';
@@ -17,6 +19,13 @@ export interface RewardCarouselProps {
 
 export const SKELETON_MS = 1000;
 
+/**
+ * Cards a row draws with itself: what a phone shows of it (two and a half 150 px cards at 390 px) and the next one.
+ * The others, off screen to the right, follow once the browser is idle: the three rows of the home appear together
+ * at the end of their skeleton second, and drawing every card then was one long task the member could not tap through.
+ */
+export const FIRST_CARDS = 3;
+
 /** A horizontal row of product cards; 3 skeletons for its first second, even when the cards are cached (the row never flickers in). */
 export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps) {
   const t = useT();
@@ -24,6 +33,9 @@ export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps)
   const query = useQuery(productListQuery(list));
   const items = (query.data?.items ?? []).filter((item) => isCardVisible(item, displayTag));
   const id = `carousel-${title.replace(/\W+/g, '-')}`;
+  const [allCards, setAllCards] = useState(false);
+  const more = ready && items.length > FIRST_CARDS && !allCards;
+  useEffect(() => (more ? whenIdle(() => setAllCards(true), 1000, 200) : undefined), [more]);
   return (
     <section className={classes.carousel} aria-labelledby={id}>
       <Text component="h2" id={id} fw={700} size="lg" px="md" mb={8}>
@@ -53,7 +65,7 @@ export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps)
         </Text>
       ) : (
         <ul className={classes.row} aria-label={title}>
-          {items.map((item) => (
+          {(allCards ? items : items.slice(0, FIRST_CARDS)).map((item) => (
             <li key={item.name}>
               <ProductCard item={item} />
             </li>

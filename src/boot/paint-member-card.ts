@@ -1,0 +1,44 @@
+import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code-otp';
+import { BOOT_CARD_ID } from '../components/boot-card';
+import { drawQrCanvas } from '../components/qr-canvas';
+import { memberId } from '../lib/i18n/catalog/memberId';
+
+/** As MemberIdCard draws the QR: its size, and its top on a phone below the title bar, avatar, name and tier line
+ * (measured at 390×844 with a one-line name), so nothing moves when React takes the canvas over. */
+const QR_SIZE = 232;
+const QR_TOP = 289;
+/** Offline, the app shell's offline note (two lines of Thai at that width) sits above everything. */
+const OFFLINE_NOTE = 51;
+
+function language(): 'th' | 'en' {
+  try {
+    return (JSON.parse(localStorage.getItem('lang') ?? '{}') as { state?: { lang?: string } }).state?.lang === 'en' ? 'en' : 'th';
+  } catch {
+    return 'th';
+  }
+}
+
+/**
+ * The member's current code as a QR and digits, outside React's root (src/components/boot-card.ts): the QrCode
+ * component takes this very canvas over when it shows the same code (src/components/qr-canvas.ts), and the card
+ * goes whenever React draws another screen.
+ */
+export async function paintMemberCard(device: MemberCodeDevice) {
+  const code = await memberCodeAt(device);
+  // React may have drawn the screen meanwhile (a warm start): then there is nothing to do.
+  if (document.getElementById(BOOT_CARD_ID) || document.querySelector('[data-testid="member-qr"]')) return;
+  const card = document.createElement('div');
+  card.id = BOOT_CARD_ID;
+  card.style.cssText = `position:fixed;left:0;right:0;top:${QR_TOP + (navigator.onLine ? 0 : OFFLINE_NOTE)}px;display:flex;flex-direction:column;align-items:center;pointer-events:none`;
+  const qr = document.createElement('div');
+  qr.setAttribute('role', 'img');
+  qr.setAttribute('aria-label', memberId[language()].qrAlt.replace('{code}', code));
+  qr.dataset.testid = 'member-qr';
+  qr.append(drawQrCanvas(code, QR_SIZE));
+  const digits = document.createElement('p');
+  digits.dataset.testid = 'member-code';
+  digits.textContent = code;
+  digits.style.cssText = 'margin:10px 0 0;font:700 18px/1.55 ui-monospace,monospace;letter-spacing:2px';
+  card.append(qr, digits);
+  document.body.append(card);
+}
