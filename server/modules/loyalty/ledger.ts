@@ -78,11 +78,15 @@ export async function leavingWindow(db: Executor, customer: string, windowStart:
 
 export type Program = typeof loyaltyPrograms.$inferSelect;
 
-/** The customer's programme, or the default one (the first by name) for a customer not enrolled yet. */
-export async function programOf(db: Executor, customer: string): Promise<Program | null> {
-  const [c] = await db.select({ program: customers.loyalty_program }).from(customers).where(eq(customers.name, customer)).limit(1);
-  if (c?.program) {
-    const [p] = await db.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.name, c.program)).limit(1);
+/**
+ * The customer's programme, or the default one (the first by name) for a customer not enrolled yet. A caller holding
+ * the customer row passes its `loyalty_program` (`enrolled`), saving the read of it.
+ */
+export async function programOf(db: Executor, customer: string, enrolled?: string | null): Promise<Program | null> {
+  const program =
+    enrolled !== undefined ? enrolled : (await db.select({ program: customers.loyalty_program }).from(customers).where(eq(customers.name, customer)).limit(1))[0]?.program;
+  if (program) {
+    const [p] = await db.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.name, program)).limit(1);
     if (p) return p;
   }
   const [first] = await db.select().from(loyaltyPrograms).orderBy(asc(loyaltyPrograms.name)).limit(1);

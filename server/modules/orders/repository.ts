@@ -18,8 +18,13 @@ export type DeliveryNoteRow = typeof deliveryNotes.$inferSelect;
  * in the order's transaction would hold a lock every other order waits on until the first one commits.
  */
 export async function nextInSeries(tx: Executor, prefix: string, digits = 5): Promise<string> {
-  const { rows } = (await tx.execute(sql`select nextval('document_no')::int as n`)) as unknown as { rows: { n: number }[] };
-  return `${prefix}${String(Number(rows[0]!.n)).padStart(digits, '0')}`;
+  return (await seriesNames(tx, [prefix], digits))[0]!;
+}
+
+/** One name per prefix, in one statement (an order and its delivery notes). */
+export async function seriesNames(db: Executor, prefixes: string[], digits = 5): Promise<string[]> {
+  const { rows } = (await db.execute(sql`select nextval('document_no')::int as n from generate_series(1, ${prefixes.length})`)) as unknown as { rows: { n: number }[] };
+  return prefixes.map((prefix, i) => `${prefix}${String(Number(rows[i]!.n)).padStart(digits, '0')}`);
 }
 
 /** A number from the settings table, or the spec's default when none is set. */
