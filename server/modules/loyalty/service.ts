@@ -1,24 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../frappe/context';
-import { loyaltyPointEntries } from '../../db/schema/loyalty';
-import { balanceOf, entriesOf, leavingWindow, nextExpiry, openBatches, standingOf, today } from './ledger';
+import { balanceOf, entriesOf, leavingWindow, nextExpiry, openBatches, standingFromSums, standingOf, today } from './ledger';
+import { customerWithStanding } from './repository';
+import { validationError } from '../../frappe/errors';
 import { requireCustomer } from './members';
 import { addMonths } from '../programme/rules';
 
 /** What the points history and the reward home show, for the caller only. */
 export async function pointsDetails(ctx: RequestContext) {
-  const customer = await requireCustomer(ctx);
   const asOf = today();
-  const [balance, standing, rows, expiry, spent] = await Promise.all([
-    balanceOf(ctx.db, customer.name, asOf),
-    standingOf(ctx.db, customer.name, asOf),
+  const row = await customerWithStanding(ctx.db, ctx.user.name, asOf);
+  if (!row) throw validationError('No customer is linked to this user');
+  const { customer, sums } = row;
+  const [standing, rows, expiry] = await Promise.all([
+    // Not enrolled: the default programme's standing (rare; the sums were read for the member's own programme).
+    customer.loyalty_program ? standingFromSums(ctx.db, customer.loyalty_program, sums, asOf) : standingOf(ctx.db, customer.name, asOf),
     entriesOf(ctx.db, customer.name),
     nextExpiry(ctx.db, customer.name, asOf),
-    ctx.db
-      .select({ total: sql<number>`coalesce(sum(${loyaltyPointEntries.purchase_amount}), 0)` })
-      .from(loyaltyPointEntries)
-      .where(and(eq(loyaltyPointEntries.customer, customer.name), sql`${loyaltyPointEntries.loyalty_points} > 0`, sql`${loyaltyPointEntries.redeem_against} is null`)),
   ]);
+  const balance = sums.balance;
+  const spent = [{ total: row.spent }];
   return {
     customer: customer.name,
     loyalty_program: standing.program,
