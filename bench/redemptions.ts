@@ -1,7 +1,8 @@
 // Redemptions/s through the real server on PostgreSQL, next to the reference redemption (bench/race.ts) measured in
 // the same run on the same database, for 1 × 100, 10 × 20 and 100 × 10 (members × parallel requests each; median
-// of REDEEM_ROUNDS=3 alternating rounds), first with the points alone deciding, then with the reward's stock counted too. Exits non-zero on any overspend, negative
-// balance, oversold unit or a count other than exactly the affordable one, ours or the reference's.
+// of REDEEM_ROUNDS=3 alternating rounds), first with the points alone deciding, then with the reward's stock counted
+// too. Exits non-zero on any overspend, negative balance, oversold unit or a count other than exactly the affordable
+// one, ours or the reference's.
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/redemptions.ts      (REDEEM_SHAPES="10x20" to change the shapes)
 import type { Pool } from 'pg';
 import { signedInMembers } from './members';
