@@ -5,11 +5,11 @@
 // a database of its own, dropped afterwards); without it on PGlite with REPORT_ROWS (default 100,000) rows.
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/reports.ts
 import { sql } from 'drizzle-orm';
-import type { Db } from '../server/db/client';
 import { loyaltyPointEntries } from '../server/db/schema/loyalty';
 import { today } from '../contracts/business-day';
 import { addDays } from '../server/modules/programme/rules';
 import { dashboard, snapshotReports } from '../server/modules/reports/service';
+import { seedLedger } from './ledger-seed';
 import { startBenchServer, table } from './support';
 
 const ON_PG = Boolean(process.env.BENCH_DATABASE_URL);
@@ -17,44 +17,6 @@ const ROWS = Number(process.env.REPORT_ROWS ?? (ON_PG ? 1_000_000 : 100_000));
 const MEMBERS = Math.max(1000, Math.round(ROWS / 20));
 const DAYS = 730;
 const RUNS = Number(process.env.RUNS ?? 5);
-
-/**
- * A programme's two years, written in bulk in SQL: half the rows are batches (till awards at two branches, points
- * valid 365 days), a quarter spend half of a batch on a reward order, and every batch that has ended has its expire
- * row for what was left (as the daily job leaves it). The expiry job's mark is set to today, as a running
- * installation has it.
- */
-async function seed(db: Db) {
-  const batches = Math.round(ROWS / 2);
-  const spends = Math.round(ROWS / 4);
-  const t = today();
-  await db.execute(sql`insert into users (name, email, full_name, roles) select 'bench' || g || '@example.com', 'bench' || g || '@example.com', 'Bench ' || g, '{Member}' from generate_series(1, ${MEMBERS}) g`);
-  await db.execute(sql`insert into customers (name, customer_name, "user", loyalty_program, loyalty_program_tier, creation)
-    select 'CUST-B' || lpad(g::text, 6, '0'), 'Bench ' || g, 'bench' || g || '@example.com', 'Member Rewards',
-      (array['Silver', 'Silver', 'Gold', 'Platinum'])[1 + g % 4], ${`${t} 00:00:00`}::timestamp - (g % ${DAYS}) * interval '1 day'
-    from generate_series(1, ${MEMBERS}) g`);
-  await db.execute(sql`insert into loyalty_point_entries (name, customer, loyalty_program, loyalty_points, posting_date, expiry_date, entry_type, source, branch)
-    select 'LPE-B' || g, 'CUST-B' || lpad((1 + g % ${MEMBERS})::text, 6, '0'), 'Member Rewards', 2 + g % 80,
-      ${t}::date - ((g::bigint * 7919) % ${DAYS})::int, ${t}::date - ((g::bigint * 7919) % ${DAYS})::int + 365, 'earn', 'staff_award',
-      (array['สาขาสยาม', 'สาขาเชียงใหม่'])[1 + g % 2]
-    from generate_series(1, ${batches}) g`);
-  await db.execute(sql`insert into sales_invoices (name, customer, order_type, posting_date, due_date, status, loyalty_points, payment_method, branch)
-    select 'SINV-B' || g, b.customer, 'redemption', least(b.posting_date + g % 20, ${t}::date), least(b.posting_date + g % 20, ${t}::date) + 30, 'Paid',
-      b.loyalty_points / 2, 'points', b.branch
-    from generate_series(1, ${spends}) g join loyalty_point_entries b on b.name = 'LPE-B' || g`);
-  await db.execute(sql`insert into sales_invoice_items (parent, item_code, item_name, qty, rate, amount, loyalty_points)
-    select 'SINV-B' || g, (array['GIFT-TOTE', 'GIFT-TUMBLER', 'GC-DISCOUNT-50', 'GIFT-KEYCHAIN', 'GIFT-CAP'])[1 + g % 5], 'Reward', 1, 0, 0, loyalty_points
-    from generate_series(1, ${spends}) g join sales_invoices on name = 'SINV-B' || g`);
-  await db.execute(sql`insert into loyalty_point_entries (name, customer, loyalty_program, loyalty_points, posting_date, expiry_date, redeem_against, invoice, invoice_type, entry_type, source, branch)
-    select 'LPE-R' || g, b.customer, 'Member Rewards', -(b.loyalty_points / 2), i.posting_date, b.expiry_date, b.name, i.name, 'Sales Invoice', 'redeem', 'redemption', b.branch
-    from generate_series(1, ${spends}) g join loyalty_point_entries b on b.name = 'LPE-B' || g join sales_invoices i on i.name = 'SINV-B' || g`);
-  await db.execute(sql`insert into loyalty_point_entries (name, customer, loyalty_program, loyalty_points, posting_date, expiry_date, redeem_against, entry_type, source, branch, event_key)
-    select 'LPE-E' || b.name, b.customer, 'Member Rewards', -(b.loyalty_points + coalesce(r.loyalty_points, 0)), b.expiry_date + 1, b.expiry_date, b.name, 'expire', 'expiry', b.branch, 'expire:' || b.name
-    from loyalty_point_entries b left join loyalty_point_entries r on r.redeem_against = b.name
-    where b.name like 'LPE-B%' and b.expiry_date < ${t}::date and b.loyalty_points + coalesce(r.loyalty_points, 0) > 0`);
-  await db.execute(sql`insert into settings (key, value) values ('job:expire_points:through', to_jsonb(${t}::text)) on conflict (key) do update set value = excluded.value`);
-  await db.execute(sql`analyze`);
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function time(fn: () => Promise<unknown>) {
@@ -72,7 +34,7 @@ const db = server.database.db;
 const label = ON_PG ? 'PostgreSQL' : 'PGlite';
 try {
   let started = performance.now();
-  await seed(db);
+  await seedLedger(db, { rows: ROWS, members: MEMBERS, days: DAYS });
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(loyaltyPointEntries)) as [{ n: number }];
   console.log(`${label}: seeded ${Number(n).toLocaleString('en-US')} ledger rows, ${MEMBERS.toLocaleString('en-US')} members, ${DAYS} days in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 

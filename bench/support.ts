@@ -18,28 +18,33 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The real server on a fresh database (PGlite in a temp folder, or a new database on DATABASE_URL's server). */
-export async function startBenchServer(databaseUrl?: string): Promise<BenchServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-bench-'));
-  let dbUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (databaseUrl) {
-    const { Client } = await import('pg');
-    const name = `mr_bench_${Date.now().toString(36)}`;
-    const admin = new Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(databaseUrl);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    dropDb = async () => {
-      const c = new Client({ connectionString: databaseUrl });
+/** A new, empty database on `serverUrl`'s PostgreSQL: its URL, and how to drop it. */
+export async function createBenchDatabase(serverUrl: string) {
+  const { Client } = await import('pg');
+  const name = `mr_bench_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+/** The real server on a fresh database (PGlite in a temp folder, or a new database on DATABASE_URL's server). */
+export async function startBenchServer(databaseUrl?: string): Promise<BenchServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-bench-'));
+  const created = databaseUrl ? await createBenchDatabase(databaseUrl) : undefined;
+  const dbUrl = created?.url;
+  const dropDb = created?.drop;
   const config = {
     ...readConfig({ ...process.env, DATA_DIR: path.join(dir, 'db'), DATABASE_URL: dbUrl ?? '', LOG_LEVEL: 'silent', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-admin', STAFF_PASSWORD: 'bench-staff' }),
     filesDir: path.join(dir, 'files'),

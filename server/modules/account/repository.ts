@@ -3,12 +3,27 @@ import type { Executor } from '../../db/client';
 import { settings, smsOutbox, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
+import { standingSumsSql } from '../loyalty/ledger';
 
 export type UserRow = typeof users.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 
 export async function userByName(db: Executor, name: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.name, name)).limit(1);
+  return row;
+}
+
+/**
+ * The profile's one query: the user, their customer (if any) and, for a member, what the balance and the tier on
+ * `asOf` need (standingSumsSql).
+ */
+export async function profileRow(db: Executor, name: string, asOf: string) {
+  const [row] = await db
+    .select({ user: users, customer: customers, sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, asOf) })
+    .from(users)
+    .leftJoin(customers, eq(customers.user, users.name))
+    .where(eq(users.name, name))
+    .limit(1);
   return row;
 }
 

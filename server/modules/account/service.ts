@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client';
 import { hitLimit } from '../../frappe/rate-limit';
 import { notFound, permissionError, ruleRefusal } from '../../frappe/errors';
 import { startSession } from '../../frappe/sessions';
-import { balanceOf, tierOf, type TierInfo } from '../loyalty/ledger';
+import { standingFromSums, tierInfo, tierOf, type TierInfo } from '../loyalty/ledger';
+import { today } from '../../../contracts/business-day';
 import {
   customerByName,
   customerOfUser,
@@ -13,6 +14,7 @@ import {
   insertUser,
   lockCustomerNaming,
   nextCustomerName,
+  profileRow,
   renameCustomer,
   updateUser,
   userByLineSub,
@@ -100,11 +102,12 @@ export interface Profile {
 
 /** The caller's own profile: User and Customer fields, balance and tier; no hashes, keys or ids of LINE. */
 export async function profileOf(db: Executor, userName: string): Promise<Profile> {
-  const user = await userByName(db, userName);
-  if (!user) throw notFound('User not found');
-  const customer = await customerOfUser(db, user.name);
-  const points = customer ? await balanceOf(db, customer.name) : 0;
-  const tier = customer?.loyalty_program ? await tierOf(db, customer.name, customer.loyalty_program) : null;
+  const asOf = today();
+  const row = await profileRow(db, userName, asOf);
+  if (!row) throw notFound('User not found');
+  const { user, customer } = row;
+  const points = customer ? row.sums.balance : 0;
+  const tier = customer?.loyalty_program ? tierInfo(await standingFromSums(db, customer.loyalty_program, row.sums, asOf)) : null;
   return {
     name: customer?.name ?? user.name,
     customer_name: customer?.customer_name ?? null,

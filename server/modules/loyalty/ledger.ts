@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { loyaltyPointEntries, loyaltyPrograms } from '../../db/schema/loyalty';
+import { loyaltyPointEntries, loyaltyPrograms, programmeRuleVersions } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
 import { orderRefunds } from '../../db/schema/orders';
 import { validationError } from '../../frappe/errors';
 import { today } from '../../../contracts/business-day';
 import { TIER_ADJUST_REASON, TIER_ENTRY_TYPES, type EntrySource, type EntryType } from '../../../contracts/loyalty';
 import type { ProgrammeRules } from '../../../contracts/programme';
-import { addDays, expiryFor, tierForBasis, tierWindowStart, type TierStanding } from '../programme/rules';
+import { addDays, addMonths, expiryFor, tierForBasis, tierWindowStart, type TierStanding } from '../programme/rules';
+import type { VersionRow } from '../programme/repository';
 import { rulesOn, type RulesInEffect } from '../programme/versions';
 
 /**
@@ -77,11 +78,15 @@ export async function leavingWindow(db: Executor, customer: string, windowStart:
 
 export type Program = typeof loyaltyPrograms.$inferSelect;
 
-/** The customer's programme, or the default one (the first by name) for a customer not enrolled yet. */
-export async function programOf(db: Executor, customer: string): Promise<Program | null> {
-  const [c] = await db.select({ program: customers.loyalty_program }).from(customers).where(eq(customers.name, customer)).limit(1);
-  if (c?.program) {
-    const [p] = await db.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.name, c.program)).limit(1);
+/**
+ * The customer's programme, or the default one (the first by name) for a customer not enrolled yet. A caller holding
+ * the customer row passes its `loyalty_program` (`enrolled`), saving the read of it.
+ */
+export async function programOf(db: Executor, customer: string, enrolled?: string | null): Promise<Program | null> {
+  const program =
+    enrolled !== undefined ? enrolled : (await db.select({ program: customers.loyalty_program }).from(customers).where(eq(customers.name, customer)).limit(1))[0]?.program;
+  if (program) {
+    const [p] = await db.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.name, program)).limit(1);
     if (p) return p;
   }
   const [first] = await db.select().from(loyaltyPrograms).orderBy(asc(loyaltyPrograms.name)).limit(1);
@@ -101,6 +106,49 @@ export async function standingOf(db: Executor, customer: string, asOf: string = 
   if (!rules) return { program: name, rules: null, tier: null, next: null, basis: 0, points_to_next_tier: 0, window_start: null };
   const basis = await tierBasis(db, customer, rules.rules, asOf);
   return { program: name, rules, window_start: tierWindowStart(rules.rules, asOf), ...tierForBasis(basis, rules.rules.tiers) };
+}
+
+/**
+ * What a member's balance and standing need, as columns of one query over their rows (`customer` and `program` are
+ * the outer query's columns, written qualified: a bare column name would resolve inside the subqueries): the balance on `asOf`, the points that count toward a tier and the refunds against it for both
+ * windows a programme may have (lifetime, or the year up to `asOf`), and the programme's rule versions. The caller
+ * reads them along with its own row; `standingFromSums` then does in code what `standingOf` does in four queries.
+ */
+export function standingSumsSql(customer: SQL, program: SQL, asOf: string) {
+  const rolling = addDays(addMonths(asOf, -12), 1);
+  const earned = (from: string | null) =>
+    sql<number>`(select coalesce(sum(${E.loyalty_points}), 0)::int from ${E} where ${E.customer} = ${customer} and ${E.posting_date} <= ${asOf}
+      ${from ? sql`and ${E.posting_date} >= ${from}` : sql``} and ${countsTowardTier})`.mapWith(Number);
+  const refunded = (from: string | null) =>
+    sql<number>`(select coalesce(sum(${orderRefunds.points_due}), 0)::int from ${orderRefunds} where ${orderRefunds.customer} = ${customer}
+      and ${orderRefunds.posting_date} <= ${asOf} ${from ? sql`and ${orderRefunds.posting_date} >= ${from}` : sql``})`.mapWith(Number);
+  return {
+    balance: liveBalanceSql(customer, asOf),
+    earned_lifetime: earned(null),
+    earned_rolling: earned(rolling),
+    refunded_lifetime: refunded(null),
+    refunded_rolling: refunded(rolling),
+    versions: sql<VersionJson[] | null>`(select json_agg(v order by v.effective_from, v.id) from ${programmeRuleVersions} v where v.loyalty_program = ${program})`,
+  };
+}
+
+type VersionJson = Omit<VersionRow, 'created_at'> & { created_at: string };
+export interface StandingSums {
+  earned_lifetime: number;
+  earned_rolling: number;
+  refunded_lifetime: number;
+  refunded_rolling: number;
+  versions: VersionJson[] | null;
+}
+
+/** standingOf from the sums of `standingSumsSql`: the same rules, window and tier table, without a query. */
+export async function standingFromSums(db: Executor, program: string | null, sums: StandingSums, asOf: string = today()): Promise<Standing> {
+  const versions = (sums.versions ?? []).map((v) => ({ ...v, created_at: new Date(v.created_at) }));
+  const rules = program ? await rulesOn(db, program, asOf, versions) : null;
+  if (!rules) return { program, rules: null, tier: null, next: null, basis: 0, points_to_next_tier: 0, window_start: null };
+  const start = tierWindowStart(rules.rules, asOf);
+  const basis = Math.max(0, start ? sums.earned_rolling - sums.refunded_rolling : sums.earned_lifetime - sums.refunded_lifetime);
+  return { program, rules, window_start: start, ...tierForBasis(basis, rules.rules.tiers) };
 }
 
 export interface TierInfo {

@@ -4,7 +4,7 @@ import { settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
 import { orderRefunds } from '../../db/schema/orders';
-import { countsTowardTier } from './ledger';
+import { countsTowardTier, standingSumsSql } from './ledger';
 
 /**
  * The jobs' queries: which members or batches have work due. They only find candidates; each job re-checks under the
@@ -138,4 +138,22 @@ export async function birthdayMembers(db: Executor, opts: { program: string; isD
       .orderBy(asc(customers.name))
       .limit(opts.limit)
   ).map((r) => r.customer);
+}
+
+/**
+ * The caller's customer with what the points screen needs besides the rows, in one query: the balance and the
+ * standing's sums (standingSumsSql) and the money spent on purchases that earned points.
+ */
+export async function customerWithStanding(db: Executor, user: string, asOf: string) {
+  const [row] = await db
+    .select({
+      customer: customers,
+      sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, asOf),
+      spent: sql<number>`(select coalesce(sum(${E.purchase_amount}), 0) from ${E}
+        where ${E.customer} = "customers"."name" and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`.mapWith(Number),
+    })
+    .from(customers)
+    .where(eq(customers.user, user))
+    .limit(1);
+  return row;
 }

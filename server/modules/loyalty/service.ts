@@ -1,25 +1,30 @@
 import type { RequestContext } from '../../frappe/context';
-import { amountSpent, balanceOf, entriesOf, leavingWindow, nextExpiry, openBatches, standingOf } from './ledger';
+import { balanceOf, entriesOf, leavingWindow, nextExpiry, openBatches, standingFromSums, standingOf } from './ledger';
 import { today } from '../../../contracts/business-day';
+import { customerWithStanding } from './repository';
+import { validationError } from '../../frappe/errors';
 import { requireCustomer } from './members';
 import { addMonths } from '../programme/rules';
 
 /** What the points history and the reward home show, for the caller only. */
 export async function pointsDetails(ctx: RequestContext) {
-  const customer = await requireCustomer(ctx);
   const asOf = today();
-  const [balance, standing, rows, expiry, spent] = await Promise.all([
-    balanceOf(ctx.db, customer.name, asOf),
-    standingOf(ctx.db, customer.name, asOf),
+  const row = await customerWithStanding(ctx.db, ctx.user.name, asOf);
+  if (!row) throw validationError('No customer is linked to this user');
+  const { customer, sums } = row;
+  const [standing, rows, expiry] = await Promise.all([
+    // Not enrolled: the default programme's standing (rare; the sums were read for the member's own programme).
+    customer.loyalty_program ? standingFromSums(ctx.db, customer.loyalty_program, sums, asOf) : standingOf(ctx.db, customer.name, asOf),
     entriesOf(ctx.db, customer.name),
     nextExpiry(ctx.db, customer.name, asOf),
-    amountSpent(ctx.db, customer.name),
   ]);
+  const balance = sums.balance;
+  const spent = row.spent;
   return {
     customer: customer.name,
     loyalty_program: standing.program,
     loyalty_points: balance,
-    total_spent: spent,
+    total_spent: Number(spent ?? 0),
     points_earned: standing.basis,
     loyalty_program_tier: standing.tier?.name ?? null,
     next_tier_name: standing.next?.name ?? null,

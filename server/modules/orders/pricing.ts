@@ -48,9 +48,12 @@ export const isReward = (item: Pick<ItemRow, 'loyalty_points_based_price'>) => (
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Loads the items and refuses what cannot be ordered now: unknown, unpublished, out of stock, outside its schedule. */
-export async function loadOrderable(db: Executor, lines: OrderLineInput[], asOf: string = today()): Promise<Map<string, ItemRow>> {
-  const rows = await itemsByCode(db, lines.map((l) => l.item_code));
+/**
+ * Loads the items (unless the caller has just read them) and refuses what cannot be ordered now: unknown,
+ * unpublished, out of stock, outside its schedule.
+ */
+export async function loadOrderable(db: Executor, lines: OrderLineInput[], asOf: string = today(), known?: ItemRow[]): Promise<Map<string, ItemRow>> {
+  const rows = known ?? (await itemsByCode(db, lines.map((l) => l.item_code)));
   const byCode = new Map(rows.map((r) => [r.item_code, r]));
   for (const line of lines) {
     const item = byCode.get(line.item_code);

@@ -13,17 +13,18 @@ export type InvoiceItemRow = typeof salesInvoiceItems.$inferSelect;
 export type DeliveryNoteRow = typeof deliveryNotes.$inferSelect;
 
 /**
- * Frappe's naming series (`ACC-SINV-.YYYY.-.#####`): the counter is a settings row updated in the caller's
- * transaction, so two orders never get the same name and a rolled-back order gives its number back.
+ * Frappe's naming series (`ACC-SINV-.YYYY.-.#####`), numbered from one database sequence shared by every series:
+ * names are unique and readable, not gapless (a rolled-back order leaves its number unused). A counter row updated
+ * in the order's transaction would hold a lock every other order waits on until the first one commits.
  */
 export async function nextInSeries(tx: Executor, prefix: string, digits = 5): Promise<string> {
-  const key = `series:${prefix}`;
-  const [row] = await tx
-    .insert(settings)
-    .values({ key, value: sql`'1'::jsonb` })
-    .onConflictDoUpdate({ target: settings.key, set: { value: sql`to_jsonb((${settings.value} #>> '{}')::int + 1)` } })
-    .returning({ value: settings.value });
-  return `${prefix}${String(Number(row?.value ?? 1)).padStart(digits, '0')}`;
+  return (await seriesNames(tx, [prefix], digits))[0]!;
+}
+
+/** One name per prefix, in one statement (an order and its delivery notes). */
+export async function seriesNames(db: Executor, prefixes: string[], digits = 5): Promise<string[]> {
+  const { rows } = (await db.execute(sql`select nextval('document_no')::int as n from generate_series(1, ${prefixes.length})`)) as unknown as { rows: { n: number }[] };
+  return prefixes.map((prefix, i) => `${prefix}${String(Number(rows[i]!.n)).padStart(digits, '0')}`);
 }
 
 /** A number from the settings table, or its default when none is set. */

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { FrappeError, notFound, validationError } from '../../frappe/errors';
 import { claimIdempotentRequest } from '../../frappe/request-status';
-import { itemsByCode } from '../catalog/repository';
+import { itemsByCode, type ItemRow } from '../catalog/repository';
 import { addDays, balanceOf, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { rulesOn } from '../programme/versions';
@@ -17,7 +17,7 @@ import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
 import { enqueueEvent, itemSummary } from '../notifications/index';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
-  branchByName, branchInvoices, deliveryNotesOf, memberInvoices, userOfCustomer, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, nextInSeries, ownAddress,
+  branchByName, branchInvoices, deliveryNotesOf, memberInvoices, userOfCustomer, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, ownAddress, seriesNames,
   setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow, type OrdersPage,
 } from './repository';
 import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
@@ -42,16 +42,19 @@ const addressDisplay = (a: AddressRow) =>
     .filter((x) => x && String(x).trim())
     .join(', ');
 
-/** A payload from neither form: a gift redemption when every item is a reward, else a checkout. */
-async function guessKind(ctx: RequestContext, args: Record<string, unknown>): Promise<OrderKind> {
+/**
+ * A payload from neither form: a gift redemption when every item is a reward, else a checkout. The lines parsed and
+ * the items read here are handed on, so the order parses and reads them once.
+ */
+async function guessKind(ctx: RequestContext, args: Record<string, unknown>): Promise<{ kind: OrderKind; args: Record<string, unknown>; rows?: ItemRow[] }> {
   try {
     const lines = parseItems(args.items);
     const rows = await itemsByCode(ctx.db, lines.map((l) => l.item_code));
-    if (rows.length === lines.length && rows.every(isReward)) return 'redemption';
+    return { kind: rows.length === lines.length && rows.every(isReward) ? 'redemption' : 'purchase', args: { ...args, items: lines }, rows };
   } catch {
     /* the purchase validation reports what is wrong */
   }
-  return 'purchase';
+  return { kind: 'purchase', args };
 }
 
 type Program = NonNullable<Awaited<ReturnType<typeof programOf>>>;
@@ -87,18 +90,24 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
  * points (FIFO by expiry), writes the Sales Invoice, a Draft Delivery Note per reward, and the points a
  * purchase earns once it is paid (at once when nothing is left to pay, else at confirm_payment).
  */
-export async function placeOrder(ctx: RequestContext, args: Record<string, unknown>) {
+export async function placeOrder(ctx: RequestContext, raw: Record<string, unknown>) {
   const customer = await requireCustomer(ctx);
   await requireVerifiedPhone(ctx.db, ctx.user.name);
-  let kind = orderKind(args);
-  if (kind === 'unknown') kind = await guessKind(ctx, args);
+  let kind = orderKind(raw);
+  let args = raw;
+  let known: ItemRow[] | undefined;
+  if (kind === 'unknown') ({ kind, args, rows: known } = await guessKind(ctx, raw));
   const input = kind === 'redemption' ? parseRedemption(args) : parsePurchase(args);
   const allowedPayments: readonly string[] = kind === 'redemption' ? REDEMPTION_PAYMENT_METHODS : PURCHASE_PAYMENT_METHODS;
   if (!allowedPayments.includes(input.payment_method)) throw validationError('This payment method is not available');
 
   const postingDate = today();
-  const program = await programOf(ctx.db, customer.name);
-  const items = await loadOrderable(ctx.db, input.items, postingDate);
+  // Independent reads side by side (on PostgreSQL each on its own connection): the programme, the items, the branch.
+  const [program, items, branchRow] = await Promise.all([
+    programOf(ctx.db, customer.name, customer.loyalty_program),
+    loadOrderable(ctx.db, input.items, postingDate, known),
+    input.branch ? branchByName(ctx.db, input.branch) : undefined,
+  ]);
   const delivery: DeliveryMethod = input.kind === 'purchase' ? input.delivery_method : 'pickup';
   const q = await quote(ctx.db, kind, input.items, items, program, delivery, { customer: customer.name, branch: input.branch ?? null, day: postingDate });
   const rules = program ? (await rulesOn(ctx.db, program.name, postingDate))?.rules : null;
@@ -118,13 +127,17 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     branch = input.branch;
   }
   if (branch) {
-    const row = await branchByName(ctx.db, branch);
-    if (!row) throw validationError(`Branch ${branch} not found`, 'branch_not_found');
-    if (row.disabled) throw validationError(`Branch ${branch} is not taking orders`, 'branch_disabled');
+    if (!branchRow) throw validationError(`Branch ${branch} not found`, 'branch_not_found');
+    if (branchRow.disabled) throw validationError(`Branch ${branch} is not taking orders`, 'branch_disabled');
   }
   if (q.loyalty_points > 0 && !program) throw validationError('Customer isn\'t enrolled in any Loyalty Program');
 
+  // The names of the order and of its delivery notes, taken before the member's lock (numbers are not transactional:
+  // holding them inside would only lengthen the time other orders of this member wait).
   const year = postingDate.slice(0, 4);
+  const rewardCount = q.lines.filter((l) => l.points > 0).length;
+  const names = await seriesNames(ctx.db, [`ACC-SINV-${year}-`, ...Array.from({ length: rewardCount }, () => `MAT-DN-${year}-`)]);
+  const name = names[0]!;
   const created = await ctx.db.transaction(async (tx) => {
     // The key a client may ask about after losing the answer (request_status): from here on it cannot be given up.
     await claimIdempotentRequest(tx, ctx.request);
@@ -132,7 +145,6 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     if (!locked) throw validationError('No customer is linked to this user');
     if (locked.blocked) throw new FrappeError('PermissionError', MEMBER_BLOCKED, { code: 'member_blocked' });
     const ranOut = await enforceItemRules(tx, customer.name, program, q.lines);
-    const name = await nextInSeries(tx, `ACC-SINV-${year}-`);
     const { invoice, lines } = await insertInvoice(
       tx,
       {
@@ -184,9 +196,9 @@ export async function placeOrder(ctx: RequestContext, args: Record<string, unkno
     }
     const notes: string[] = [];
     // One note per reward line, linked to it: a cancelled or uncollected note gives back that line's points and stock.
-    for (const line of rewardLines) {
+    for (const [i, line] of rewardLines.entries()) {
       const dn = await insertDeliveryNote(tx, {
-        name: await nextInSeries(tx, `MAT-DN-${year}-`),
+        name: names[i + 1]!,
         sales_invoice: name,
         customer: customer.name,
         branch,

@@ -46,10 +46,10 @@ export function timeline(base: RulesInEffect, rows: readonly VersionRow[]): Rule
 /**
  * The rules of `program` in effect on `day` (null: no such programme): the versions up to that day folded in order.
  * Once a version has set every rule (the demo seed's, or any installation after its first full change) the starting
- * rules are not needed and this is one query.
+ * rules are not needed and this is one query (none when the caller read the versions along with its own query).
  */
-export async function rulesOn(db: Executor, program: string, day: string): Promise<RulesInEffect | null> {
-  const rows = (await versionsOfProgram(db, program)).filter((r) => r.effective_from <= day);
+export async function rulesOn(db: Executor, program: string, day: string, versions?: readonly VersionRow[]): Promise<RulesInEffect | null> {
+  const rows = (versions ?? (await versionsOfProgram(db, program))).filter((r) => r.effective_from <= day);
   const folded = Object.assign({}, ...rows.map((r) => r.rules as object)) as Record<string, unknown>;
   const last = rows[rows.length - 1];
   if (last && v.is(ProgrammeRulesSchema, folded)) return timeline({ ...emptyBase(program), rules: folded as ProgrammeRules }, [last])[0]!;

@@ -1,0 +1,170 @@
+// The member's reads and a redemption at a real size on PostgreSQL: 100,000 members and 1,000,000 ledger rows (two
+// years with 250,000 reward orders, bench/ledger-seed.ts). Prints p50 / p99 over HTTP of get_profile,
+// get_loyalty_points_details (the points history page), getorders (first page and a later one) and place_order,
+// next to the same requests on the same server before the seed (the demo data only: the same-run reference). Every
+// query those requests run is captured and EXPLAINed: a sequential scan of a table over 10,000 rows fails the run.
+//   BENCH_DATABASE_URL=postgres://… npx tsx bench/scale.ts       (SCALE_ROWS=1000000, SCALE_MEMBERS=100000)
+import pg, { type Pool } from 'pg';
+import { sql } from 'drizzle-orm';
+import { seedLedger } from './ledger-seed';
+import { signedInMembers, type SignedInMember } from './members';
+import { AFFORDABLE, PRICE, placeOrder } from './race';
+import { startBenchServer, table } from './support';
+
+const ROWS = Number(process.env.SCALE_ROWS ?? 1_000_000);
+const MEMBERS = Number(process.env.SCALE_MEMBERS ?? 100_000);
+const SAMPLES = Number(process.env.SCALE_SAMPLES ?? 200);
+const LARGE = 10_000;
+
+if (!process.env.BENCH_DATABASE_URL) {
+  console.log('(set BENCH_DATABASE_URL=postgres://… to run the 100,000-member benchmark on PostgreSQL)');
+  process.exit(0);
+}
+
+// Every statement the server sends while `capturing` is on, by text, with the parameters of its first run.
+const captured = new Map<string, unknown[]>();
+let capturing = false;
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (capturing) {
+    const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown];
+    const text = typeof config === 'string' ? config : config?.text;
+    const params = Array.isArray(values) ? values : typeof config === 'object' ? (config?.values ?? []) : [];
+    if (text && !captured.has(text)) captured.set(text, params);
+  }
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const server = await startBenchServer(process.env.BENCH_DATABASE_URL);
+const pool = server.database.pool as Pool;
+const get = (path: string, m: SignedInMember) =>
+  fetch(`${server.url}${path}`, { headers: { cookie: m.cookie } }).then(async (r) => {
+    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${await r.text()}`);
+    await r.arrayBuffer();
+  });
+const redeem = placeOrder(() => server.url);
+const requests: [string, (m: SignedInMember) => Promise<unknown>][] = [
+  ['get_profile', (m) => get('/api/method/headless_e_commerce.api.get_profile', m)],
+  ['get_loyalty_points_details (history page)', (m) => get('/api/method/headless_e_commerce.api.get_loyalty_points_details', m)],
+  ['getorders, first page', (m) => get('/api/method/honda_api.api_calls.getuser.getorders?start=0&limit=20', m)],
+  ['getorders, page 2', (m) => get('/api/method/honda_api.api_calls.getuser.getorders?start=20&limit=20', m)],
+  [
+    'place_order (a redemption)',
+    async (m) => {
+      const status = await redeem(m, 0);
+      if (status !== 200) throw new Error(`place_order answered ${status}`);
+    },
+  ],
+];
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+/** p50 / p99 of each request, one after the other, spread over the members (a redemption at most AFFORDABLE each). */
+async function measure(members: SignedInMember[]) {
+  const out = new Map<string, { p50: number; p99: number }>();
+  for (const [name, fn] of requests) {
+    for (let i = 0; i < 5; i++) await fn(members[i % members.length]!);
+    const samples: number[] = [];
+    const n = name.startsWith('place_order') ? Math.min(SAMPLES, members.length * (AFFORDABLE - 1)) : SAMPLES;
+    for (let i = 0; i < n; i++) {
+      const started = performance.now();
+      await fn(members[i % members.length]!);
+      samples.push(performance.now() - started);
+    }
+    out.set(name, { p50: pct(samples, 50), p99: pct(samples, 99) });
+  }
+  return out;
+}
+
+/** Members from the seeded ledger, given a session, a verified phone and enough points for the redemptions. */
+async function seededMembers(count: number): Promise<SignedInMember[]> {
+  const fresh = await signedInMembers(pool, 'scale-sess', count, 0);
+  const { rows } = await pool.query(
+    `select c.name, c."user" from customers c where c.name like 'CUST-B%' and exists (select 1 from sales_invoices i where i.customer = c.name) order by c.name limit $1`,
+    [count],
+  );
+  // Each session of a fresh member moves to a seeded one: the seeded member signs in with it.
+  const out: SignedInMember[] = [];
+  for (const [i, r] of rows.entries()) {
+    const m = fresh[i]!;
+    await pool.query(`update sessions set "user" = $1 where "user" = $2`, [r.user, m.name]);
+    await pool.query(`update users set phone_verified = true where name = $1`, [r.user]);
+    await pool.query(
+      `insert into loyalty_point_entries (name, customer, loyalty_program, loyalty_points, posting_date, expiry_date, entry_type, source)
+       values ('LPE-SCALE-' || $1, $1, 'Member Rewards', $2, current_date, current_date + 365, 'adjust', 'adjustment')`,
+      [r.name, PRICE * AFFORDABLE],
+    );
+    out.push({ ...m, name: String(r.user), customer: String(r.name) });
+  }
+  return out;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+const seqScans = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
+  ...(node.Plans ?? []).flatMap(seqScans),
+];
+
+/** EXPLAINs every captured statement: the large tables any of them reads with a sequential scan. */
+async function explainCaptured() {
+  const { rows: sizes } = await pool.query(`select relname, reltuples::bigint as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`);
+  const large = new Set(sizes.filter((s) => Number(s.n) > LARGE).map((s) => String(s.relname)));
+  const problems: string[] = [];
+  let explained = 0;
+  for (const [text, params] of captured) {
+    if (!/^\s*(select|insert|update|delete|with)\b/i.test(text)) continue;
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query(`explain (format json) ${text}`, params);
+      explained += 1;
+      const plan = (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
+      const bad = seqScans(plan).filter((r) => large.has(r));
+      if (bad.length) problems.push(`seq scan of ${[...new Set(bad)].join(', ')}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+  return { explained, problems, large: [...large] };
+}
+
+try {
+  const before = await measure(await signedInMembers(pool, 'small', 40, PRICE * AFFORDABLE));
+  let started = performance.now();
+  await seedLedger(server.database.db, { rows: ROWS, members: MEMBERS, days: 730 });
+  const members = await seededMembers(40);
+  await server.database.db.execute(sql`analyze`);
+  const [{ n }] = (await pool.query('select count(*)::int as n from loyalty_point_entries')).rows as [{ n: number }];
+  const [{ c }] = (await pool.query('select count(*)::int as c from customers')).rows as [{ c: number }];
+  console.log(`seeded ${Number(n).toLocaleString('en-US')} ledger rows, ${Number(c).toLocaleString('en-US')} members in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  started = performance.now();
+  capturing = true;
+  const after = await measure(members);
+  capturing = false;
+  const rows: (string | number)[][] = [['request (sequential)', 'p50 at scale', 'p99 at scale', 'p50 demo data (reference)', 'p99 demo data (reference)']];
+  for (const [name] of requests) {
+    const a = after.get(name)!;
+    const b = before.get(name)!;
+    rows.push([name, `${a.p50.toFixed(1)} ms`, `${a.p99.toFixed(1)} ms`, `${b.p50.toFixed(1)} ms`, `${b.p99.toFixed(1)} ms`]);
+  }
+  table(rows);
+  // The check itself must see a scan: a filter on a column no index covers has to be reported.
+  captured.set(`select count(*) from loyalty_point_entries where member_text = $1`, ['x']);
+  const check = await explainCaptured();
+  const canary = check.problems.findIndex((p) => p.includes('member_text = $1'));
+  if (canary < 0) throw new Error('the EXPLAIN check did not report a known sequential scan: it is blind');
+  check.problems.splice(canary, 1);
+  console.log(`\nEXPLAINed ${check.explained - 1} distinct statements; tables over ${LARGE.toLocaleString('en-US')} rows: ${check.large.join(', ')}`);
+  if (check.problems.length) {
+    for (const p of check.problems) console.error(`  ${p}`);
+    process.exitCode = 1;
+  } else console.log('no sequential scan of a large table');
+} finally {
+  pg.Client.prototype.query = originalQuery;
+  await server.close();
+}
