@@ -38,6 +38,12 @@ import { Route as MemberHomeRouteImport } from './routes/_member/_home';
 import { Route as MemberScreenRouteImport } from './routes/_member/_screen';
 import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
+import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index';
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin.audit';
+import { Route as AdminAdminBranchesRouteImport } from './routes/_admin/admin.branches';
+import { Route as AdminAdminExportsRouteImport } from './routes/_admin/admin.exports';
+import { Route as AdminAdminImportRouteImport } from './routes/_admin/admin.import';
+import { Route as AdminAdminStaffRouteImport } from './routes/_admin/admin.staff';
 import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
 import { Route as AdminBlogViewNameRouteImport } from './routes/_admin/blog-view.$name';
 import { Route as GuestLiffSplatRouteImport } from './routes/_guest/liff.$';
@@ -66,6 +72,8 @@ import { Route as MemberScreenWishlistRouteImport } from './routes/_member/_scre
 import { Route as MemberTabsCategoriesRouteImport } from './routes/_member/_tabs/categories';
 import { Route as MemberTabsRewardHistoryRouteImport } from './routes/_member/_tabs/reward-history';
 import { Route as MemberTabsTermsAndConditionsRouteImport } from './routes/_member/_tabs/terms-and-conditions';
+import { Route as AdminAdminMembersIndexRouteImport } from './routes/_admin/admin.members.index';
+import { Route as AdminAdminRewardsIndexRouteImport } from './routes/_admin/admin.rewards.index';
 import { Route as MemberScreenItemCodeGiftCheckoutRouteImport } from './routes/_member/_screen/$itemCode.gift-checkout';
 import { Route as MemberScreenMyOrderDetailsIdRouteImport } from './routes/_member/_screen/my-order-details.$id';
 import { Route as MemberScreenMyOrderIndexRouteImport } from './routes/_member/_screen/my-order.index';
@@ -215,6 +223,36 @@ const StaffStaffRoute = StaffStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => StaffRoute,
 } as any);
+const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminBranchesRoute = AdminAdminBranchesRouteImport.update({
+  id: '/admin/branches',
+  path: '/admin/branches',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminExportsRoute = AdminAdminExportsRouteImport.update({
+  id: '/admin/exports',
+  path: '/admin/exports',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminImportRoute = AdminAdminImportRouteImport.update({
+  id: '/admin/import',
+  path: '/admin/import',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminStaffRoute = AdminAdminStaffRouteImport.update({
+  id: '/admin/staff',
+  path: '/admin/staff',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminBlogEditNameRoute = AdminBlogEditNameRouteImport.update({
   id: '/blog-edit/$name',
   path: '/blog-edit/$name',
@@ -361,6 +399,16 @@ const MemberTabsTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => MemberTabsRoute,
   } as any);
+const AdminAdminMembersIndexRoute = AdminAdminMembersIndexRouteImport.update({
+  id: '/admin/members/',
+  path: '/admin/members/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminRewardsIndexRoute = AdminAdminRewardsIndexRouteImport.update({
+  id: '/admin/rewards/',
+  path: '/admin/rewards/',
+  getParentRoute: () => AdminRoute,
+} as any);
 const MemberScreenItemCodeGiftCheckoutRoute =
   MemberScreenItemCodeGiftCheckoutRouteImport.update({
     id: '/$itemCode/gift-checkout',
@@ -451,6 +499,11 @@ export interface FileRoutesByFullPath {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/audit': typeof AdminAdminAuditRoute;
+  '/admin/branches': typeof AdminAdminBranchesRoute;
+  '/admin/exports': typeof AdminAdminExportsRoute;
+  '/admin/import': typeof AdminAdminImportRoute;
+  '/admin/staff': typeof AdminAdminStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -478,6 +531,7 @@ export interface FileRoutesByFullPath {
   '/categories': typeof MemberTabsCategoriesRoute;
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/admin/': typeof AdminAdminIndexRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -487,6 +541,8 @@ export interface FileRoutesByFullPath {
   '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/admin/members/': typeof AdminAdminMembersIndexRoute;
+  '/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
   '/my-order/': typeof MemberScreenMyOrderIndexRoute;
   '/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
   '/shop/': typeof MemberScreenShopIndexRoute;
@@ -513,6 +569,11 @@ export interface FileRoutesByTo {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/audit': typeof AdminAdminAuditRoute;
+  '/admin/branches': typeof AdminAdminBranchesRoute;
+  '/admin/exports': typeof AdminAdminExportsRoute;
+  '/admin/import': typeof AdminAdminImportRoute;
+  '/admin/staff': typeof AdminAdminStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -539,6 +600,7 @@ export interface FileRoutesByTo {
   '/categories': typeof MemberTabsCategoriesRoute;
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/admin': typeof AdminAdminIndexRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -548,6 +610,8 @@ export interface FileRoutesByTo {
   '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/admin/members': typeof AdminAdminMembersIndexRoute;
+  '/admin/rewards': typeof AdminAdminRewardsIndexRoute;
   '/my-order': typeof MemberScreenMyOrderIndexRoute;
   '/shipping-address': typeof MemberScreenShippingAddressIndexRoute;
   '/shop': typeof MemberScreenShopIndexRoute;
@@ -583,6 +647,11 @@ export interface FileRoutesById {
   '/_member/_screen': typeof MemberScreenRouteWithChildren;
   '/_member/_tabs': typeof MemberTabsRouteWithChildren;
   '/_staff/staff': typeof StaffStaffRoute;
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute;
+  '/_admin/admin/branches': typeof AdminAdminBranchesRoute;
+  '/_admin/admin/exports': typeof AdminAdminExportsRoute;
+  '/_admin/admin/import': typeof AdminAdminImportRoute;
+  '/_admin/admin/staff': typeof AdminAdminStaffRoute;
   '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/_admin/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/_guest/liff/$': typeof GuestLiffSplatRoute;
@@ -610,6 +679,7 @@ export interface FileRoutesById {
   '/_member/_tabs/categories': typeof MemberTabsCategoriesRoute;
   '/_member/_tabs/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/_member/_tabs/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/_admin/admin/': typeof AdminAdminIndexRoute;
   '/_member/_home/': typeof MemberHomeIndexRoute;
   '/_member/_screen/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/_member/_screen/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
@@ -620,6 +690,8 @@ export interface FileRoutesById {
   '/_member/_screen/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/_member/_screen/shop/filter': typeof MemberScreenShopFilterRoute;
   '/_member/_screen/shop/type': typeof MemberScreenShopTypeRoute;
+  '/_admin/admin/members/': typeof AdminAdminMembersIndexRoute;
+  '/_admin/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
   '/_member/_screen/my-order/': typeof MemberScreenMyOrderIndexRoute;
   '/_member/_screen/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
   '/_member/_screen/shop/': typeof MemberScreenShopIndexRoute;
@@ -648,6 +720,11 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/audit'
+    | '/admin/branches'
+    | '/admin/exports'
+    | '/admin/import'
+    | '/admin/staff'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -675,6 +752,7 @@ export interface FileRouteTypes {
     | '/categories'
     | '/reward-history'
     | '/terms-and-conditions'
+    | '/admin/'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
     | '/my-order/$id'
@@ -684,6 +762,8 @@ export interface FileRouteTypes {
     | '/shipping-address/edit'
     | '/shop/filter'
     | '/shop/type'
+    | '/admin/members/'
+    | '/admin/rewards/'
     | '/my-order/'
     | '/shipping-address/'
     | '/shop/';
@@ -710,6 +790,11 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/audit'
+    | '/admin/branches'
+    | '/admin/exports'
+    | '/admin/import'
+    | '/admin/staff'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -736,6 +821,7 @@ export interface FileRouteTypes {
     | '/categories'
     | '/reward-history'
     | '/terms-and-conditions'
+    | '/admin'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
     | '/my-order/$id'
@@ -745,6 +831,8 @@ export interface FileRouteTypes {
     | '/shipping-address/edit'
     | '/shop/filter'
     | '/shop/type'
+    | '/admin/members'
+    | '/admin/rewards'
     | '/my-order'
     | '/shipping-address'
     | '/shop';
@@ -779,6 +867,11 @@ export interface FileRouteTypes {
     | '/_member/_screen'
     | '/_member/_tabs'
     | '/_staff/staff'
+    | '/_admin/admin/audit'
+    | '/_admin/admin/branches'
+    | '/_admin/admin/exports'
+    | '/_admin/admin/import'
+    | '/_admin/admin/staff'
     | '/_admin/blog-edit/$name'
     | '/_admin/blog-view/$name'
     | '/_guest/liff/$'
@@ -806,6 +899,7 @@ export interface FileRouteTypes {
     | '/_member/_tabs/categories'
     | '/_member/_tabs/reward-history'
     | '/_member/_tabs/terms-and-conditions'
+    | '/_admin/admin/'
     | '/_member/_home/'
     | '/_member/_screen/$itemCode/gift-checkout'
     | '/_member/_screen/my-order-details/$id'
@@ -816,6 +910,8 @@ export interface FileRouteTypes {
     | '/_member/_screen/shipping-address/edit'
     | '/_member/_screen/shop/filter'
     | '/_member/_screen/shop/type'
+    | '/_admin/admin/members/'
+    | '/_admin/admin/rewards/'
     | '/_member/_screen/my-order/'
     | '/_member/_screen/shipping-address/'
     | '/_member/_screen/shop/';
@@ -1034,6 +1130,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffStaffRouteImport;
       parentRoute: typeof StaffRoute;
     };
+    '/_admin/admin/': {
+      id: '/_admin/admin/';
+      path: '/admin';
+      fullPath: '/admin/';
+      preLoaderRoute: typeof AdminAdminIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit';
+      path: '/admin/audit';
+      fullPath: '/admin/audit';
+      preLoaderRoute: typeof AdminAdminAuditRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/branches': {
+      id: '/_admin/admin/branches';
+      path: '/admin/branches';
+      fullPath: '/admin/branches';
+      preLoaderRoute: typeof AdminAdminBranchesRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/exports': {
+      id: '/_admin/admin/exports';
+      path: '/admin/exports';
+      fullPath: '/admin/exports';
+      preLoaderRoute: typeof AdminAdminExportsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/import': {
+      id: '/_admin/admin/import';
+      path: '/admin/import';
+      fullPath: '/admin/import';
+      preLoaderRoute: typeof AdminAdminImportRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/staff': {
+      id: '/_admin/admin/staff';
+      path: '/admin/staff';
+      fullPath: '/admin/staff';
+      preLoaderRoute: typeof AdminAdminStaffRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_admin/blog-edit/$name': {
       id: '/_admin/blog-edit/$name';
       path: '/blog-edit/$name';
@@ -1230,6 +1368,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberTabsTermsAndConditionsRouteImport;
       parentRoute: typeof MemberTabsRoute;
     };
+    '/_admin/admin/members/': {
+      id: '/_admin/admin/members/';
+      path: '/admin/members';
+      fullPath: '/admin/members/';
+      preLoaderRoute: typeof AdminAdminMembersIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/rewards/': {
+      id: '/_admin/admin/rewards/';
+      path: '/admin/rewards';
+      fullPath: '/admin/rewards/';
+      preLoaderRoute: typeof AdminAdminRewardsIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_member/_screen/$itemCode/gift-checkout': {
       id: '/_member/_screen/$itemCode/gift-checkout';
       path: '/$itemCode/gift-checkout';
@@ -1322,8 +1474,16 @@ interface AdminRouteChildren {
   AdminBlogAddRoute: typeof AdminBlogAddRoute;
   AdminBlogAdminRoute: typeof AdminBlogAdminRoute;
   AdminBlogCategoriesRoute: typeof AdminBlogCategoriesRoute;
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute;
+  AdminAdminBranchesRoute: typeof AdminAdminBranchesRoute;
+  AdminAdminExportsRoute: typeof AdminAdminExportsRoute;
+  AdminAdminImportRoute: typeof AdminAdminImportRoute;
+  AdminAdminStaffRoute: typeof AdminAdminStaffRoute;
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
+  AdminAdminIndexRoute: typeof AdminAdminIndexRoute;
+  AdminAdminMembersIndexRoute: typeof AdminAdminMembersIndexRoute;
+  AdminAdminRewardsIndexRoute: typeof AdminAdminRewardsIndexRoute;
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -1331,8 +1491,16 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogAddRoute: AdminBlogAddRoute,
   AdminBlogAdminRoute: AdminBlogAdminRoute,
   AdminBlogCategoriesRoute: AdminBlogCategoriesRoute,
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
+  AdminAdminBranchesRoute: AdminAdminBranchesRoute,
+  AdminAdminExportsRoute: AdminAdminExportsRoute,
+  AdminAdminImportRoute: AdminAdminImportRoute,
+  AdminAdminStaffRoute: AdminAdminStaffRoute,
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
+  AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminMembersIndexRoute: AdminAdminMembersIndexRoute,
+  AdminAdminRewardsIndexRoute: AdminAdminRewardsIndexRoute,
 };
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);

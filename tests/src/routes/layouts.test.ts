@@ -13,7 +13,7 @@ const EXPECTED: Record<Layout, readonly string[]> = {
     '/reward-home', '/gifts', '/consent', '/collect-points', '/how-to-collect-rewards', '/member-conditions', '/single-blog',
   ],
   _staff: ['/staff'],
-  _admin: ['/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app'],
+  _admin: ['/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app', '/admin', '/admin/rewards', '/admin/branches', '/admin/members', '/admin/import', '/admin/staff', '/admin/audit', '/admin/exports'],
   _marketing: ['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy'],
 };
 

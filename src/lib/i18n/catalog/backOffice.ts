@@ -1,0 +1,41 @@
+import { defineCatalog } from '../define';
+
+/** The back office: its frame, rewards, branches, members, imports, staff, the audit log and exports. */
+export const backOffice = defineCatalog({
+  th: {
+    title: 'ระบบหลังบ้าน',
+    menuToggle: 'เปิดหรือปิดเมนู',
+    navRewards: 'ของรางวัล',
+    navBranches: 'สาขา',
+    navMembers: 'สมาชิก',
+    navImport: 'นำเข้าคะแนน',
+    navStaff: 'พนักงาน',
+    navAudit: 'บันทึกการแก้ไข',
+    navExports: 'ส่งออกข้อมูล',
+    role_SystemManager: 'ผู้ดูแลระบบ',
+    role_LoyaltyManager: 'ผู้จัดการโปรแกรมสะสมคะแนน',
+    role_BranchManager: 'ผู้จัดการสาขา',
+    role_BlogManager: 'ผู้ดูแลบล็อก',
+    gateText: 'เข้าสู่ระบบด้วยบัญชีผู้จัดการเพื่อดูแลโปรแกรมสะสมคะแนน สาขา และบล็อก',
+    deniedText: 'บัญชี {user} ไม่มีสิทธิ์ใช้ระบบหลังบ้าน',
+    screenDenied: 'บทบาทของคุณเปิดหน้านี้ไม่ได้ เลือกเมนูอื่นทางซ้าย',
+  },
+  en: {
+    title: 'Back office',
+    menuToggle: 'Open or close the menu',
+    navRewards: 'Rewards',
+    navBranches: 'Branches',
+    navMembers: 'Members',
+    navImport: 'Import points',
+    navStaff: 'Staff',
+    navAudit: 'Audit log',
+    navExports: 'Exports',
+    role_SystemManager: 'System manager',
+    role_LoyaltyManager: 'Loyalty manager',
+    role_BranchManager: 'Branch manager',
+    role_BlogManager: 'Blog manager',
+    gateText: 'Sign in with a manager account to run the loyalty programme, the branches and the blog.',
+    deniedText: 'The account {user} has no access to the back office.',
+    screenDenied: 'Your role cannot open this page. Pick another entry in the menu.',
+  },
+});
