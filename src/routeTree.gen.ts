@@ -74,6 +74,7 @@ import { Route as MemberTabsRewardHistoryRouteImport } from './routes/_member/_t
 import { Route as MemberTabsTermsAndConditionsRouteImport } from './routes/_member/_tabs/terms-and-conditions';
 import { Route as AdminAdminMembersIndexRouteImport } from './routes/_admin/admin.members.index';
 import { Route as AdminAdminRewardsIndexRouteImport } from './routes/_admin/admin.rewards.index';
+import { Route as AdminAdminRewardsNameRouteImport } from './routes/_admin/admin.rewards.$name';
 import { Route as MemberScreenItemCodeGiftCheckoutRouteImport } from './routes/_member/_screen/$itemCode.gift-checkout';
 import { Route as MemberScreenMyOrderDetailsIdRouteImport } from './routes/_member/_screen/my-order-details.$id';
 import { Route as MemberScreenMyOrderIndexRouteImport } from './routes/_member/_screen/my-order.index';
@@ -409,6 +410,11 @@ const AdminAdminRewardsIndexRoute = AdminAdminRewardsIndexRouteImport.update({
   path: '/admin/rewards/',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminAdminRewardsNameRoute = AdminAdminRewardsNameRouteImport.update({
+  id: '/admin/rewards/$name',
+  path: '/admin/rewards/$name',
+  getParentRoute: () => AdminRoute,
+} as any);
 const MemberScreenItemCodeGiftCheckoutRoute =
   MemberScreenItemCodeGiftCheckoutRouteImport.update({
     id: '/$itemCode/gift-checkout',
@@ -532,6 +538,7 @@ export interface FileRoutesByFullPath {
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin/': typeof AdminAdminIndexRoute;
+  '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -601,6 +608,7 @@ export interface FileRoutesByTo {
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin': typeof AdminAdminIndexRoute;
+  '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -681,6 +689,7 @@ export interface FileRoutesById {
   '/_member/_tabs/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/_admin/admin/': typeof AdminAdminIndexRoute;
   '/_member/_home/': typeof MemberHomeIndexRoute;
+  '/_admin/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/_member/_screen/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/_member/_screen/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/_member/_screen/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -753,6 +762,7 @@ export interface FileRouteTypes {
     | '/reward-history'
     | '/terms-and-conditions'
     | '/admin/'
+    | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
     | '/my-order/$id'
@@ -822,6 +832,7 @@ export interface FileRouteTypes {
     | '/reward-history'
     | '/terms-and-conditions'
     | '/admin'
+    | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
     | '/my-order/$id'
@@ -901,6 +912,7 @@ export interface FileRouteTypes {
     | '/_member/_tabs/terms-and-conditions'
     | '/_admin/admin/'
     | '/_member/_home/'
+    | '/_admin/admin/rewards/$name'
     | '/_member/_screen/$itemCode/gift-checkout'
     | '/_member/_screen/my-order-details/$id'
     | '/_member/_screen/my-order/$id'
@@ -1382,6 +1394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminRewardsIndexRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/_admin/admin/rewards/$name': {
+      id: '/_admin/admin/rewards/$name';
+      path: '/admin/rewards/$name';
+      fullPath: '/admin/rewards/$name';
+      preLoaderRoute: typeof AdminAdminRewardsNameRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_member/_screen/$itemCode/gift-checkout': {
       id: '/_member/_screen/$itemCode/gift-checkout';
       path: '/$itemCode/gift-checkout';
@@ -1482,6 +1501,7 @@ interface AdminRouteChildren {
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute;
+  AdminAdminRewardsNameRoute: typeof AdminAdminRewardsNameRoute;
   AdminAdminMembersIndexRoute: typeof AdminAdminMembersIndexRoute;
   AdminAdminRewardsIndexRoute: typeof AdminAdminRewardsIndexRoute;
 }
@@ -1499,6 +1519,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminRewardsNameRoute: AdminAdminRewardsNameRoute,
   AdminAdminMembersIndexRoute: AdminAdminMembersIndexRoute,
   AdminAdminRewardsIndexRoute: AdminAdminRewardsIndexRoute,
 };

@@ -1,0 +1,2 @@
+export { RewardsList } from './rewards/rewards-list';
+export { RewardEditor } from './rewards/reward-editor';
