@@ -73,6 +73,7 @@ import { Route as MemberTabsCategoriesRouteImport } from './routes/_member/_tabs
 import { Route as MemberTabsRewardHistoryRouteImport } from './routes/_member/_tabs/reward-history';
 import { Route as MemberTabsTermsAndConditionsRouteImport } from './routes/_member/_tabs/terms-and-conditions';
 import { Route as AdminAdminMembersIndexRouteImport } from './routes/_admin/admin.members.index';
+import { Route as AdminAdminMembersCustomerRouteImport } from './routes/_admin/admin.members.$customer';
 import { Route as AdminAdminRewardsIndexRouteImport } from './routes/_admin/admin.rewards.index';
 import { Route as AdminAdminRewardsNameRouteImport } from './routes/_admin/admin.rewards.$name';
 import { Route as MemberScreenItemCodeGiftCheckoutRouteImport } from './routes/_member/_screen/$itemCode.gift-checkout';
@@ -405,6 +406,12 @@ const AdminAdminMembersIndexRoute = AdminAdminMembersIndexRouteImport.update({
   path: '/admin/members/',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminAdminMembersCustomerRoute =
+  AdminAdminMembersCustomerRouteImport.update({
+    id: '/admin/members/$customer',
+    path: '/admin/members/$customer',
+    getParentRoute: () => AdminRoute,
+  } as any);
 const AdminAdminRewardsIndexRoute = AdminAdminRewardsIndexRouteImport.update({
   id: '/admin/rewards/',
   path: '/admin/rewards/',
@@ -538,6 +545,7 @@ export interface FileRoutesByFullPath {
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin/': typeof AdminAdminIndexRoute;
+  '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
   '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
@@ -608,6 +616,7 @@ export interface FileRoutesByTo {
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin': typeof AdminAdminIndexRoute;
+  '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
   '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
@@ -689,6 +698,7 @@ export interface FileRoutesById {
   '/_member/_tabs/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/_admin/admin/': typeof AdminAdminIndexRoute;
   '/_member/_home/': typeof MemberHomeIndexRoute;
+  '/_admin/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
   '/_admin/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/_member/_screen/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/_member/_screen/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
@@ -762,6 +772,7 @@ export interface FileRouteTypes {
     | '/reward-history'
     | '/terms-and-conditions'
     | '/admin/'
+    | '/admin/members/$customer'
     | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
@@ -832,6 +843,7 @@ export interface FileRouteTypes {
     | '/reward-history'
     | '/terms-and-conditions'
     | '/admin'
+    | '/admin/members/$customer'
     | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
@@ -912,6 +924,7 @@ export interface FileRouteTypes {
     | '/_member/_tabs/terms-and-conditions'
     | '/_admin/admin/'
     | '/_member/_home/'
+    | '/_admin/admin/members/$customer'
     | '/_admin/admin/rewards/$name'
     | '/_member/_screen/$itemCode/gift-checkout'
     | '/_member/_screen/my-order-details/$id'
@@ -1387,6 +1400,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminMembersIndexRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/_admin/admin/members/$customer': {
+      id: '/_admin/admin/members/$customer';
+      path: '/admin/members/$customer';
+      fullPath: '/admin/members/$customer';
+      preLoaderRoute: typeof AdminAdminMembersCustomerRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_admin/admin/rewards/': {
       id: '/_admin/admin/rewards/';
       path: '/admin/rewards';
@@ -1501,6 +1521,7 @@ interface AdminRouteChildren {
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute;
+  AdminAdminMembersCustomerRoute: typeof AdminAdminMembersCustomerRoute;
   AdminAdminRewardsNameRoute: typeof AdminAdminRewardsNameRoute;
   AdminAdminMembersIndexRoute: typeof AdminAdminMembersIndexRoute;
   AdminAdminRewardsIndexRoute: typeof AdminAdminRewardsIndexRoute;
@@ -1519,6 +1540,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminMembersCustomerRoute: AdminAdminMembersCustomerRoute,
   AdminAdminRewardsNameRoute: AdminAdminRewardsNameRoute,
   AdminAdminMembersIndexRoute: AdminAdminMembersIndexRoute,
   AdminAdminRewardsIndexRoute: AdminAdminRewardsIndexRoute,
