@@ -24,7 +24,6 @@ export function CameraScan({ onCode }: { onCode: (code: string) => void }) {
     if (!open) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    setFailed(false);
     void (async () => {
       try {
         const { startScanner } = await import('@/lib/scanner');
@@ -47,7 +46,10 @@ export function CameraScan({ onCode }: { onCode: (code: string) => void }) {
   }, [open]);
   return (
     <>
-      <Button variant="default" onClick={() => setOpen(true)}>
+      <Button variant="default" onClick={() => {
+          setFailed(false);
+          setOpen(true);
+        }}>
         {t('backOffice.scanQr')}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('backOffice.scanQr')} closeButtonProps={{ 'aria-label': t('common.close') }}>

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Progress.css';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Alert, Badge, Button, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { bootQuery } from '@/entities/member';
 import { memberSummaryQuery, type MemberSummary } from '@/entities/admin';
