@@ -6,6 +6,8 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { ArgsOf, MethodContract } from '../../../contracts/contract';
 import {
   ADJUST_POINTS,
+  ADMIN_METHODS,
+  type ExportFilters,
   AUDIT_LOG,
   CREATE_STAFF,
   GET_ADJUSTMENT_REASONS,
@@ -71,6 +73,13 @@ export const auditLogCountQuery = (filters: Filters) =>
 /** A reward's picture: upload_file answers its /files/… address, which the item's website_image then holds. */
 export const uploadItemImage = (file: File) =>
   uploadFileAs(FileDocSchema, file, { isPrivate: false, doctype: ITEM.doctype, fieldname: 'website_image', folder: 'Home' });
+
+/** The CSV export as a link (a GET with the session cookie): the browser downloads it as it streams. */
+export function exportUrl(filters: ExportFilters): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') query.set(key, String(value));
+  return `/api/method/${ADMIN_METHODS.export}?${query}`;
+}
 
 export const auditLogQuery = (args: GetListArgs) =>
   queryOptions({ queryKey: adminKeys.audit(args), queryFn: ({ signal }) => getListOf(AUDIT_LOG, args, { signal }) });
