@@ -19,7 +19,8 @@ function Entry({ entry, kind }: { entry: PointsEntry; kind: HistoryTab }) {
   return (
     <li className={classes.entry} data-testid={`points-${kind}`}>
       <div>
-        <Text fw={600}>{kind === 'received' ? t('points.received') : t('points.used')}</Text>
+        {/* A manager's adjustment may carry its own line for the member instead of the generic one. */}
+        <Text fw={600}>{entry.member_text || (kind === 'received' ? t('points.received') : t('points.used'))}</Text>
         <Text size="xs" c="dimmed">
           {formatDay(entry.posting_date, lang)}
         </Text>
