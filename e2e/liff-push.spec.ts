@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { request, type BrowserContext, type Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
-import { memberCall, signInDemoMember, signInNewLineMember } from './support/member';
+import { memberCall, signInDemoMember, signInVerifiedMember } from './support/member';
 import { screenshot } from './support/screenshot';
 import { LocalPushService, type TestSubscription } from '../tests/support/push-service';
 
@@ -103,16 +103,7 @@ async function axeProblems(page: Page, selector: string) {
 
 const permissionAsks = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem('e2e-permission-asks') ?? 0));
 
-/** A new member: LINE sign-in with a typed display name on the development page, then the phone verified. */
-async function newMember(page: Page, name: string) {
-  await signInNewLineMember(page, name);
-  await page.waitForURL('**/phonverify');
-  const phone = `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  await memberCall(page, 'honda_api.api_calls.verifyuser.getphone', { userphone: phone }, 'POST');
-  const outbox = await (await page.request.get(`/api/method/member_rewards.dev.sms_outbox?phone=${phone}`)).json();
-  const otp = String(outbox.message[0].body).match(/\b(\d{6})\b/)![1];
-  await memberCall(page, 'honda_api.api_calls.verifyuser.verifyotp', { userphone: phone, otp }, 'POST');
-}
+const newMember = (page: Page, name: string) => signInVerifiedMember(page, name);
 
 let lastCode = '';
 /** Staff award points on the member's current code (read from /my-id), through the staff API. */

@@ -58,3 +58,15 @@ export async function adminApi(): Promise<{ api: APIRequestContext; csrf: string
   const csrf = ((await res.json()) as { csrf_token: string }).csrf_token;
   return { api, csrf };
 }
+
+/** A new member: LINE sign-in with a typed display name on the development page, then the phone verified. */
+export async function signInVerifiedMember(page: Page, name: string): Promise<string> {
+  await signInNewLineMember(page, name);
+  await page.waitForURL('**/phonverify');
+  const phone = `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  await memberCall(page, 'honda_api.api_calls.verifyuser.getphone', { userphone: phone }, 'POST');
+  const outbox = await (await page.request.get(`/api/method/member_rewards.dev.sms_outbox?phone=${phone}`)).json();
+  const otp = String(outbox.message[0].body).match(/\b(\d{6})\b/)![1];
+  await memberCall(page, 'honda_api.api_calls.verifyuser.verifyotp', { userphone: phone, otp }, 'POST');
+  return phone;
+}

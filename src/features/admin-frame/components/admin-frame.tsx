@@ -73,11 +73,11 @@ function Manager() {
           </span>
         </span>
       </Link>
-      <Group gap={8} grow>
-        <Button variant="default" size="sm" onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
+      <Group gap={8} wrap="nowrap">
+        <Button variant="default" size="sm" flex="none" onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
           {next === 'en' ? 'EN' : 'ไทย'}
         </Button>
-        <Button variant="light" color="gray" size="sm" loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate({ to: '/admin' }) })}>
+        <Button variant="light" color="gray" size="sm" flex={1} loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate({ to: '/admin' }) })}>
           {t('blogAdmin.signOut')}
         </Button>
       </Group>

@@ -23,7 +23,7 @@ export interface RewardForm {
 export const EMPTY_REWARD: RewardForm = {
   item_code: '',
   item_name: '',
-  item_group: 'Rewards',
+  item_group: 'Gift',
   description: '',
   website_image: '',
   price_list_rate: 0,
