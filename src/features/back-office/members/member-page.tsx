@@ -37,7 +37,7 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
+      <Text fw={700} size="lg" data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </div>
