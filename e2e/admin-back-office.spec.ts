@@ -87,7 +87,7 @@ test.describe('back office, as a Loyalty Manager', () => {
     await member.getByRole('dialog').getByTestId('confirm-redeem').click();
     await expect(member.getByTestId('redeem-error')).toContainText('แก้วมัคหลังบ้าน หมดชั่วคราว');
 
-    await admin.getByRole('link', { name: 'บันทึกการแก้ไข' }).click();
+    await admin.getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
     await admin.getByRole('combobox', { name: 'ประเภทข้อมูล' }).click();
     await admin.getByRole('option', { name: 'Item', exact: true }).click();
     const row = admin.getByRole('row').filter({ hasText: code }).first();
@@ -152,7 +152,7 @@ test.describe('back office, as a Loyalty Manager', () => {
     // The blocked member's session is gone: the server knows them as a guest.
     expect(await memberCall<{ user: string }>(member, 'member_rewards.api.boot')).toMatchObject({ user: 'Guest' });
 
-    await admin.getByRole('link', { name: 'บันทึกการแก้ไข' }).click();
+    await admin.getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
     await admin.getByRole('combobox', { name: 'ประเภทข้อมูล' }).click();
     await admin.getByRole('option', { name: 'Customer', exact: true }).click();
     await expect(admin.getByRole('row').filter({ hasText: customer }).first()).toContainText('blocked: false → true');
@@ -175,7 +175,7 @@ test.describe('back office, as a Loyalty Manager', () => {
       ['members', 'สมาชิก'],
       ['import', 'นำเข้าคะแนน'],
       ['staff', 'พนักงาน'],
-      ['audit', 'บันทึกการแก้ไข'],
+      ['audit', 'บันทึกการตรวจสอบ'],
       ['exports', 'ส่งออกข้อมูล'],
     ] as const;
     for (const [path, label] of screens) {
@@ -215,7 +215,7 @@ test('a Branch Manager sees their branch: members to read, their staff and their
   await signInManager(page, BRANCH_MANAGER_EMAIL, BRANCH_MANAGER_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/members$/);
   const entries = nav(page).locator('.mantine-NavLink-root');
-  await expect(entries).toHaveText(['สมาชิก', 'พนักงาน', 'บันทึกการแก้ไข']);
+  await expect(entries).toHaveText(['สมาชิก', 'พนักงาน', 'บันทึกการตรวจสอบ']);
   await page.goto('/admin/members/CUST-00001');
   await expect(page.getByTestId('member-balance')).toBeVisible();
   await expect(page.getByRole('button', { name: 'ปรับคะแนน' })).toHaveCount(0);

@@ -5,7 +5,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import type { ReactNode } from 'react';
 import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate } from '@tanstack/react-router';
 import { countQuery } from '@/entities/blog';
@@ -49,37 +49,64 @@ function NavEntry({ item, onPick }: { item: AdminNavItem; onPick: () => void }) 
   );
 }
 
-function Manager() {
+function useManager() {
+  const session = useQuery(bootQuery());
+  const name = session.data?.full_name || session.data?.user || '';
+  const role = mainRole(session.data?.roles ?? []);
+  return { name, role, branch: role === 'Branch Manager' ? session.data?.branch : null };
+}
+
+function LangButton() {
   const t = useT();
   const [lang, setLang] = useLang();
   const next = lang === 'th' ? 'en' : 'th';
-  const session = useQuery(bootQuery());
+  return (
+    <Button variant="default" size="sm" flex="none" onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
+      {next === 'en' ? 'EN' : 'ไทย'}
+    </Button>
+  );
+}
+
+function SignOutButton() {
+  const t = useT();
   const signOut = useBackOfficeSignOut();
   const navigate = useNavigate();
-  const name = session.data?.full_name || session.data?.user || '';
-  const role = mainRole(session.data?.roles ?? []);
-  const branch = session.data?.branch;
   return (
-    <Stack gap={8} className={classes.manager}>
-      <Link to="/app" className={classes.profile} aria-label={t('blogAdmin.profileLink', { name })}>
-        <span className={classes.avatar} aria-hidden>
-          {name.slice(0, 1).toUpperCase()}
-        </span>
+    <Button variant="light" color="gray" size="sm" flex={1} loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate({ to: '/admin' }) })}>
+      {t('blogAdmin.signOut')}
+    </Button>
+  );
+}
+
+function ProfileLink({ compact = false }: { compact?: boolean }) {
+  const t = useT();
+  const { name, role, branch } = useManager();
+  return (
+    <Link to="/app" className={compact ? classes.profileCompact : classes.profile} aria-label={t('blogAdmin.profileLink', { name })}>
+      <span className={classes.avatar} aria-hidden>
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+      {compact ? null : (
         <span className={classes.who}>
           <span className={classes.name}>{name}</span>
           <span className={classes.role} data-testid="admin-role">
             {role ? t(`backOffice.role_${role.replace(' ', '')}` as 'backOffice.role_SystemManager') : ''}
-            {branch && role === 'Branch Manager' ? ` · ${branch}` : ''}
+            {branch ? ` · ${branch}` : ''}
           </span>
         </span>
-      </Link>
+      )}
+    </Link>
+  );
+}
+
+/** The manager, their role, the language and sign-out: at the foot of the sidebar on a wide screen. */
+function Manager() {
+  return (
+    <Stack gap={8} className={classes.manager}>
+      <ProfileLink />
       <Group gap={8} wrap="nowrap">
-        <Button variant="default" size="sm" flex="none" onClick={() => setLang(next)} aria-label={t('common.switchLanguage')} lang={next}>
-          {next === 'en' ? 'EN' : 'ไทย'}
-        </Button>
-        <Button variant="light" color="gray" size="sm" flex={1} loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate({ to: '/admin' }) })}>
-          {t('blogAdmin.signOut')}
-        </Button>
+        <LangButton />
+        <SignOutButton />
       </Group>
     </Stack>
   );
@@ -104,6 +131,8 @@ function Frame({ children }: { children: ReactNode }) {
   const roles = session.data?.roles ?? [];
   const { pathname } = useLocation();
   useLiveDoctypes(['Blog Post', 'Blog Category'], session.data?.user);
+  // Below the sidebar's breakpoint the sidebar is folded away: the language and the profile stay in the top bar.
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 248, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md" className={classes.shell}>
       <AppShell.Header className={classes.header}>
@@ -112,6 +141,12 @@ function Frame({ children }: { children: ReactNode }) {
           <Link to="/admin" className={classes.brand}>
             {t('backOffice.title')}
           </Link>
+          {wide ? null : (
+            <Group gap={6} wrap="nowrap" ml="auto">
+              <LangButton />
+              <ProfileLink compact />
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('blogAdmin.sidebarLabel')} component="nav" className={classes.navbar}>
@@ -120,9 +155,7 @@ function Frame({ children }: { children: ReactNode }) {
             <NavEntry key={item.to} item={item} onPick={close} />
           ))}
         </AppShell.Section>
-        <AppShell.Section>
-          <Manager />
-        </AppShell.Section>
+        <AppShell.Section>{wide ? <Manager /> : <SignOutButton />}</AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>{mayOpen(roles, pathname) ? children : <Denied />}</AppShell.Main>
     </AppShell>
