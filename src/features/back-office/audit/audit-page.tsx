@@ -74,8 +74,8 @@ export function AuditPage() {
         }}
         columns={[
           { accessor: 'creation', title: t('backOffice.auditWhen'), sortable: true, width: 150, render: (e) => (e.creation ? formatMoment(e.creation, lang) : '–') },
-          { accessor: 'user', title: t('backOffice.auditWho'), sortable: true, render: (e) => <span className={classes.rowLink}>{e.user}<span className={classes.code}>{[e.role, e.branch].filter(Boolean).join(' · ')}</span></span> },
-          { accessor: 'action', title: t('backOffice.auditWhat'), sortable: true, render: (e) => <span className={classes.rowLink}>{e.action}<span className={classes.code}>{`${e.ref_doctype ?? ''} ${e.ref_name ?? ''}`}</span></span> },
+          { accessor: 'user', title: t('backOffice.auditWho'), sortable: true, width: 170, render: (e) => <span className={classes.rowLink}>{e.user}<span className={classes.code}>{[e.role, e.branch].filter(Boolean).join(' · ')}</span></span> },
+          { accessor: 'action', title: t('backOffice.auditWhat'), sortable: true, width: 180, render: (e) => <span className={classes.rowLink}>{e.action}<span className={classes.code}>{`${e.ref_doctype ?? ''} ${e.ref_name ?? ''}`}</span></span> },
           { accessor: 'before', title: t('backOffice.auditChanges'), render: (e) => <Changes entry={e} /> },
         ]}
       />
