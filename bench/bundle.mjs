@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+const root = () => path.dirname(new URL(import.meta.url).pathname).replace(/\/bench$/, '');
 const assets = path.join(dist, 'assets');
 const BUDGET = { firstJs: 150, firstCss: 20, memberId: 70 }; // KB gzip
 // The 150 KB first-route budget is below what the chosen stack weighs: a bare shell of it (React 19, TanStack
@@ -68,6 +69,45 @@ for (const [label, names] of [['first route JS: /login', ['_guest', 'login']], [
   if (file) check(label, sum(set), BUDGET.firstJs, CEILING.firstJs);
 }
 check('first route CSS', css.reduce((n, f) => n + gz(f), 0), BUDGET.firstCss);
+// The back office is a lazy part of the build: none of its code (its screens, the table library, the admin entity
+// with its contracts, its message catalogue) may be in the closure of a member or guest route, which every member
+// downloads. Each marker is a string only back-office code carries (a class of the table library, the admin
+// methods' path, a key of the back-office catalogue; the catalogue's file name alone is only a lazy address).
+const ADMIN_MARKERS = ['mantine-datatable', 'member_rewards.admin.', 'rewardCountStock'];
+const memberRoutes = fs
+  .readdirSync(path.join(root(), 'src/routes/_member'), { recursive: true })
+  .concat(fs.readdirSync(path.join(root(), 'src/routes/_guest'), { recursive: true }))
+  .filter((f) => String(f).endsWith('.tsx'))
+  .map((f) => path.basename(String(f), '.tsx').replace(/^index$/, 'index').replace(/\$/g, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, ''));
+const leaks = [];
+let memberChunks = 0;
+for (const name of new Set(memberRoutes)) {
+  const file = routeChunk(name);
+  if (!file) continue;
+  memberChunks += 1;
+  for (const f of closure(path.join(assets, file), new Set(shell))) {
+    const text = fs.readFileSync(f, 'utf8');
+    const marker = ADMIN_MARKERS.find((m) => text.includes(m));
+    if (marker) leaks.push(`${name}: ${path.basename(f)} has ${marker}`);
+  }
+}
+rows.push([`member and guest routes free of back-office code (${memberChunks} checked)`, '', '', leaks.length ? 'LEAK' : 'ok']);
+if (leaks.length) {
+  failed = true;
+  console.error(leaks.join('\n'));
+}
+// The member's first route must not grow: the figure measured when the back office landed, plus 0.5 KB of slack
+// for the route tree of a later screen or two. Lower it when the first route shrinks.
+const FIRST_ROUTE_KB = { '/login': 240.8, '/ (home)': 248.2 };
+for (const [label, names] of [['/login', ['_guest', 'login']], ['/ (home)', ['_member', '_home', 'index']]]) {
+  const { file, set } = withRoute(names);
+  if (!file) continue;
+  const now = sum(set) / 1024;
+  const ok = now <= FIRST_ROUTE_KB[label] + 0.5;
+  if (!ok) failed = true;
+  rows.push([`first route ${label} against its recorded size`, now.toFixed(1), `≤ ${FIRST_ROUTE_KB[label]}`, ok ? 'ok' : 'GREW']);
+}
+
 const myId = withRoute(['_member', '_screen', 'my-id']);
 if (myId.file) {
   const extra = new Set([...myId.set].filter((f) => !shell.has(f)));

@@ -38,9 +38,15 @@ import { Route as MemberHomeRouteImport } from './routes/_member/_home';
 import { Route as MemberScreenRouteImport } from './routes/_member/_screen';
 import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
-import { Route as AdminAdminBroadcastsRouteImport } from './routes/_admin/admin/broadcasts';
-import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard';
-import { Route as AdminAdminRulesRouteImport } from './routes/_admin/admin/rules';
+import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index';
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin.audit';
+import { Route as AdminAdminBranchesRouteImport } from './routes/_admin/admin.branches';
+import { Route as AdminAdminBroadcastsRouteImport } from './routes/_admin/admin.broadcasts';
+import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin.dashboard';
+import { Route as AdminAdminExportsRouteImport } from './routes/_admin/admin.exports';
+import { Route as AdminAdminImportRouteImport } from './routes/_admin/admin.import';
+import { Route as AdminAdminRulesRouteImport } from './routes/_admin/admin.rules';
+import { Route as AdminAdminStaffRouteImport } from './routes/_admin/admin.staff';
 import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
 import { Route as AdminBlogViewNameRouteImport } from './routes/_admin/blog-view.$name';
 import { Route as GuestLiffSplatRouteImport } from './routes/_guest/liff.$';
@@ -69,6 +75,10 @@ import { Route as MemberScreenWishlistRouteImport } from './routes/_member/_scre
 import { Route as MemberTabsCategoriesRouteImport } from './routes/_member/_tabs/categories';
 import { Route as MemberTabsRewardHistoryRouteImport } from './routes/_member/_tabs/reward-history';
 import { Route as MemberTabsTermsAndConditionsRouteImport } from './routes/_member/_tabs/terms-and-conditions';
+import { Route as AdminAdminMembersIndexRouteImport } from './routes/_admin/admin.members.index';
+import { Route as AdminAdminMembersCustomerRouteImport } from './routes/_admin/admin.members.$customer';
+import { Route as AdminAdminRewardsIndexRouteImport } from './routes/_admin/admin.rewards.index';
+import { Route as AdminAdminRewardsNameRouteImport } from './routes/_admin/admin.rewards.$name';
 import { Route as MemberScreenItemCodeGiftCheckoutRouteImport } from './routes/_member/_screen/$itemCode.gift-checkout';
 import { Route as MemberScreenMyOrderDetailsIdRouteImport } from './routes/_member/_screen/my-order-details.$id';
 import { Route as MemberScreenMyOrderIndexRouteImport } from './routes/_member/_screen/my-order.index';
@@ -218,6 +228,21 @@ const StaffStaffRoute = StaffStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => StaffRoute,
 } as any);
+const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminBranchesRoute = AdminAdminBranchesRouteImport.update({
+  id: '/admin/branches',
+  path: '/admin/branches',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminAdminBroadcastsRoute = AdminAdminBroadcastsRouteImport.update({
   id: '/admin/broadcasts',
   path: '/admin/broadcasts',
@@ -228,9 +253,24 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminAdminExportsRoute = AdminAdminExportsRouteImport.update({
+  id: '/admin/exports',
+  path: '/admin/exports',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminImportRoute = AdminAdminImportRouteImport.update({
+  id: '/admin/import',
+  path: '/admin/import',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminAdminRulesRoute = AdminAdminRulesRouteImport.update({
   id: '/admin/rules',
   path: '/admin/rules',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminStaffRoute = AdminAdminStaffRouteImport.update({
+  id: '/admin/staff',
+  path: '/admin/staff',
   getParentRoute: () => AdminRoute,
 } as any);
 const AdminBlogEditNameRoute = AdminBlogEditNameRouteImport.update({
@@ -379,6 +419,27 @@ const MemberTabsTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => MemberTabsRoute,
   } as any);
+const AdminAdminMembersIndexRoute = AdminAdminMembersIndexRouteImport.update({
+  id: '/admin/members/',
+  path: '/admin/members/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminMembersCustomerRoute =
+  AdminAdminMembersCustomerRouteImport.update({
+    id: '/admin/members/$customer',
+    path: '/admin/members/$customer',
+    getParentRoute: () => AdminRoute,
+  } as any);
+const AdminAdminRewardsIndexRoute = AdminAdminRewardsIndexRouteImport.update({
+  id: '/admin/rewards/',
+  path: '/admin/rewards/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminRewardsNameRoute = AdminAdminRewardsNameRouteImport.update({
+  id: '/admin/rewards/$name',
+  path: '/admin/rewards/$name',
+  getParentRoute: () => AdminRoute,
+} as any);
 const MemberScreenItemCodeGiftCheckoutRoute =
   MemberScreenItemCodeGiftCheckoutRouteImport.update({
     id: '/$itemCode/gift-checkout',
@@ -469,9 +530,14 @@ export interface FileRoutesByFullPath {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/audit': typeof AdminAdminAuditRoute;
+  '/admin/branches': typeof AdminAdminBranchesRoute;
   '/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
   '/admin/dashboard': typeof AdminAdminDashboardRoute;
+  '/admin/exports': typeof AdminAdminExportsRoute;
+  '/admin/import': typeof AdminAdminImportRoute;
   '/admin/rules': typeof AdminAdminRulesRoute;
+  '/admin/staff': typeof AdminAdminStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -499,6 +565,9 @@ export interface FileRoutesByFullPath {
   '/categories': typeof MemberTabsCategoriesRoute;
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/admin/': typeof AdminAdminIndexRoute;
+  '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
+  '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -508,6 +577,8 @@ export interface FileRoutesByFullPath {
   '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/admin/members/': typeof AdminAdminMembersIndexRoute;
+  '/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
   '/my-order/': typeof MemberScreenMyOrderIndexRoute;
   '/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
   '/shop/': typeof MemberScreenShopIndexRoute;
@@ -534,9 +605,14 @@ export interface FileRoutesByTo {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/audit': typeof AdminAdminAuditRoute;
+  '/admin/branches': typeof AdminAdminBranchesRoute;
   '/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
   '/admin/dashboard': typeof AdminAdminDashboardRoute;
+  '/admin/exports': typeof AdminAdminExportsRoute;
+  '/admin/import': typeof AdminAdminImportRoute;
   '/admin/rules': typeof AdminAdminRulesRoute;
+  '/admin/staff': typeof AdminAdminStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/liff/$': typeof GuestLiffSplatRoute;
@@ -563,6 +639,9 @@ export interface FileRoutesByTo {
   '/categories': typeof MemberTabsCategoriesRoute;
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/admin': typeof AdminAdminIndexRoute;
+  '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
+  '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -572,6 +651,8 @@ export interface FileRoutesByTo {
   '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/admin/members': typeof AdminAdminMembersIndexRoute;
+  '/admin/rewards': typeof AdminAdminRewardsIndexRoute;
   '/my-order': typeof MemberScreenMyOrderIndexRoute;
   '/shipping-address': typeof MemberScreenShippingAddressIndexRoute;
   '/shop': typeof MemberScreenShopIndexRoute;
@@ -607,9 +688,14 @@ export interface FileRoutesById {
   '/_member/_screen': typeof MemberScreenRouteWithChildren;
   '/_member/_tabs': typeof MemberTabsRouteWithChildren;
   '/_staff/staff': typeof StaffStaffRoute;
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute;
+  '/_admin/admin/branches': typeof AdminAdminBranchesRoute;
   '/_admin/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute;
+  '/_admin/admin/exports': typeof AdminAdminExportsRoute;
+  '/_admin/admin/import': typeof AdminAdminImportRoute;
   '/_admin/admin/rules': typeof AdminAdminRulesRoute;
+  '/_admin/admin/staff': typeof AdminAdminStaffRoute;
   '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
   '/_admin/blog-view/$name': typeof AdminBlogViewNameRoute;
   '/_guest/liff/$': typeof GuestLiffSplatRoute;
@@ -637,7 +723,10 @@ export interface FileRoutesById {
   '/_member/_tabs/categories': typeof MemberTabsCategoriesRoute;
   '/_member/_tabs/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/_member/_tabs/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
+  '/_admin/admin/': typeof AdminAdminIndexRoute;
   '/_member/_home/': typeof MemberHomeIndexRoute;
+  '/_admin/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
+  '/_admin/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/_member/_screen/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/_member/_screen/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
   '/_member/_screen/my-order/$id': typeof MemberScreenMyOrderIdRoute;
@@ -647,6 +736,8 @@ export interface FileRoutesById {
   '/_member/_screen/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/_member/_screen/shop/filter': typeof MemberScreenShopFilterRoute;
   '/_member/_screen/shop/type': typeof MemberScreenShopTypeRoute;
+  '/_admin/admin/members/': typeof AdminAdminMembersIndexRoute;
+  '/_admin/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
   '/_member/_screen/my-order/': typeof MemberScreenMyOrderIndexRoute;
   '/_member/_screen/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
   '/_member/_screen/shop/': typeof MemberScreenShopIndexRoute;
@@ -675,9 +766,14 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/audit'
+    | '/admin/branches'
     | '/admin/broadcasts'
     | '/admin/dashboard'
+    | '/admin/exports'
+    | '/admin/import'
     | '/admin/rules'
+    | '/admin/staff'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -705,6 +801,9 @@ export interface FileRouteTypes {
     | '/categories'
     | '/reward-history'
     | '/terms-and-conditions'
+    | '/admin/'
+    | '/admin/members/$customer'
+    | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
     | '/my-order/$id'
@@ -714,6 +813,8 @@ export interface FileRouteTypes {
     | '/shipping-address/edit'
     | '/shop/filter'
     | '/shop/type'
+    | '/admin/members/'
+    | '/admin/rewards/'
     | '/my-order/'
     | '/shipping-address/'
     | '/shop/';
@@ -740,9 +841,14 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/audit'
+    | '/admin/branches'
     | '/admin/broadcasts'
     | '/admin/dashboard'
+    | '/admin/exports'
+    | '/admin/import'
     | '/admin/rules'
+    | '/admin/staff'
     | '/blog-edit/$name'
     | '/blog-view/$name'
     | '/liff/$'
@@ -769,6 +875,9 @@ export interface FileRouteTypes {
     | '/categories'
     | '/reward-history'
     | '/terms-and-conditions'
+    | '/admin'
+    | '/admin/members/$customer'
+    | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
     | '/my-order/$id'
@@ -778,6 +887,8 @@ export interface FileRouteTypes {
     | '/shipping-address/edit'
     | '/shop/filter'
     | '/shop/type'
+    | '/admin/members'
+    | '/admin/rewards'
     | '/my-order'
     | '/shipping-address'
     | '/shop';
@@ -812,9 +923,14 @@ export interface FileRouteTypes {
     | '/_member/_screen'
     | '/_member/_tabs'
     | '/_staff/staff'
+    | '/_admin/admin/audit'
+    | '/_admin/admin/branches'
     | '/_admin/admin/broadcasts'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/exports'
+    | '/_admin/admin/import'
     | '/_admin/admin/rules'
+    | '/_admin/admin/staff'
     | '/_admin/blog-edit/$name'
     | '/_admin/blog-view/$name'
     | '/_guest/liff/$'
@@ -842,7 +958,10 @@ export interface FileRouteTypes {
     | '/_member/_tabs/categories'
     | '/_member/_tabs/reward-history'
     | '/_member/_tabs/terms-and-conditions'
+    | '/_admin/admin/'
     | '/_member/_home/'
+    | '/_admin/admin/members/$customer'
+    | '/_admin/admin/rewards/$name'
     | '/_member/_screen/$itemCode/gift-checkout'
     | '/_member/_screen/my-order-details/$id'
     | '/_member/_screen/my-order/$id'
@@ -852,6 +971,8 @@ export interface FileRouteTypes {
     | '/_member/_screen/shipping-address/edit'
     | '/_member/_screen/shop/filter'
     | '/_member/_screen/shop/type'
+    | '/_admin/admin/members/'
+    | '/_admin/admin/rewards/'
     | '/_member/_screen/my-order/'
     | '/_member/_screen/shipping-address/'
     | '/_member/_screen/shop/';
@@ -1070,6 +1191,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffStaffRouteImport;
       parentRoute: typeof StaffRoute;
     };
+    '/_admin/admin/': {
+      id: '/_admin/admin/';
+      path: '/admin';
+      fullPath: '/admin/';
+      preLoaderRoute: typeof AdminAdminIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit';
+      path: '/admin/audit';
+      fullPath: '/admin/audit';
+      preLoaderRoute: typeof AdminAdminAuditRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/branches': {
+      id: '/_admin/admin/branches';
+      path: '/admin/branches';
+      fullPath: '/admin/branches';
+      preLoaderRoute: typeof AdminAdminBranchesRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_admin/admin/broadcasts': {
       id: '/_admin/admin/broadcasts';
       path: '/admin/broadcasts';
@@ -1084,11 +1226,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/_admin/admin/exports': {
+      id: '/_admin/admin/exports';
+      path: '/admin/exports';
+      fullPath: '/admin/exports';
+      preLoaderRoute: typeof AdminAdminExportsRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/import': {
+      id: '/_admin/admin/import';
+      path: '/admin/import';
+      fullPath: '/admin/import';
+      preLoaderRoute: typeof AdminAdminImportRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_admin/admin/rules': {
       id: '/_admin/admin/rules';
       path: '/admin/rules';
       fullPath: '/admin/rules';
       preLoaderRoute: typeof AdminAdminRulesRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/staff': {
+      id: '/_admin/admin/staff';
+      path: '/admin/staff';
+      fullPath: '/admin/staff';
+      preLoaderRoute: typeof AdminAdminStaffRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/_admin/blog-edit/$name': {
@@ -1287,6 +1450,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberTabsTermsAndConditionsRouteImport;
       parentRoute: typeof MemberTabsRoute;
     };
+    '/_admin/admin/members/': {
+      id: '/_admin/admin/members/';
+      path: '/admin/members';
+      fullPath: '/admin/members/';
+      preLoaderRoute: typeof AdminAdminMembersIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/members/$customer': {
+      id: '/_admin/admin/members/$customer';
+      path: '/admin/members/$customer';
+      fullPath: '/admin/members/$customer';
+      preLoaderRoute: typeof AdminAdminMembersCustomerRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/rewards/': {
+      id: '/_admin/admin/rewards/';
+      path: '/admin/rewards';
+      fullPath: '/admin/rewards/';
+      preLoaderRoute: typeof AdminAdminRewardsIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/rewards/$name': {
+      id: '/_admin/admin/rewards/$name';
+      path: '/admin/rewards/$name';
+      fullPath: '/admin/rewards/$name';
+      preLoaderRoute: typeof AdminAdminRewardsNameRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_member/_screen/$itemCode/gift-checkout': {
       id: '/_member/_screen/$itemCode/gift-checkout';
       path: '/$itemCode/gift-checkout';
@@ -1379,11 +1570,21 @@ interface AdminRouteChildren {
   AdminBlogAddRoute: typeof AdminBlogAddRoute;
   AdminBlogAdminRoute: typeof AdminBlogAdminRoute;
   AdminBlogCategoriesRoute: typeof AdminBlogCategoriesRoute;
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute;
+  AdminAdminBranchesRoute: typeof AdminAdminBranchesRoute;
   AdminAdminBroadcastsRoute: typeof AdminAdminBroadcastsRoute;
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute;
+  AdminAdminExportsRoute: typeof AdminAdminExportsRoute;
+  AdminAdminImportRoute: typeof AdminAdminImportRoute;
   AdminAdminRulesRoute: typeof AdminAdminRulesRoute;
+  AdminAdminStaffRoute: typeof AdminAdminStaffRoute;
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
+  AdminAdminIndexRoute: typeof AdminAdminIndexRoute;
+  AdminAdminMembersCustomerRoute: typeof AdminAdminMembersCustomerRoute;
+  AdminAdminRewardsNameRoute: typeof AdminAdminRewardsNameRoute;
+  AdminAdminMembersIndexRoute: typeof AdminAdminMembersIndexRoute;
+  AdminAdminRewardsIndexRoute: typeof AdminAdminRewardsIndexRoute;
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
@@ -1391,11 +1592,21 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogAddRoute: AdminBlogAddRoute,
   AdminBlogAdminRoute: AdminBlogAdminRoute,
   AdminBlogCategoriesRoute: AdminBlogCategoriesRoute,
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
+  AdminAdminBranchesRoute: AdminAdminBranchesRoute,
   AdminAdminBroadcastsRoute: AdminAdminBroadcastsRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminExportsRoute: AdminAdminExportsRoute,
+  AdminAdminImportRoute: AdminAdminImportRoute,
   AdminAdminRulesRoute: AdminAdminRulesRoute,
+  AdminAdminStaffRoute: AdminAdminStaffRoute,
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
+  AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminMembersCustomerRoute: AdminAdminMembersCustomerRoute,
+  AdminAdminRewardsNameRoute: AdminAdminRewardsNameRoute,
+  AdminAdminMembersIndexRoute: AdminAdminMembersIndexRoute,
+  AdminAdminRewardsIndexRoute: AdminAdminRewardsIndexRoute,
 };
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);

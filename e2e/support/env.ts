@@ -16,3 +16,9 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking',
 
 /** The phone the app is designed for. */
 export const VIEWPORT = { width: 390, height: 844 };
+
+/** The managers seeded at the first start (the Branch Manager runs the staff user's branch). */
+export const LOYALTY_MANAGER_EMAIL = 'loyalty@e2e.test';
+export const LOYALTY_MANAGER_PASSWORD = 'Loyalty-e2e-Passw0rd!';
+export const BRANCH_MANAGER_EMAIL = 'branch.manager@e2e.test';
+export const BRANCH_MANAGER_PASSWORD = 'Branch-e2e-Passw0rd!';

@@ -60,7 +60,7 @@ export async function adminApi(): Promise<{ api: APIRequestContext; csrf: string
 }
 
 /** A new member: LINE sign-in with a typed display name on the development page, then the phone verified. */
-export async function newVerifiedMember(page: Page, name: string): Promise<void> {
+export async function newVerifiedMember(page: Page, name: string): Promise<string> {
   await signInNewLineMember(page, name);
   await page.waitForURL('**/phonverify');
   const phone = `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
@@ -75,6 +75,7 @@ export async function newVerifiedMember(page: Page, name: string): Promise<void>
     })
     .toBeTruthy();
   await memberCall(page, 'honda_api.api_calls.verifyuser.verifyotp', { userphone: phone, otp }, 'POST');
+  return phone;
 }
 
 /**

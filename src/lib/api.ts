@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { AnswerOf, ArgsOf, DoctypeContract, DocOf, MethodContract } from '../../contracts/contract';
-import { frappe, type GetListArgs, type HttpVerb, type UploadFileArgs, type UploadOptions } from './frappe';
+import { frappe, type Filters, type GetListArgs, type HttpVerb, type UploadFileArgs, type UploadOptions } from './frappe';
 
 /*
  * The only way the app's data layer reaches the server: every call names its contract, so every answer is
@@ -44,8 +44,8 @@ export function deleteDocOf(contract: DoctypeContract, name: string, opts: { ide
   return frappe.deleteDoc(contract.doctype, name, opts);
 }
 
-export function countOf(contract: DoctypeContract, opts: { signal?: AbortSignal } = {}): Promise<number> {
-  return frappe.getCount(contract.doctype, [], opts);
+export function countOf(contract: DoctypeContract, opts: { signal?: AbortSignal; filters?: Filters } = {}): Promise<number> {
+  return frappe.getCount(contract.doctype, opts.filters ?? [], { signal: opts.signal });
 }
 
 /** upload_file, with the answer validated by `returns`. */

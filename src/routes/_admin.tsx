@@ -1,27 +1,28 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppShell } from '@/components/app-shell';
 import { visitorGuard } from '@/features/auth';
-import { AdminLayout } from '@/features/blog-admin';
+import { AdminFrame } from '@/features/admin-frame';
 import { sessionQuery } from '@/features/blog-admin/api';
 
 /**
- * The back office (the blog admin today): the admin frame, whose gate shows its own sign-in to visitors and
- * refuses anyone without an admin role; the server checks every call again.
+ * The back office (the programme, branches, members, staff, audit, exports and the blog): the admin frame, whose
+ * gate shows its own sign-in to visitors and refuses anyone without a back-office role; the frame hides and
+ * refuses the screens the role may not open, and the server checks every call again.
  */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: visitorGuard,
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(sessionQuery());
   },
-  component: AdminFrame,
+  component: AdminLayout,
 });
 
-function AdminFrame() {
+function AdminLayout() {
   return (
     <AppShell>
-      <AdminLayout>
+      <AdminFrame>
         <Outlet />
-      </AdminLayout>
+      </AdminFrame>
     </AppShell>
   );
 }

@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { itemKeys } from '@/entities/items';
-import { callMethod, createDocOf, deleteDocOf, getListOf, updateDocOf } from '@/lib/api';
-import type { GetListArgs } from '@/lib/frappe';
+import { callMethod, countOf, createDocOf, deleteDocOf, getDocOf, getListOf, updateDocOf, uploadFileAs } from '@/lib/api';
+import type { Filters, GetListArgs } from '@/lib/frappe';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { ArgsOf, MethodContract } from '../../../contracts/contract';
 import {
   ADJUST_POINTS,
+  ADMIN_METHODS,
+  type ExportFilters,
   AUDIT_LOG,
   CREATE_STAFF,
   GET_ADJUSTMENT_REASONS,
@@ -20,6 +22,7 @@ import {
 } from '../../../contracts/admin';
 import { ITEM } from '../../../contracts/catalog';
 import type { ItemCreate, ItemUpdate } from '../../../contracts/catalog-admin';
+import { FileDocSchema } from '../../../contracts/frappe';
 import { CONFIRM_PAYMENT } from '../../../contracts/orders';
 
 export type { AuditLogEntry, MemberRow, MemberSummary, StaffRow } from '../../../contracts/admin';
@@ -37,6 +40,8 @@ export const adminKeys = {
   staff: (args: ArgsOf<typeof LIST_STAFF>) => ['admin', 'staff', args] as const,
   items: (args: GetListArgs) => ['admin', 'items', args] as const,
   audit: (args: GetListArgs) => ['admin', 'audit', args] as const,
+  count: (doctype: string, filters: Filters) => ['admin', 'count', doctype, filters] as const,
+  item: (name: string) => ['admin', 'item', name] as const,
 };
 
 export const searchMembersQuery = (args: ArgsOf<typeof SEARCH_MEMBERS>) =>
@@ -54,6 +59,27 @@ export const staffAccountsQuery = (args: ArgsOf<typeof LIST_STAFF>) =>
 /** Every item, published or not (a catalogue manager's read). */
 export const managedItemsQuery = (args: GetListArgs) =>
   queryOptions({ queryKey: adminKeys.items(args), queryFn: ({ signal }) => getListOf(ITEM, { fields: ['*'], ...args }, { signal }) });
+
+/** One item as a manager reads it (published or not). */
+export const managedItemQuery = (name: string) =>
+  queryOptions({ queryKey: adminKeys.item(name), queryFn: ({ signal }) => getDocOf(ITEM, name, { signal }) });
+
+/** How many items or audit entries match the filters: the total a paged table shows. */
+export const managedItemsCountQuery = (filters: Filters) =>
+  queryOptions({ queryKey: adminKeys.count(ITEM.doctype, filters), queryFn: ({ signal }) => countOf(ITEM, { filters, signal }) });
+export const auditLogCountQuery = (filters: Filters) =>
+  queryOptions({ queryKey: adminKeys.count(AUDIT_LOG.doctype, filters), queryFn: ({ signal }) => countOf(AUDIT_LOG, { filters, signal }) });
+
+/** A reward's picture: upload_file answers its /files/… address, which the item's website_image then holds. */
+export const uploadItemImage = (file: File) =>
+  uploadFileAs(FileDocSchema, file, { isPrivate: false, doctype: ITEM.doctype, fieldname: 'website_image', folder: 'Home' });
+
+/** The CSV export as a link (a GET with the session cookie): the browser downloads it as it streams. */
+export function exportUrl(filters: ExportFilters): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') query.set(key, String(value));
+  return `/api/method/${ADMIN_METHODS.export}?${query}`;
+}
 
 export const auditLogQuery = (args: GetListArgs) =>
   queryOptions({ queryKey: adminKeys.audit(args), queryFn: ({ signal }) => getListOf(AUDIT_LOG, args, { signal }) });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
-import { createDocOf, getListOf, updateDocOf } from '@/lib/api';
+import { countOf, createDocOf, getListOf, updateDocOf } from '@/lib/api';
+import type { GetListArgs } from '@/lib/frappe';
 import { BRANCH, type BranchCreateSchema, type BranchUpdateSchema } from '../../../contracts/branches';
 
 export type { BranchDoc as Branch } from '../../../contracts/branches';
@@ -8,7 +9,14 @@ export type { BranchDoc as Branch } from '../../../contracts/branches';
 export const branchKeys = {
   all: ['branches'] as const,
   list: () => ['branches', 'list'] as const,
+  managed: (args: GetListArgs) => ['branches', 'managed', args] as const,
+  count: () => ['branches', 'count'] as const,
 };
+
+/** The back office: a page of branches, disabled ones too, and how many there are. */
+export const managedBranchesQuery = (args: GetListArgs) =>
+  queryOptions({ queryKey: branchKeys.managed(args), queryFn: ({ signal }) => getListOf(BRANCH, { fields: ['*'], ...args }, { signal }) });
+export const branchCountQuery = () => queryOptions({ queryKey: branchKeys.count(), queryFn: ({ signal }) => countOf(BRANCH, { signal }) });
 
 /** The enabled branches (members pick one for a reward; the marketing site lists them). */
 export const branchesQuery = () =>

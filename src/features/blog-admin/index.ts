@@ -1,4 +1,3 @@
-export { AdminLayout } from './components/admin-layout';
 export { PostsPage } from './components/posts-page';
 export { AddPostPage, EditPostPage, ViewPostPage } from './components/post-pages';
 export { CategoriesPage } from './components/categories-page';

@@ -13,7 +13,11 @@ const EXPECTED: Record<Layout, readonly string[]> = {
     '/reward-home', '/gifts', '/consent', '/collect-points', '/how-to-collect-rewards', '/member-conditions', '/single-blog',
   ],
   _staff: ['/staff'],
-  _admin: ['/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app', '/admin/broadcasts', '/admin/rules', '/admin/dashboard'],
+  _admin: [
+    '/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app', '/admin', '/admin/rewards', '/admin/rewards/ITEM-1',
+    '/admin/branches', '/admin/members', '/admin/members/CUST-1', '/admin/import', '/admin/staff', '/admin/audit', '/admin/exports',
+    '/admin/broadcasts', '/admin/rules', '/admin/dashboard',
+  ],
   _marketing: ['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy'],
 };
 
@@ -37,7 +41,7 @@ describe('access lives in the route tree', () => {
     const walk = (route: AnyRoute) => (children(route).length ? children(route).forEach(walk) : leaves.push(route.fullPath as string));
     walk(root);
     expect(leaves.length).toBeGreaterThan(50);
-    const listed = new Set(Object.values(EXPECTED).flat().map((p) => p.replace(/ITEM-1|SINV-1|a-post/, '$x')));
+    const listed = new Set(Object.values(EXPECTED).flat().map((p) => p.replace(/ITEM-1|SINV-1|a-post|CUST-1/, '$x')));
     const unlisted = leaves
       .map((p) => p.replace(/\/$/, '') || '/')
       .map((p) => p.replace(/\$\w+/, '$x'))

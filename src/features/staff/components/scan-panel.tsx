@@ -3,7 +3,7 @@ import '@mantine/core/styles/Alert.css';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useT } from '@/lib/i18n';
-import type { RunningScanner, ScanEngine } from '../scanner';
+import type { RunningScanner, ScanEngine } from '@/lib/scanner';
 import classes from './staff.module.css';
 
 type CameraState = { kind: 'off' } | { kind: 'starting' } | { kind: 'on'; engine: ScanEngine } | { kind: 'failed' };
@@ -38,7 +38,7 @@ export function ScanPanel({ onCode, busy, codeRef }: { onCode: (code: string) =>
     if (!videoRef.current) return;
     setCamera({ kind: 'starting' });
     try {
-      const { startScanner } = await import('../scanner');
+      const { startScanner } = await import('@/lib/scanner');
       const running = await startScanner(videoRef.current, (text) => {
         // One code per scan: stop the camera and look the code up.
         scannerRef.current?.stop();

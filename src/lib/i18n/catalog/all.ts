@@ -2,6 +2,7 @@ import { registerCatalog } from './index';
 import { account } from './account';
 import { addresses } from './addresses';
 import { auth } from './auth';
+import { backOffice } from './backOffice';
 import { blogAdmin } from './blogAdmin';
 import { broadcast } from './broadcast';
 import { cart } from './cart';
@@ -51,6 +52,7 @@ export const domains = {
   wishlist,
   staff,
   blogAdmin,
+  backOffice,
   marketing,
   offline,
   password,

@@ -3,6 +3,7 @@ import type { Lang, Messages } from '../define';
 import type { account } from './account';
 import type { addresses } from './addresses';
 import type { auth } from './auth';
+import type { backOffice } from './backOffice';
 import type { blogAdmin } from './blogAdmin';
 import type { broadcast } from './broadcast';
 import type { cart } from './cart';
@@ -36,6 +37,7 @@ import type { wishlist } from './wishlist';
 interface Domains {
   common: typeof common;
   auth: typeof auth;
+  backOffice: typeof backOffice;
   catalog: typeof catalog;
   cart: typeof cart;
   checkout: typeof checkout;

@@ -9,12 +9,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
 import { bootQuery } from '@/entities/member';
-import { canAdmin, useAdminSignIn, useAdminSignOut } from '../api';
-import classes from './admin.module.css';
+import { canEnterBackOffice } from '../nav';
+import { useBackOfficeSignIn, useBackOfficeSignOut } from '../session';
+import classes from './frame.module.css';
 
 function SignInForm() {
   const t = useT();
-  const signIn = useAdminSignIn();
+  const signIn = useBackOfficeSignIn();
   const [usr, setUsr] = useState('');
   const [pwd, setPwd] = useState('');
   const [touched, setTouched] = useState(false);
@@ -34,7 +35,7 @@ function SignInForm() {
             {t('blogAdmin.gateTitle')}
           </Title>
           <Text c="dimmed" size="sm">
-            {t('blogAdmin.gateText')}
+            {t('backOffice.gateText')}
           </Text>
           {signIn.isError && (
             <Alert color="red" role="alert">
@@ -52,11 +53,11 @@ function SignInForm() {
   );
 }
 
-/** Admin screens render for Blog Managers and System Managers only; the server checks every call again. */
+/** The back office renders for its roles only (managers of the programme, a branch or the blog); the server checks every call again. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const t = useT();
   const session = useQuery(bootQuery());
-  const signOut = useAdminSignOut();
+  const signOut = useBackOfficeSignOut();
   if (session.isPending) {
     return (
       <Stack align="center" py={64}>
@@ -76,14 +77,14 @@ export function AdminGate({ children }: { children: ReactNode }) {
   }
   const info = session.data;
   if (info.user === 'Guest') return <SignInForm />;
-  if (!canAdmin(info.roles)) {
+  if (!canEnterBackOffice(info.roles)) {
     return (
       <Paper className={classes.gate} withBorder radius="lg" role="alert">
         <Stack gap="md">
           <Title order={1} size="h3">
             {t('blogAdmin.deniedTitle')}
           </Title>
-          <Text>{t('blogAdmin.deniedText', { user: info.user })}</Text>
+          <Text>{t('backOffice.deniedText', { user: info.user })}</Text>
           <Button variant="light" onClick={() => signOut.mutate()} loading={signOut.isPending}>
             {t('blogAdmin.signOut')}
           </Button>

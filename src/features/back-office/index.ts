@@ -1,0 +1,9 @@
+export { RewardsList } from './rewards/rewards-list';
+export { RewardEditor } from './rewards/reward-editor';
+export { MemberSearch } from './members/member-search';
+export { MemberPage } from './members/member-page';
+export { ImportPage } from './import/import-page';
+export { StaffPage } from './staff/staff-page';
+export { AuditPage } from './audit/audit-page';
+export { ExportsPage } from './exports/exports-page';
+export { BranchesPage } from './branches/branches-page';

@@ -1,0 +1,72 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Badge.css';
+import { useState } from 'react';
+import { Badge, Group, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { searchMembersQuery, type MemberRow } from '@/entities/admin';
+import { formatDay } from '@/lib/format/dates';
+import { formatNumber } from '@/lib/format/numbers';
+import { useLang, useT } from '@/lib/i18n';
+import { AdminTable, PAGE_SIZE } from '../components/admin-table';
+import { CameraScan } from '../components/camera-scan';
+import { PageHead } from '../components/page-head';
+import classes from '../back-office.module.css';
+
+/** Members by phone, name, e-mail, member number or a scanned member code (a handheld scanner types into the box). */
+export function MemberSearch() {
+  const t = useT();
+  const [lang] = useLang();
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(q, 300);
+  const search = useQuery({ ...searchMembersQuery({ q: debounced.trim(), start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const find = (text: string) => {
+    setQ(text);
+    setPage(1);
+  };
+  return (
+    <>
+      <PageHead title={t('backOffice.membersTitle')}>
+        <CameraScan onCode={find} />
+      </PageHead>
+      <Group mb="md" className={classes.filters}>
+        <TextInput
+          label={t('backOffice.search')}
+          description={t('backOffice.memberSearchHint')}
+          value={q}
+          onChange={(e) => find(e.currentTarget.value)}
+          type="search"
+          autoFocus
+        />
+      </Group>
+      <AdminTable<MemberRow>
+        label={t('backOffice.membersTitle')}
+        records={search.data?.rows}
+        idAccessor="customer"
+        fetching={search.isFetching}
+        paged={{ page, onPageChange: setPage, total: search.data?.total }}
+        onRowClick={(m) => void navigate({ to: '/admin/members/$customer', params: { customer: m.customer } })}
+        columns={[
+          {
+            accessor: 'full_name',
+            title: t('backOffice.memberName'),
+            render: (m) => (
+              <Link to="/admin/members/$customer" params={{ customer: m.customer }} className={classes.rowLink}>
+                {m.full_name}
+                <span className={classes.code}>{m.customer}</span>
+              </Link>
+            ),
+          },
+          { accessor: 'mobile_no', title: t('backOffice.memberPhone') },
+          { accessor: 'email', title: t('backOffice.memberEmail') },
+          { accessor: 'member_since', title: t('backOffice.memberSince'), render: (m) => formatDay(m.member_since, lang) },
+          { accessor: 'loyalty_points', title: t('backOffice.memberBalance'), textAlign: 'right', render: (m) => formatNumber(m.loyalty_points, lang) },
+          { accessor: 'blocked', title: t('backOffice.rewardStatus'), render: (m) => (m.blocked ? <Badge color="red">{t('backOffice.blocked')}</Badge> : <Badge color="teal">{t('backOffice.active')}</Badge>) },
+        ]}
+      />
+    </>
+  );
+}

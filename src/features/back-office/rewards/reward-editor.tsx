@@ -1,0 +1,159 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useState } from 'react';
+import { Button, Checkbox, FileInput, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { uploadItemImage, useCreateItem, useUpdateItem } from '@/entities/admin';
+import type { ItemDoc } from '../../../../contracts/catalog-admin';
+import { RewardCardBody } from '@/components/reward-card';
+import { SafeHtml } from '@/components/safe-html';
+import { imageUrl } from '@/lib/file-url';
+import { formatNumber } from '@/lib/format/numbers';
+import { useLang, useT } from '@/lib/i18n';
+import { PageHead } from '../components/page-head';
+import { failedToast, savedToast } from '../feedback';
+import classes from '../back-office.module.css';
+import { bodyOf, checkReward, EMPTY_REWARD, formOf, type RewardForm, type RewardFormErrors } from './reward-form';
+
+/** What members will see: the catalogue's card and the top of the reward's page, from the unsaved form. */
+function Preview({ form }: { form: RewardForm }) {
+  const t = useT();
+  const [lang] = useLang();
+  const points = form.loyalty_points_based_price === '' ? null : form.loyalty_points_based_price;
+  const card = { item_name: form.item_name || t('backOffice.rewardName'), website_image: form.website_image || null, loyalty_points_based_price: points };
+  return (
+    <Stack gap="md" className={classes.preview} data-testid="reward-preview">
+      <Title order={2} size="h4">
+        {t('backOffice.preview')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('backOffice.previewCard')}
+      </Text>
+      <div className={classes.previewCard}>
+        <RewardCardBody item={card} />
+      </div>
+      <Text size="sm" c="dimmed">
+        {t('backOffice.previewDetail')}
+      </Text>
+      <div className={classes.previewDetail}>
+        {form.website_image ? <img src={imageUrl(form.website_image)} alt="" /> : null}
+        <div className={classes.previewBody}>
+          <Title order={3} size="h4">
+            {card.item_name}
+          </Title>
+          {points ? (
+            <Text fw={700} c="brand.7">
+              {t('catalog.pointsPrice', { count: formatNumber(points, lang) })}
+            </Text>
+          ) : null}
+          <SafeHtml html={form.description} />
+        </div>
+      </div>
+    </Stack>
+  );
+}
+
+const num = (v: string | number) => (v === '' ? '' : Number(v));
+
+export function RewardEditor({ item }: { item?: ItemDoc }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const creating = !item;
+  const [form, setForm] = useState<RewardForm>(item ? formOf(item) : EMPTY_REWARD);
+  const [errors, setErrors] = useState<RewardFormErrors>({});
+  const [uploading, setUploading] = useState(false);
+  const create = useCreateItem();
+  const update = useUpdateItem();
+  const set = <K extends keyof RewardForm>(key: K, value: RewardForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const required = (bad: boolean | undefined) => (bad ? t('backOffice.required') : undefined);
+
+  const upload = async (file: File | null) => {
+    if (!file) return set('website_image', '');
+    setUploading(true);
+    try {
+      const doc = await uploadItemImage(file);
+      set('website_image', String(doc.file_url ?? ''));
+    } catch (error) {
+      failedToast(error);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const save = () => {
+    const found = checkReward(form, creating);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const done = () => {
+      savedToast(creating ? 'backOffice.rewardCreated' : 'backOffice.rewardSaved', { name: form.item_name.trim() });
+      void navigate({ to: '/admin/rewards' });
+    };
+    if (creating) create.mutate({ item_code: form.item_code.trim(), ...bodyOf(form) }, { onSuccess: done, onError: failedToast });
+    else update.mutate({ name: item.name, ...bodyOf(form) }, { onSuccess: done, onError: failedToast });
+  };
+
+  return (
+    <>
+      <PageHead title={creating ? t('backOffice.rewardNew') : t('backOffice.rewardEdit', { name: item.item_name })}>
+        <Button variant="default" onClick={() => void navigate({ to: '/admin/rewards' })}>
+          {t('backOffice.cancel')}
+        </Button>
+        <Button onClick={save} loading={create.isPending || update.isPending} disabled={uploading}>
+          {t('backOffice.save')}
+        </Button>
+      </PageHead>
+      <div className={classes.editor}>
+        <Paper withBorder radius="lg" p="lg">
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              save();
+            }}
+          >
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={t('backOffice.rewardCode')} description={creating ? t('backOffice.rewardCodeHint') : undefined} withAsterisk={creating} disabled={!creating} value={form.item_code} onChange={(e) => set('item_code', e.currentTarget.value)} error={errors.item_code ? t('backOffice.rewardCodeInvalid') : undefined} />
+                <TextInput label={t('backOffice.rewardName')} withAsterisk value={form.item_name} onChange={(e) => set('item_name', e.currentTarget.value)} error={required(errors.item_name)} />
+                <TextInput label={t('backOffice.rewardGroup')} withAsterisk value={form.item_group} onChange={(e) => set('item_group', e.currentTarget.value)} error={required(errors.item_group)} />
+                <TagsInput label={t('backOffice.rewardTags')} value={form.tags} onChange={(v) => set('tags', v)} />
+                <NumberInput label={t('backOffice.rewardPoints')} min={0} max={10_000_000} allowDecimal={false} value={form.loyalty_points_based_price} onChange={(v) => set('loyalty_points_based_price', num(v))} />
+                <NumberInput label={t('backOffice.rewardPrice')} min={0} max={10_000_000} decimalScale={2} value={form.price_list_rate} onChange={(v) => set('price_list_rate', num(v))} />
+              </SimpleGrid>
+              <FileInput label={t('backOffice.rewardImage')} accept="image/png,image/jpeg,image/webp,image/gif" placeholder={form.website_image ? form.website_image.split('/').pop() : t('backOffice.rewardImagePick')} onChange={(f) => void upload(f)} clearable disabled={uploading} description={uploading ? t('backOffice.uploading') : undefined} />
+              <Textarea label={t('backOffice.rewardDescription')} description={t('backOffice.rewardDescriptionHint')} autosize minRows={4} maxRows={12} value={form.description} onChange={(e) => set('description', e.currentTarget.value)} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput type="date" label={t('backOffice.rewardStart')} value={form.item_schedule_start} onChange={(e) => set('item_schedule_start', e.currentTarget.value)} />
+                <TextInput type="date" label={t('backOffice.rewardEnd')} value={form.item_schedule_end} onChange={(e) => set('item_schedule_end', e.currentTarget.value)} error={errors.schedule ? t('backOffice.rewardScheduleInvalid') : undefined} />
+              </SimpleGrid>
+              <Checkbox label={t('backOffice.rewardCountStock')} checked={form.count_stock} onChange={(e) => set('count_stock', e.currentTarget.checked)} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {form.count_stock ? (
+                  <NumberInput label={t('backOffice.rewardStockQty')} min={0} max={10_000_000} allowDecimal={false} value={form.stock_qty} onChange={(v) => set('stock_qty', num(v))} />
+                ) : (
+                  <Switch label={t('backOffice.inStock')} checked={form.in_stock} onChange={(e) => set('in_stock', e.currentTarget.checked)} />
+                )}
+                <NumberInput label={t('backOffice.rewardLimit')} description={t('backOffice.rewardLimitHint')} min={1} max={10_000} allowDecimal={false} value={form.per_member_limit} onChange={(v) => set('per_member_limit', num(v))} />
+              </SimpleGrid>
+              <TagsInput label={t('backOffice.rewardTiers')} description={t('backOffice.rewardTiersHint')} value={form.eligible_tiers} onChange={(v) => set('eligible_tiers', v)} />
+              <Switch size="md" label={t('backOffice.rewardPublished')} checked={form.published} onChange={(e) => set('published', e.currentTarget.checked)} />
+              <Group>
+                <Button type="submit" loading={create.isPending || update.isPending} disabled={uploading}>
+                  {t('backOffice.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+        <Preview form={form} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Badge.css';
+import { useState } from 'react';
+import { Badge, Button, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { DataTableSortStatus } from 'mantine-datatable';
+import { managedItemsCountQuery, managedItemsQuery } from '@/entities/admin';
+import type { Item } from '@/entities/items';
+import { imageUrl } from '@/lib/file-url';
+import { formatNumber } from '@/lib/format/numbers';
+import { useLang, useT } from '@/lib/i18n';
+import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
+import { PageHead } from '../components/page-head';
+import classes from '../back-office.module.css';
+
+type Status = 'all' | 'published' | 'unpublished';
+type Stock = 'all' | 'in' | 'out';
+
+/** The list's filters as Frappe filters (what the count and the page both use). */
+export function rewardFilters(q: string, group: string, status: Status, stock: Stock): unknown[][] {
+  const f: unknown[][] = [];
+  if (q.trim()) f.push(['item_name', 'like', `%${q.trim()}%`]);
+  if (group.trim()) f.push(['item_group', '=', group.trim()]);
+  if (status !== 'all') f.push(['published', '=', status === 'published' ? 1 : 0]);
+  if (stock !== 'all') f.push(['in_stock', '=', stock === 'in' ? 1 : 0]);
+  return f;
+}
+
+export function RewardsList() {
+  const t = useT();
+  const [lang] = useLang();
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [group, setGroup] = useState('');
+  const [status, setStatus] = useState<Status>('all');
+  const [stock, setStock] = useState<Stock>('all');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<DataTableSortStatus<Item>>({ columnAccessor: 'modified', direction: 'desc' });
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  const [debouncedGroup] = useDebouncedValue(group, 300);
+  const filters = rewardFilters(debouncedQ, debouncedGroup, status, stock);
+  const list = useQuery({ ...managedItemsQuery({ filters, orderBy: orderByOf(sort), limit: PAGE_SIZE, limitStart: (page - 1) * PAGE_SIZE }), placeholderData: keepPreviousData });
+  const count = useQuery({ ...managedItemsCountQuery(filters), placeholderData: keepPreviousData });
+  const reset = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setPage(1);
+  };
+  return (
+    <>
+      <PageHead title={t('backOffice.rewardsTitle')}>
+        <Button onClick={() => void navigate({ to: '/admin/rewards/$name', params: { name: 'new' } })}>
+          {t('backOffice.rewardNew')}
+        </Button>
+      </PageHead>
+      <Group gap="sm" mb="md" align="flex-end" className={classes.filters}>
+        <TextInput label={t('backOffice.search')} placeholder={t('backOffice.rewardSearchHint')} value={q} onChange={(e) => reset(setQ)(e.currentTarget.value)} />
+        <TextInput label={t('backOffice.rewardGroup')} value={group} onChange={(e) => reset(setGroup)(e.currentTarget.value)} />
+        <Select
+          label={t('backOffice.rewardStatus')}
+          value={status}
+          allowDeselect={false}
+          onChange={(v) => reset(setStatus)((v ?? 'all') as Status)}
+          data={[
+            { value: 'all', label: t('backOffice.all') },
+            { value: 'published', label: t('backOffice.published') },
+            { value: 'unpublished', label: t('backOffice.unpublished') },
+          ]}
+        />
+        <Select
+          label={t('backOffice.rewardStock')}
+          value={stock}
+          allowDeselect={false}
+          onChange={(v) => reset(setStock)((v ?? 'all') as Stock)}
+          data={[
+            { value: 'all', label: t('backOffice.all') },
+            { value: 'in', label: t('backOffice.inStock') },
+            { value: 'out', label: t('backOffice.outOfStock') },
+          ]}
+        />
+      </Group>
+      <AdminTable<Item>
+        label={t('backOffice.rewardsTitle')}
+        records={list.data}
+        idAccessor="name"
+        fetching={list.isFetching}
+        paged={{ page, onPageChange: setPage, total: count.data }}
+        sortStatus={sort}
+        onSortStatusChange={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
+        onRowClick={(item) => void navigate({ to: '/admin/rewards/$name', params: { name: item.name } })}
+        columns={[
+          {
+            accessor: 'website_image',
+            title: '',
+            width: 64,
+            render: (item) => (item.website_image ? <img className={classes.thumb} src={imageUrl(item.website_image)} alt="" /> : <span className={classes.thumb} />),
+          },
+          {
+            accessor: 'item_name',
+            title: t('backOffice.rewardName'),
+            sortable: true,
+            render: (item) => (
+              <Link to="/admin/rewards/$name" params={{ name: item.name }} className={classes.rowLink}>
+                {item.item_name}
+                <span className={classes.code}>{item.item_code}</span>
+              </Link>
+            ),
+          },
+          { accessor: 'item_group', title: t('backOffice.rewardGroup'), sortable: true },
+          {
+            accessor: 'loyalty_points_based_price',
+            title: t('backOffice.rewardPoints'),
+            sortable: true,
+            textAlign: 'right',
+            render: (item) => (item.loyalty_points_based_price ? formatNumber(item.loyalty_points_based_price, lang) : '–'),
+          },
+          {
+            accessor: 'stock_qty',
+            title: t('backOffice.rewardStock'),
+            sortable: true,
+            textAlign: 'right',
+            render: (item) =>
+              item.stock_qty === null ? (item.in_stock ? t('backOffice.notCounted') : <Badge color="red">{t('backOffice.outOfStock')}</Badge>) : item.stock_qty > 0 ? formatNumber(item.stock_qty, lang) : <Badge color="red">{t('backOffice.outOfStock')}</Badge>,
+          },
+          {
+            accessor: 'published',
+            title: t('backOffice.rewardStatus'),
+            sortable: true,
+            render: (item) => <Badge color={item.published ? 'teal' : 'gray'}>{item.published ? t('backOffice.published') : t('backOffice.unpublished')}</Badge>,
+          },
+        ]}
+      />
+    </>
+  );
+}
