@@ -46,6 +46,9 @@ test.describe('back office, as a Loyalty Manager', () => {
   test('a reward created with an image reaches the member home; out of stock, the redeem is refused; the audit log shows the change', async ({ browser, consoleErrors }) => {
     const admin = await newPage(browser, DESKTOP);
     await signInManager(admin);
+    // A programme manager lands on the dashboard, the first entry of the sidebar.
+    await expect(admin).toHaveURL(/\/admin\/dashboard$/);
+    await nav(admin).getByRole('link', { name: 'ของรางวัล' }).click();
     await expect(admin).toHaveURL(/\/admin\/rewards$/);
     await expect(admin.getByTestId('admin-role')).toHaveText('ผู้จัดการโปรแกรมสะสมคะแนน');
     const code = `E2E-MUG-${Date.now().toString(36).toUpperCase()}`;

@@ -40,7 +40,7 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dashboard', label: 'reports.navLabel', roles: PROGRAMME },
-  { to: '/admin/rules', label: 'programmeAdmin.navLabel', roles: BRANCH_TOO },
+  { to: '/admin/rules', label: 'programmeAdmin.navLabel', roles: PROGRAMME },
   { to: '/admin/rewards', label: 'backOffice.navRewards', roles: PROGRAMME },
   { to: '/admin/branches', label: 'backOffice.navBranches', roles: PROGRAMME },
   { to: '/admin/members', label: 'backOffice.navMembers', roles: BRANCH_TOO },
