@@ -1,11 +1,12 @@
 import './lib/mantine-styles';
 import { MantineProvider } from '@mantine/core';
-import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { whenIdle } from './lib/idle';
 import { createQueryClient } from './lib/query-client';
+import { memberKeys } from './entities/member';
 import { startOnlineDetection, watchQueryNetwork } from './lib/online';
 import { setupPersistence, useIsRestoringPersistence } from './lib/persistence';
 import './features/offline/install'; // captures beforeinstallprompt before React mounts
@@ -30,7 +31,8 @@ function DeferredToaster() {
 // (navigator.onLine, then a /api/method/ping probe and failed fetches: src/lib/online.ts).
 startOnlineDetection();
 
-const queryClient = createQueryClient();
+// A refused call asks the server again who is signed in (a blocked member lands on the sign-in, not on dead screens).
+const queryClient: QueryClient = createQueryClient({}, { onAuthRefused: () => void queryClient.invalidateQueries({ queryKey: memberKeys.boot }) });
 watchQueryNetwork(queryClient);
 // First-paint state (session, profile, member code) hydrates synchronously here; bulk data from IndexedDB next.
 setupPersistence(queryClient);
