@@ -9,10 +9,11 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { branchesQuery } from '@/entities/branches';
 import { usePreviewBroadcast, useSendBroadcast, type BroadcastPreview } from '@/entities/broadcast';
+import { rulesQuery } from '@/entities/programme';
 import { errorText } from '@/lib/error-text';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
@@ -27,6 +28,7 @@ import { BroadcastHistory } from './broadcast-history';
 export function BroadcastScreen() {
   const t = useT();
   const branches = useQuery(branchesQuery());
+  const rules = useQuery(rulesQuery());
   const preview = usePreviewBroadcast();
   const send = useSendBroadcast();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
@@ -87,7 +89,14 @@ export function BroadcastScreen() {
           {t('broadcast.segment')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TagsInput label={t('broadcast.tiers')} description={t('broadcast.tiersHint')} value={draft.tiers} onChange={(tiers) => set('tiers', tiers)} clearable />
+          <MultiSelect
+            label={t('broadcast.tiers')}
+            description={t('broadcast.tiersHint')}
+            data={(rules.data?.current.rules.tiers ?? []).map((tier) => tier.name)}
+            value={draft.tiers}
+            onChange={(tiers) => set('tiers', tiers)}
+            clearable
+          />
           <MultiSelect
             label={t('broadcast.branches')}
             description={t('broadcast.branchesHint')}
