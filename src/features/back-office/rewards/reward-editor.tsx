@@ -8,9 +8,11 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState } from 'react';
-import { Button, Checkbox, FileInput, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, FileInput, Group, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { uploadItemImage, useCreateItem, useUpdateItem } from '@/entities/admin';
+import { rulesQuery } from '@/entities/programme';
 import type { ItemDoc } from '../../../../contracts/catalog-admin';
 import { RewardCardBody } from '@/components/reward-card';
 import { SafeHtml } from '@/components/safe-html';
@@ -64,6 +66,7 @@ const num = (v: string | number) => (v === '' ? '' : Number(v));
 
 export function RewardEditor({ item }: { item?: ItemDoc }) {
   const t = useT();
+  const rules = useQuery(rulesQuery());
   const navigate = useNavigate();
   const creating = !item;
   const [form, setForm] = useState<RewardForm>(item ? formOf(item) : EMPTY_REWARD);
@@ -142,7 +145,15 @@ export function RewardEditor({ item }: { item?: ItemDoc }) {
                 )}
                 <NumberInput label={t('backOffice.rewardLimit')} description={t('backOffice.rewardLimitHint')} min={1} max={10_000} allowDecimal={false} value={form.per_member_limit} onChange={(v) => set('per_member_limit', num(v))} />
               </SimpleGrid>
-              <TagsInput label={t('backOffice.rewardTiers')} description={t('backOffice.rewardTiersHint')} value={form.eligible_tiers} onChange={(v) => set('eligible_tiers', v)} />
+              <MultiSelect
+                label={t('backOffice.rewardTiers')}
+                description={t('backOffice.rewardTiersHint')}
+                // The programme's tiers, and any name the item already holds (a tier renamed since still shows).
+                data={[...new Set([...(rules.data?.current.rules.tiers ?? []).map((tier) => tier.name), ...form.eligible_tiers])]}
+                value={form.eligible_tiers}
+                onChange={(v) => set('eligible_tiers', v)}
+                clearable
+              />
               <Switch size="md" label={t('backOffice.rewardPublished')} checked={form.published} onChange={(e) => set('published', e.currentTarget.checked)} />
               <Group>
                 <Button type="submit" loading={create.isPending || update.isPending} disabled={uploading}>
