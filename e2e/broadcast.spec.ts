@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env';
 import { expect, test } from './support/fixtures';
-import { memberCall } from './support/member';
+import { memberCall, newVerifiedMember, staffAward } from './support/member';
 import { screenshot } from './support/screenshot';
 
 async function signInAt(page: Page, path: string) {
@@ -11,7 +11,15 @@ async function signInAt(page: Page, path: string) {
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
 }
 
-test('a manager previews a broadcast to a segment, sends it once, and the member gets it on LINE', async ({ page }) => {
+test('a manager previews a broadcast to a segment, sends it once, and the member gets it on LINE', async ({ page, browser }) => {
+  // A LINE member of our own, active (points earned at a till), who turned quiet hours off: 21:00–08:00 Bangkok
+  // would otherwise hold the message until morning, and the test would depend on the hour it runs at.
+  const memberContext = await browser.newContext({ baseURL: BASE_URL });
+  const member = await memberContext.newPage();
+  await newVerifiedMember(member, `บรอดแคสต์ ${Date.now() % 100000}`);
+  await memberCall(member, 'member_rewards.notifications.update_settings', { quiet_hours: false }, 'POST');
+  await staffAward(member, 100);
+
   await signInAt(page, '/admin/broadcasts');
   await expect(page.getByRole('heading', { level: 1, name: 'ส่งข่าวสารถึงสมาชิก' })).toBeVisible();
 
@@ -29,8 +37,8 @@ test('a manager previews a broadcast to a segment, sends it once, and the member
   await expect(page.getByText('ลิงก์ต้องเป็นหน้าในแอป ขึ้นต้นด้วย /')).toBeVisible();
   await page.getByLabel('ลิงก์เมื่อแตะการแจ้งเตือน').fill('/reward-history');
 
-  // Members active in the last year: the demo member (LINE) is among them.
-  await page.getByText('มีการใช้งานภายใน').click();
+  // Members active in the last year: our member (LINE) is among them.
+  await page.getByText('มีการใช้งานภายใน', { exact: true }).click();
   await page.getByLabel('จำนวนวัน').fill('365');
   await page.getByRole('button', { name: 'ดูตัวอย่างและจำนวนผู้รับ' }).click();
   const reach = page.getByTestId('broadcast-reach');
@@ -58,8 +66,9 @@ test('a manager previews a broadcast to a segment, sends it once, and the member
   // The delivery job sends it on LINE (the development outbox), with the link into the app inside LINE.
   await expect
     .poll(async () => {
-      const sent = await memberCall<Array<{ text: string }>>(page, 'member_rewards.dev.line_outbox', { limit: '50' });
+      const sent = await memberCall<Array<{ text: string }>>(page, 'member_rewards.dev.line_outbox', { limit: '100' });
       return sent.some((m) => m.text.includes(`คะแนนสองเท่า ${stamp}`) && m.text.includes('/liff/reward-history'));
     }, { timeout: 30_000 })
     .toBe(true);
+  await memberContext.close();
 });
