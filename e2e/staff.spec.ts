@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { appErrors, expect, test, watchCsp } from './support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
 import { signInDemoMember } from './support/member';
+import { today as businessDay } from '../contracts/business-day';
 import { screenshot } from './support/screenshot';
 
 /**
@@ -337,11 +338,20 @@ test('member code typed in → points awarded → history; gift for branch A: br
 });
 
 test('coupons come from the real reward orders: usable and used tabs, counts, the redeemed state', async ({ page, consoleErrors }) => {
-  // By now the demo member holds a reward still to collect (redeemed in rewards.spec) and the one handed over above.
+  // The demo member holds the reward handed over above; one still to collect is redeemed here if none is open yet.
   await signInDemoMember(page);
   interface Order { name: string; order_type: string; due_date: string | null; items: { item_code: string; item_name: string }[]; delivery_notes: { status: string }[] }
-  const orders = (await pageCall(page, 'honda_api.api_calls.getuser.getorders', {}, 'GET')).body.message as Order[];
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDay();
+  const openRewards = (list: Order[]) =>
+    list.filter((o) => o.order_type === 'redemption' && o.delivery_notes[0]?.status === 'Draft' && !(o.due_date && o.due_date < today));
+  let orders = (await pageCall(page, 'honda_api.api_calls.getuser.getorders', {}, 'GET')).body.message as Order[];
+  if (openRewards(orders).length === 0) {
+    const placed = await pageCall(page, 'headless_e_commerce.api.place_order', {
+      loyalty_points: 15, items: [{ item_code: 'GIFT-TOTE', qty: 1 }], payment_method: 'bank-transfer', branch: BRANCH_A, order_type: 'redemption',
+    });
+    expect(placed.status).toBe(200);
+    orders = (await pageCall(page, 'honda_api.api_calls.getuser.getorders', {}, 'GET')).body.message as Order[];
+  }
   const rewards = orders.filter((o) => o.order_type === 'redemption' && o.delivery_notes[0]);
   const usable = rewards.filter((o) => o.delivery_notes[0]!.status === 'Draft' && !(o.due_date && o.due_date < today));
   const used = rewards.filter((o) => o.delivery_notes[0]!.status === 'Submitted');
