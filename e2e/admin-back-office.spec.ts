@@ -31,9 +31,17 @@ async function newMember(browser: Browser, admin: Page, name: string) {
   await newVerifiedMember(member, name);
   await admin.goto('/admin/members');
   await admin.getByLabel('ค้นหา').fill(name);
+  // The search settles into the address (and the list) once typing stops.
+  await expect(admin).toHaveURL(/\/admin\/members\?q=/);
   await admin.getByRole('link', { name: new RegExp(name) }).click();
   await expect(admin).toHaveURL(/\/admin\/members\/[^/]+$/);
   const customer = decodeURIComponent(admin.url().split('/').pop()!);
+  // Back from the member: the search is still there, in the box and in the list.
+  await admin.goBack();
+  await expect(admin.getByLabel('ค้นหา')).toHaveValue(name);
+  await expect(admin.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  await admin.goForward();
+  await expect(admin).toHaveURL(/\/admin\/members\/[^/]+$/);
   return { member, customer };
 }
 

@@ -1,20 +1,19 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import { useState } from 'react';
 import { Group, Select, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { auditLogCountQuery, auditLogQuery, type AuditLogEntry } from '@/entities/admin';
 import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { AUDIT_LOG_FIELDS } from '../../../../contracts/admin';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
+import { sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
 import { PageHead } from '../components/page-head';
 import { auditFilters, changesOf } from './changes';
 import classes from '../back-office.module.css';
 
+const SORTABLE = ['creation', 'user', 'action'];
 const DOCTYPES = ['Item', 'Branch', 'Customer', 'Loyalty Point Entry', 'Points Import', 'User', 'Sales Invoice', 'Export', 'Settings'];
 
 function Changes({ entry }: { entry: AuditLogEntry }) {
@@ -35,43 +34,33 @@ function Changes({ entry }: { entry: AuditLogEntry }) {
 export function AuditPage() {
   const t = useT();
   const [lang] = useLang();
-  const [who, setWho] = useState('');
-  const [what, setWhat] = useState('');
-  const [doctype, setDoctype] = useState<string | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<DataTableSortStatus<AuditLogEntry>>({ columnAccessor: 'creation', direction: 'desc' });
-  const [text] = useDebouncedValue(`${who}\u0000${what}`, 300);
-  const [dWho = '', dWhat = ''] = text.split('\u0000');
-  const filters = auditFilters(dWho, dWhat, doctype, from, to);
+  const [search, set] = useListSearch({ who: '', what: '', doctype: '', from: '', to: '', page: 1, sort: 'creation', dir: 'desc' });
+  const [who, setWho] = useTypedFilter(search.who, (text) => set({ who: text, page: 1 }));
+  const [what, setWhat] = useTypedFilter(search.what, (text) => set({ what: text, page: 1 }));
+  const doctype = DOCTYPES.includes(search.doctype) ? search.doctype : null;
+  const sort = sortFrom<AuditLogEntry>(search.sort, search.dir, SORTABLE, { columnAccessor: 'creation', direction: 'desc' });
+  const { from, to, page } = search;
+  const filters = auditFilters(search.who, search.what, doctype, from, to);
   const list = useQuery({ ...auditLogQuery({ fields: AUDIT_LOG_FIELDS, filters, orderBy: orderByOf(sort), limit: PAGE_SIZE, limitStart: (page - 1) * PAGE_SIZE }), placeholderData: keepPreviousData });
   const count = useQuery({ ...auditLogCountQuery(filters), placeholderData: keepPreviousData });
-  const again = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
   return (
     <>
       <PageHead title={t('backOffice.auditTitle')} />
       <Group mb="md" align="flex-end" className={classes.filters}>
-        <TextInput label={t('backOffice.auditWho')} value={who} onChange={(e) => again(setWho)(e.currentTarget.value)} />
-        <TextInput label={t('backOffice.auditWhat')} value={what} onChange={(e) => again(setWhat)(e.currentTarget.value)} />
-        <Select label={t('backOffice.auditDoctype')} data={DOCTYPES} value={doctype} onChange={again(setDoctype)} clearable />
-        <TextInput type="date" label={t('backOffice.from')} value={from} onChange={(e) => again(setFrom)(e.currentTarget.value)} />
-        <TextInput type="date" label={t('backOffice.to')} value={to} onChange={(e) => again(setTo)(e.currentTarget.value)} />
+        <TextInput label={t('backOffice.auditWho')} value={who} onChange={(e) => setWho(e.currentTarget.value)} />
+        <TextInput label={t('backOffice.auditWhat')} value={what} onChange={(e) => setWhat(e.currentTarget.value)} />
+        <Select label={t('backOffice.auditDoctype')} data={DOCTYPES} value={doctype} onChange={(v) => set({ doctype: v ?? '', page: 1 })} clearable />
+        <TextInput type="date" label={t('backOffice.from')} value={from} onChange={(e) => set({ from: e.currentTarget.value, page: 1 })} />
+        <TextInput type="date" label={t('backOffice.to')} value={to} onChange={(e) => set({ to: e.currentTarget.value, page: 1 })} />
       </Group>
       <AdminTable<AuditLogEntry>
         label={t('backOffice.auditTitle')}
         records={list.data}
         idAccessor="name"
         fetching={list.isFetching}
-        paged={{ page, onPageChange: setPage, total: count.data }}
+        paged={{ page, onPageChange: (p) => set({ page: p }), total: count.data }}
         sortStatus={sort}
-        onSortStatusChange={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
+        onSortStatusChange={(s) => set({ sort: String(s.columnAccessor), dir: s.direction, page: 1 })}
         columns={[
           { accessor: 'creation', title: t('backOffice.auditWhen'), sortable: true, width: 150, render: (e) => (e.creation ? formatMoment(e.creation, lang) : '–') },
           { accessor: 'user', title: t('backOffice.auditWho'), sortable: true, width: 170, render: (e) => <span className={classes.rowLink}>{e.user}<span className={classes.code}>{[e.role, e.branch].filter(Boolean).join(' · ')}</span></span> },

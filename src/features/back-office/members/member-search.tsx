@@ -1,8 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
-import { useState } from 'react';
 import { Badge, Group, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { searchMembersQuery, type MemberRow } from '@/entities/admin';
@@ -11,6 +9,7 @@ import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, PAGE_SIZE } from '../components/admin-table';
 import { CameraScan } from '../components/camera-scan';
+import { useListSearch, useTypedFilter } from '../components/list-search';
 import { PageHead } from '../components/page-head';
 import classes from '../back-office.module.css';
 
@@ -19,25 +18,25 @@ export function MemberSearch() {
   const t = useT();
   const [lang] = useLang();
   const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(q, 300);
-  const search = useQuery({ ...searchMembersQuery({ q: debounced.trim(), start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
-  const find = (text: string) => {
-    setQ(text);
-    setPage(1);
+  const [{ q, page }, set] = useListSearch({ q: '', page: 1 });
+  const [typed, setTyped] = useTypedFilter(q, (text) => set({ q: text, page: 1 }));
+  const search = useQuery({ ...searchMembersQuery({ q: q.trim(), start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  // A scanned code is complete: no need to wait for typing to stop.
+  const found = (code: string) => {
+    setTyped(code);
+    set({ q: code, page: 1 });
   };
   return (
     <>
       <PageHead title={t('backOffice.membersTitle')}>
-        <CameraScan onCode={find} />
+        <CameraScan onCode={found} />
       </PageHead>
       <Group mb="md" className={classes.filters}>
         <TextInput
           label={t('backOffice.search')}
           description={t('backOffice.memberSearchHint')}
-          value={q}
-          onChange={(e) => find(e.currentTarget.value)}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
           type="search"
           autoFocus
         />
@@ -47,7 +46,7 @@ export function MemberSearch() {
         records={search.data?.rows}
         idAccessor="customer"
         fetching={search.isFetching}
-        paged={{ page, onPageChange: setPage, total: search.data?.total }}
+        paged={{ page, onPageChange: (p) => set({ page: p }), total: search.data?.total }}
         onRowClick={(m) => void navigate({ to: '/admin/members/$customer', params: { customer: m.customer } })}
         columns={[
           {

@@ -2,23 +2,25 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Badge.css';
-import { useState } from 'react';
 import { Badge, Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { managedItemsCountQuery, managedItemsQuery } from '@/entities/admin';
 import type { Item } from '@/entities/items';
 import { imageUrl } from '@/lib/file-url';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
+import { sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
 import { PageHead } from '../components/page-head';
 import classes from '../back-office.module.css';
 
-type Status = 'all' | 'published' | 'unpublished';
-type Stock = 'all' | 'in' | 'out';
+const STATUSES = ['all', 'published', 'unpublished'] as const;
+const STOCKS = ['all', 'in', 'out'] as const;
+type Status = (typeof STATUSES)[number];
+type Stock = (typeof STOCKS)[number];
+const SORTABLE = ['item_name', 'item_group', 'loyalty_points_based_price', 'stock_qty', 'published', 'modified'];
+const oneOf = <T extends string>(options: readonly T[], value: string): T => (options.includes(value as T) ? (value as T) : options[0]!);
 
 /** The list's filters as Frappe filters (what the count and the page both use). */
 export function rewardFilters(q: string, group: string, status: Status, stock: Stock): unknown[][] {
@@ -34,21 +36,16 @@ export function RewardsList() {
   const t = useT();
   const [lang] = useLang();
   const navigate = useNavigate();
-  const [q, setQ] = useState('');
-  const [group, setGroup] = useState('');
-  const [status, setStatus] = useState<Status>('all');
-  const [stock, setStock] = useState<Stock>('all');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<DataTableSortStatus<Item>>({ columnAccessor: 'modified', direction: 'desc' });
-  const [debouncedQ] = useDebouncedValue(q, 300);
-  const [debouncedGroup] = useDebouncedValue(group, 300);
-  const filters = rewardFilters(debouncedQ, debouncedGroup, status, stock);
+  const [search, set] = useListSearch({ q: '', group: '', status: 'all', stock: 'all', page: 1, sort: 'modified', dir: 'desc' });
+  const status = oneOf(STATUSES, search.status);
+  const stock = oneOf(STOCKS, search.stock);
+  const sort = sortFrom<Item>(search.sort, search.dir, SORTABLE, { columnAccessor: 'modified', direction: 'desc' });
+  const page = search.page;
+  const [q, setQ] = useTypedFilter(search.q, (text) => set({ q: text, page: 1 }));
+  const [group, setGroup] = useTypedFilter(search.group, (text) => set({ group: text, page: 1 }));
+  const filters = rewardFilters(search.q, search.group, status, stock);
   const list = useQuery({ ...managedItemsQuery({ filters, orderBy: orderByOf(sort), limit: PAGE_SIZE, limitStart: (page - 1) * PAGE_SIZE }), placeholderData: keepPreviousData });
   const count = useQuery({ ...managedItemsCountQuery(filters), placeholderData: keepPreviousData });
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
   return (
     <>
       <PageHead title={t('backOffice.rewardsTitle')}>
@@ -57,13 +54,13 @@ export function RewardsList() {
         </Button>
       </PageHead>
       <Group gap="sm" mb="md" align="flex-end" className={classes.filters}>
-        <TextInput label={t('backOffice.search')} placeholder={t('backOffice.rewardSearchHint')} value={q} onChange={(e) => reset(setQ)(e.currentTarget.value)} />
-        <TextInput label={t('backOffice.rewardGroup')} value={group} onChange={(e) => reset(setGroup)(e.currentTarget.value)} />
+        <TextInput label={t('backOffice.search')} placeholder={t('backOffice.rewardSearchHint')} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+        <TextInput label={t('backOffice.rewardGroup')} value={group} onChange={(e) => setGroup(e.currentTarget.value)} />
         <Select
           label={t('backOffice.rewardStatus')}
           value={status}
           allowDeselect={false}
-          onChange={(v) => reset(setStatus)((v ?? 'all') as Status)}
+          onChange={(v) => set({ status: v ?? 'all', page: 1 })}
           data={[
             { value: 'all', label: t('backOffice.all') },
             { value: 'published', label: t('backOffice.published') },
@@ -74,7 +71,7 @@ export function RewardsList() {
           label={t('backOffice.rewardStock')}
           value={stock}
           allowDeselect={false}
-          onChange={(v) => reset(setStock)((v ?? 'all') as Stock)}
+          onChange={(v) => set({ stock: v ?? 'all', page: 1 })}
           data={[
             { value: 'all', label: t('backOffice.all') },
             { value: 'in', label: t('backOffice.inStock') },
@@ -87,12 +84,9 @@ export function RewardsList() {
         records={list.data}
         idAccessor="name"
         fetching={list.isFetching}
-        paged={{ page, onPageChange: setPage, total: count.data }}
+        paged={{ page, onPageChange: (p) => set({ page: p }), total: count.data }}
         sortStatus={sort}
-        onSortStatusChange={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
+        onSortStatusChange={(s) => set({ sort: String(s.columnAccessor), dir: s.direction, page: 1 })}
         onRowClick={(item) => void navigate({ to: '/admin/rewards/$name', params: { name: item.name } })}
         columns={[
           {
