@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { prerender } from './src/prerender/plugin.ts';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -187,6 +188,7 @@ export default defineConfig({
     i18nSplit(),
     webManifest(),
     bootModule(),
+    prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound, sendFrappeError } from './frappe/errors';
+import { prerenderedFile } from '../contracts/prerendered';
 
 /**
  * Paths the SPA fallback must never answer with index.html. A missing /assets/ file is an old build's chunk:
@@ -15,14 +16,27 @@ const NOT_APP_DATA = /^\/(api|files|private|socket\.io)(\/|$)/;
 /** Whether a path belongs to the app's screens (not the API, files, realtime or the build's assets). */
 export const isAppPath = (url: string) => !NOT_APP.test(url.split('?')[0] ?? '/');
 
+/** The build's compressed twins of a text file (vite.config.ts precompress), best first. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
 /**
- * The app's index.html with `status`: the app reads the address itself and shows its screen (or its not-found
- * screen), also before a service worker is installed. Null when the app is not built.
+ * The app's HTML with `status`: the page the build rendered for this address (dist/pages/, a guest or marketing page
+ * readable before any script runs) or index.html, whose app reads the address itself and shows its screen (or its
+ * not-found screen), also before a service worker is installed. Brotli or gzip from the build's twin when the
+ * browser takes it. Null when the app is not built.
  */
-export function sendAppShell(reply: FastifyReply, distDir: string, status = 200): FastifyReply | null {
-  const index = path.join(distDir, 'index.html');
-  if (!fs.existsSync(index)) return null;
-  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+export function sendAppShell(reply: FastifyReply, distDir: string, status = 200, pathname?: string): FastifyReply | null {
+  const page = pathname === undefined ? null : prerenderedFile(pathname);
+  const file = [page ? path.join(distDir, page) : null, path.join(distDir, 'index.html')].find((f) => f && fs.existsSync(f));
+  if (!file) return null;
+  const accepts = String(reply.request.headers['accept-encoding'] ?? '').split(/\s*,\s*/).map((e) => e.split(';')[0]);
+  const twin = ENCODINGS.find(([name, ext]) => accepts.includes(name) && fs.existsSync(file + ext));
+  reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (!twin) return reply.send(fs.readFileSync(file));
+  return reply.header('content-encoding', twin[0]).send(fs.readFileSync(file + twin[1]));
 }
 
 /**
@@ -62,7 +76,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
     if (NOT_APP.test(url) || !read) {
       return sendFrappeError(reply, notFound(`Not found: ${url.slice(0, 120)}`));
     }
-    if (hasApp) return sendAppShell(reply, distDir);
+    if (hasApp) return sendAppShell(reply, distDir, 200, url);
     return reply.type('text/plain; charset=utf-8').status(503).send('The app is not built yet: run `npm run build` (npm start does it for you).');
   });
 }

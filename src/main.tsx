@@ -1,8 +1,7 @@
 import './lib/mantine-styles';
-import { MantineProvider } from '@mantine/core';
-import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { whenIdle } from './lib/idle';
 import { createQueryClient } from './lib/query-client';
@@ -10,9 +9,10 @@ import { memberKeys } from './entities/member';
 import { startOnlineDetection, watchQueryNetwork } from './lib/online';
 import { setupPersistence, useIsRestoringPersistence } from './lib/persistence';
 import './features/offline/install'; // captures beforeinstallprompt before React mounts
-import { cssVariablesResolver, theme } from './lib/theme';
 import { createAppRouter } from './router';
 import { dropBootCard } from './components/boot-card';
+import { AppProviders } from './components/app-providers';
+import { claimPrerendered } from './boot/prerendered';
 
 const Toaster = lazy(() => import('./components/toaster').then((m) => ({ default: m.Toaster })));
 
@@ -72,16 +72,23 @@ function PersistedRouter() {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <PersistedRouter />
-        <DeferredToaster />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const mount = () => {
+  rootElement.inert = false;
+  createRoot(rootElement).render(
+    <AppProviders queryClient={queryClient}>
+      <PersistedRouter />
+      <DeferredToaster />
+    </AppProviders>,
+  );
+};
+// The page the build rendered into #root stays on screen until the router has what the first screen needs (guard,
+// route chunks): React's first commit then swaps it for the live screen in one go, instead of an empty root and a
+// skeleton in between.
+if (claimPrerendered(rootElement)) {
+  router.load().then(mount, mount);
+} else {
+  mount();
+}
 
 // The service worker (and workbox-window) is not needed for the first paint: register it once the page has loaded.
 if (import.meta.env.PROD) {

@@ -1,7 +1,9 @@
-import { createHandlerBoundToURL } from 'workbox-precaching';
+import { createHandlerBoundToURL, getCacheKeyForURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import type { RouteHandlerCallback } from 'workbox-core';
+import { prerenderedFile } from '../contracts/prerendered';
 import {
   IMAGE_CACHE,
   IMAGE_CACHE_MAX_AGE_SECONDS,
@@ -12,9 +14,23 @@ import {
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** Every in-app navigation gets the precached index.html, so deep links open offline (the router takes over). */
+/**
+ * Every in-app navigation gets precached HTML, so deep links open offline (the router takes over): the page the build
+ * rendered for that address when there is one (a guest or marketing page, painted before the app starts), else
+ * index.html.
+ */
 export function registerNavigation() {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...NAVIGATION_DENYLIST] }));
+  const handlers = new Map<string, RouteHandlerCallback>();
+  const handlerFor = (file: string) => {
+    let handler = handlers.get(file);
+    if (!handler) handlers.set(file, (handler = createHandlerBoundToURL(file)));
+    return handler;
+  };
+  const navigate: RouteHandlerCallback = (options) => {
+    const page = prerenderedFile(options.url.pathname);
+    return handlerFor(page && getCacheKeyForURL(page) ? page : 'index.html')(options);
+  };
+  registerRoute(new NavigationRoute(navigate, { denylist: [...NAVIGATION_DENYLIST] }));
 }
 
 /**

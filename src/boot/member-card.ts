@@ -8,6 +8,10 @@
 import type { MemberCodeDevice } from '../../contracts/member-code-otp';
 import { MAX_AGE, SYNC_STORAGE_KEY } from '../lib/persistence-keys';
 import { paintMemberCard } from './paint-member-card';
+import { claimPrerendered } from './prerendered';
+
+// First: the build's HTML in #root stays only where it is right (./prerendered.ts).
+claimPrerendered();
 
 interface StoredQuery {
   queryKey?: unknown[];

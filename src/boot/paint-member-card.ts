@@ -2,6 +2,7 @@ import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code
 import { BOOT_CARD_ID } from '../components/boot-card';
 import { drawQrCanvas } from '../components/qr-canvas';
 import { memberId } from '../lib/i18n/catalog/memberId';
+import { storedLangCode } from '../lib/i18n/stored-lang';
 
 /** As MemberIdCard draws the QR: its size, and its top on a phone below the title bar, avatar, name and tier line
  * (measured at 390×844 with a one-line name), so nothing moves when React takes the canvas over. */
@@ -10,13 +11,7 @@ const QR_TOP = 289;
 /** Offline, the app shell's offline note (two lines of Thai at that width) sits above everything. */
 const OFFLINE_NOTE = 51;
 
-function language(): 'th' | 'en' {
-  try {
-    return (JSON.parse(localStorage.getItem('lang') ?? '{}') as { state?: { lang?: string } }).state?.lang === 'en' ? 'en' : 'th';
-  } catch {
-    return 'th';
-  }
-}
+const language = (): 'th' | 'en' => (storedLangCode() === 'en' ? 'en' : 'th');
 
 /**
  * The member's current code as a QR and digits, outside React's root (src/components/boot-card.ts): the QrCode

@@ -13,6 +13,8 @@ import { createTestServer, type TestServer } from '../support/server';
 const INDEX = '<!doctype html><title>fake-app-index</title>';
 const APP_JS = 'console.log("fake app chunk abc123");';
 const SW_JS = 'self.addEventListener("install", () => {}); // fake-sw';
+/** A page the build rendered (vite.config.ts prerender): dist/pages/<name>.html with the page inside #root. */
+const LOGIN_PAGE = '<!doctype html><title>fake-login</title><div id="root" data-prerendered="/login"><h1>ยินดีต้อนรับ</h1></div>';
 
 let dist: string;
 let server: TestServer;
@@ -29,6 +31,9 @@ beforeAll(async () => {
   // The build writes a .br beside each text asset; it must keep the asset's cache rule.
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(APP_JS));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.css'), 'body{color:red}');
+  fs.mkdirSync(path.join(dist, 'pages'));
+  fs.writeFileSync(path.join(dist, 'pages', 'login.html'), LOGIN_PAGE);
+  fs.writeFileSync(path.join(dist, 'pages', 'login.html.br'), zlib.brotliCompressSync(LOGIN_PAGE));
   server = await createTestServer({ distDir: dist });
 });
 afterAll(async () => {
@@ -109,6 +114,28 @@ describe('the app shell and the service worker', () => {
     const res = await get('/sw.js');
     expect(res.body).toBe(SW_JS);
     expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+});
+
+describe('pages the build rendered', () => {
+  it.each(['/login', '/login/', '/login?next=%2Fmy-id'])('%s answers with its own HTML, revalidated like index.html', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(LOGIN_PAGE);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('an address with no rendered page gets index.html', async () => {
+    expect(isIndex(await get('/welcome'))).toBe(true);
+    expect(isIndex(await get('/login/extra'))).toBe(true);
+  });
+
+  it('a browser that takes brotli gets the compressed twin the build wrote', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(LOGIN_PAGE);
   });
 });
 

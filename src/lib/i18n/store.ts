@@ -1,13 +1,14 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { LANGS, type Lang } from './define';
+import { LANG_STORAGE_KEY } from './stored-lang';
 
 interface LangState {
   lang: Lang;
   setLang: (lang: Lang) => void;
 }
 
-export const LANG_STORAGE_KEY = 'lang';
+export { LANG_STORAGE_KEY } from './stored-lang';
 
 const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 

@@ -1,0 +1,114 @@
+/**
+ * Paint before the framework (build time, vite.config.ts): once the client build is written, renders the pages below
+ * with React's server renderer through the app's own router, layouts and theme (./render.tsx, loaded by a Vite
+ * server in SSR mode) and writes each into a copy of the built index.html: dist/pages/<name>.html, and the member
+ * frame into index.html itself, each with its route chunks' CSS so it is styled before any script runs. #root names
+ * the addresses the markup is right for (src/boot/prerendered.ts decides in the browser). Runs before the service
+ * worker's precache manifest is built, so the pages are precached.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutputBundle } from 'rolldown';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { prerenderedFile } from '../../contracts/prerendered.ts';
+import type { BootInfo } from '../../contracts/session.ts';
+
+/**
+ * The guest and marketing pages whose content needs nothing from the server. Not the bakery's home, blog and branch
+ * pages (their content is fetched) nor a product's page (one per ?id=).
+ */
+export const PRERENDERED_PAGES = ['/login', '/welcome', '/laveena-about-us', '/privacy-policy', '/product'] as const;
+/** The member frame index.html carries: the home's header, tab bar and loading state. */
+export const MEMBER_FRAME = '/';
+export const GUEST: BootInfo = { user: 'Guest', roles: [], full_name: 'Guest', csrf_token: null, branch: null };
+export const MEMBER: BootInfo = { user: 'member', roles: ['Member'], full_name: '', csrf_token: null, branch: null };
+
+const THAI = /[\u0E00-\u0E7F]/;
+
+/** The built index.html with `html` inside #root (right for `paths`) and the page's own stylesheets in the head. */
+export function prerenderedDocument(template: string, html: string, paths: readonly string[], css: readonly string[]): string {
+  const links = css
+    .filter((href) => !template.includes(`"${href}"`))
+    .map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n`)
+    .join('');
+  const doc = template
+    .replace('</head>', `${links}  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}">${html}</div>`);
+  if (!doc.includes('data-prerendered=') || !THAI.test(html)) throw new Error(`prerender ${paths.join(' ')}: no Thai page inside #root`);
+  return doc;
+}
+
+/** The CSS files of a page's route chunks (and of the chunks they import), as the built app loads them. */
+export function routeCss(bundle: OutputBundle, routeIds: readonly string[], root: string): string[] {
+  const files = routeIds
+    .filter((id) => id !== '__root__')
+    .map((id) => path.join(root, `src/routes${id.endsWith('/') ? `${id}index` : id}.tsx`))
+    .filter((file) => existsSync(file));
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+    seen.add(fileName);
+    for (const f of chunk.viteMetadata?.importedCss ?? []) css.add(`/${f}`);
+    for (const f of chunk.imports) visit(f);
+  };
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type === 'chunk' && files.includes(chunk.facadeModuleId?.split('?')[0] ?? '')) visit(chunk.fileName);
+  }
+  return [...css];
+}
+
+/** Loads the render module in a Vite server of this project (SSR): the same plugins and aliases as the build. */
+export async function loadRenderer(config: { root: string; configFile?: string | false; mode?: string }) {
+  const server = await createServer({
+    root: config.root,
+    configFile: config.configFile ?? false,
+    mode: config.mode,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  const module = (await server.ssrLoadModule('/src/prerender/render.tsx')) as typeof import('./render');
+  return { renderPage: module.renderPage, close: () => server.close() };
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  let bundle: OutputBundle = {};
+  return {
+    name: 'member-rewards:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, output) {
+      bundle = output;
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (config.build.ssr) return;
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const renderer = await loadRenderer(config);
+        try {
+          const pages = [
+            ...PRERENDERED_PAGES.map((p) => ({ file: prerenderedFile(p) ?? '', path: p, visitor: GUEST, frame: false })),
+            { file: 'index.html', path: MEMBER_FRAME, visitor: MEMBER, frame: true },
+          ];
+          for (const page of pages) {
+            const { html, routeIds, framePaths } = await renderer.renderPage(page.path, page.visitor);
+            const doc = prerenderedDocument(template, html, page.frame ? framePaths : [page.path], routeCss(bundle, routeIds, config.root));
+            mkdirSync(path.dirname(path.join(outDir, page.file)), { recursive: true });
+            writeFileSync(path.join(outDir, page.file), doc);
+          }
+        } finally {
+          await renderer.close();
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth } from '../../src/lib/i18n/catalog/auth';
+import { common } from '../../src/lib/i18n/catalog/common';
+import { GUEST, MEMBER, loadRenderer, prerenderedDocument } from '../../src/prerender/plugin';
+
+/**
+ * The build's prerender step (src/prerender/): pages rendered with React's server renderer through the app's own
+ * router, layouts and theme, in Thai, and written into the built index.html.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let renderer: Awaited<ReturnType<typeof loadRenderer>>;
+
+beforeAll(async () => {
+  renderer = await loadRenderer({ root, configFile: `${root}vite.config.ts`, mode: 'production' });
+});
+afterAll(async () => {
+  await renderer.close();
+});
+
+describe('prerendered pages', () => {
+  it('/login: the Thai heading and the LINE button inside the guest frame, with the theme and no script', async () => {
+    const { html, routeIds } = await renderer.renderPage('/login', GUEST);
+    expect(routeIds).toEqual(['__root__', '/_guest', '/_guest/login']);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${auth.th.loginTitle}</h1>`));
+    expect(html).toContain(auth.th.loginWithLine);
+    expect(html).toContain('<header');
+    expect(html).toContain('data-mantine-styles');
+    expect(html).not.toContain('<script');
+  });
+
+  it("the member frame: the header and the tab bar, and the addresses drawn in the same frame", async () => {
+    const { html, framePaths } = await renderer.renderPage('/', MEMBER);
+    expect(html).toContain(`aria-label="${common.th.navLabel}"`);
+    expect(html).toContain(common.th.navHome);
+    expect(framePaths.sort()).toEqual(['/', '/my-account']);
+  });
+
+  it('refuses a page the app would not show at that address (a signed-in member is sent on from /login)', async () => {
+    await expect(renderer.renderPage('/login', MEMBER)).rejects.toThrow(/prerender \/login/);
+  });
+
+  it("writes the page inside the built index.html's #root, with its stylesheets after the shared ones", () => {
+    const template = '<html><head><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
+    const doc = prerenderedDocument(template, '<h1>ยินดีต้อนรับ</h1>', ['/login'], ['/assets/index-1.css', '/assets/auth-2.css']);
+    expect(doc).toContain('<div id="root" data-prerendered="/login"><h1>ยินดีต้อนรับ</h1></div>');
+    expect(doc.match(/index-1\.css/g)).toHaveLength(1);
+    expect(doc.indexOf('auth-2.css')).toBeLessThan(doc.indexOf('</head>'));
+    expect(() => prerenderedDocument(template, '<h1>Welcome</h1>', ['/login'], [])).toThrow(/no Thai page/);
+  });
+});
