@@ -39,6 +39,8 @@ const scripts = [...html.matchAll(/<script([^>]*)\ssrc="\/?([^"]+\.js)"/g)].map(
 const entry = scripts.filter((s) => !s.async).map((s) => s.file);
 const boot = scripts.filter((s) => s.async).map((s) => s.file);
 const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/?([^"]+\.css)"/g)].map((m) => path.join(dist, m[1]));
+// The member frame's own stylesheets are inlined into index.html (src/prerender/plugin.ts): counted as the files they are.
+const inlinedCss = [...html.matchAll(/<style data-href="\/?([^"]+\.css)">/g)].map((m) => path.join(dist, m[1]));
 const shell = new Set();
 for (const e of entry) closure(e, shell);
 
@@ -68,7 +70,7 @@ for (const [label, names] of [['first route JS: /login', ['_guest', 'login']], [
   const { file, set } = withRoute(names);
   if (file) check(label, sum(set), BUDGET.firstJs, Infinity);
 }
-check('first route CSS', css.reduce((n, f) => n + gz(f), 0), BUDGET.firstCss);
+check('first route CSS (linked and inlined)', [...css, ...inlinedCss].reduce((n, f) => n + gz(f), 0), BUDGET.firstCss);
 // The back office is a lazy part of the build: none of its code (its screens, the table library, the admin entity
 // with its contracts, its message catalogue) may be in the closure of a member or guest route, which every member
 // downloads. Each marker is a string only back-office code carries (a class of the table library, the admin

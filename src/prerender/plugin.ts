@@ -25,14 +25,25 @@ export const MEMBER: BootInfo = { user: 'member', roles: ['Member'], full_name: 
 
 const THAI = /[\u0E00-\u0E7F]/;
 
-/** The built index.html with `html` inside #root (right for `paths`) and the page's own stylesheets in the head. */
-export function prerenderedDocument(template: string, html: string, paths: readonly string[], css: readonly string[]): string {
-  const links = css
-    .filter((href) => !template.includes(`"${href}"`))
-    .map((href) => `  <link rel="stylesheet" crossorigin href="${href}">\n`)
+/** A stylesheet of a page's route chunks: its address and its text. */
+export interface PageCss {
+  href: string;
+  text: string;
+}
+
+/**
+ * The built index.html with `html` inside #root (right for `paths`) and the page's own stylesheets inlined in the
+ * head: a linked stylesheet is one more request that blocks the first paint on a slow connection (on every member
+ * address for the frame in index.html). The app later links the same files as it loads the route's chunks (Vite's
+ * preload), after the paint.
+ */
+export function prerenderedDocument(template: string, html: string, paths: readonly string[], css: readonly PageCss[]): string {
+  const styles = css
+    .filter(({ href }) => !template.includes(`"${href}"`))
+    .map(({ href, text }) => `  <style data-href="${href}">${text.replace(/<\/style/gi, '<\\/style')}</style>\n`)
     .join('');
   const doc = template
-    .replace('</head>', `${links}  </head>`)
+    .replace('</head>', () => `${styles}  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}">${html}</div>`);
   if (!doc.includes('data-prerendered=') || !THAI.test(html)) throw new Error(`prerender ${paths.join(' ')}: no Thai page inside #root`);
   return doc;
@@ -101,7 +112,8 @@ export function prerender(): Plugin {
           ];
           for (const page of pages) {
             const { html, routeIds, framePaths } = await renderer.renderPage(page.path, page.visitor);
-            const doc = prerenderedDocument(template, html, page.frame ? framePaths : [page.path], routeCss(bundle, routeIds, config.root));
+            const css = routeCss(bundle, routeIds, config.root).map((href) => ({ href, text: readFileSync(path.join(outDir, href), 'utf8') }));
+            const doc = prerenderedDocument(template, html, page.frame ? framePaths : [page.path], css);
             mkdirSync(path.dirname(path.join(outDir, page.file)), { recursive: true });
             writeFileSync(path.join(outDir, page.file), doc);
           }

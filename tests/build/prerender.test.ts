@@ -40,12 +40,21 @@ describe('prerendered pages', () => {
     await expect(renderer.renderPage('/login', MEMBER)).rejects.toThrow(/prerender \/login/);
   });
 
-  it("writes the page inside the built index.html's #root, with its stylesheets after the shared ones", () => {
+  it("writes the page inside the built index.html's #root, with its own stylesheets inlined after the shared ones", () => {
     const template = '<html><head><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
-    const doc = prerenderedDocument(template, '<h1>ยินดีต้อนรับ</h1>', ['/login'], ['/assets/index-1.css', '/assets/auth-2.css']);
+    const css = [
+      { href: '/assets/index-1.css', text: 'body{margin:0}' },
+      { href: '/assets/auth-2.css', text: '.card{content:"</style>"}' },
+    ];
+    const doc = prerenderedDocument(template, '<h1>ยินดีต้อนรับ</h1>', ['/login'], css);
     expect(doc).toContain('<div id="root" data-prerendered="/login"><h1>ยินดีต้อนรับ</h1></div>');
+    // The shared stylesheet stays linked once; the page's own is inlined (no request before the first paint)...
     expect(doc.match(/index-1\.css/g)).toHaveLength(1);
-    expect(doc.indexOf('auth-2.css')).toBeLessThan(doc.indexOf('</head>'));
+    expect(doc).not.toContain('body{margin:0}');
+    expect(doc).not.toMatch(/<link[^>]+auth-2\.css/);
+    // ...in the head, and its text cannot close the style element early.
+    expect(doc.indexOf('<style data-href="/assets/auth-2.css">.card{')).toBeLessThan(doc.indexOf('</head>'));
+    expect(doc.match(/<\/style>/g)).toHaveLength(1);
     expect(() => prerenderedDocument(template, '<h1>Welcome</h1>', ['/login'], [])).toThrow(/no Thai page/);
   });
 });
