@@ -56,7 +56,7 @@ export function registerMethodRoutes(
       const result = await def.handler(context(req, reply), parsed.output);
       if (def.raw || reply.sent) return reply;
       if (opts.checkAnswers) checkAnswer(def, result);
-      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(`{"message":${result.json}}`);
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.body);
       return result === undefined ? {} : { message: result };
     },
   });

@@ -6,11 +6,12 @@ import { GUEST, type AppServices, type CurrentUser, type RequestContext } from '
 import { randomToken, safeEqual, sha256, verifyPassword } from './crypto';
 import { FrappeError, authError } from './errors';
 import { touchApiKey } from './api-keys';
+import { preparedRead } from '../db/prepared';
 import { clearLimit, hitLimit } from './rate-limit';
 
 export const SID_COOKIE = 'sid';
 
-function userFromRow(row: typeof users.$inferSelect, via: CurrentUser['via'], extra: Partial<CurrentUser> = {}): CurrentUser {
+function userFromRow(row: Pick<typeof users.$inferSelect, 'name' | 'roles' | 'full_name' | 'branch'>, via: CurrentUser['via'], extra: Partial<CurrentUser> = {}): CurrentUser {
   return {
     name: row.name,
     roles: row.roles as Role[],
@@ -44,20 +45,30 @@ async function userFromAuthorization(db: Db, header: string): Promise<CurrentUse
   return userFromRow(row.user, 'token');
 }
 
+/**
+ * The live session behind a cookie and only what a request needs of its user: read on every signed-in request,
+ * never remembered between requests, so a session ended by sign-out, a password reset or a block (by this
+ * instance or another) lets nothing more in.
+ */
+const sessionRead = preparedRead((db) =>
+  db
+    .select({ name: users.name, roles: users.roles, full_name: users.full_name, branch: users.branch, enabled: users.enabled, csrf: sessions.csrf_token })
+    .from(sessions)
+    .innerJoin(users, eq(users.name, sessions.user))
+    .where(and(eq(sessions.sid_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`now()`)))
+    .limit(1)
+    .prepare('mr_session_user'),
+);
+
 export async function resolveUser(db: Db, req: FastifyRequest): Promise<CurrentUser> {
   const header = req.headers.authorization;
   if (header) return userFromAuthorization(db, header);
   const sid = req.cookies?.[SID_COOKIE];
   if (!sid || sid === 'Guest') return GUEST;
   const hash = sha256(sid);
-  const [row] = await db
-    .select({ user: users, csrf: sessions.csrf_token })
-    .from(sessions)
-    .innerJoin(users, eq(users.name, sessions.user))
-    .where(and(eq(sessions.sid_hash, hash), gt(sessions.expires_at, sql`now()`)))
-    .limit(1);
-  if (!row || !row.user.enabled) return GUEST;
-  return userFromRow(row.user, 'session', { sessionHash: hash, csrfToken: row.csrf });
+  const [row] = await sessionRead(db).execute({ hash });
+  if (!row || !row.enabled) return GUEST;
+  return userFromRow(row, 'session', { sessionHash: hash, csrfToken: row.csrf });
 }
 
 function cookieOptions(req: FastifyRequest, httpOnly: boolean, maxAgeSeconds?: number) {

@@ -52,6 +52,41 @@ describe('Content-Security-Policy and frame protection', () => {
   });
 });
 
+describe('Every security header on every kind of answer', () => {
+  // Worked out once at start-up rather than by helmet per request: the whole set must stay exactly what helmet
+  // gives for our options, on pages, answers, refusals and errors alike.
+  const expected = {
+    'content-security-policy':
+      "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;font-src 'self' data:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  it('the same set on the app, an answer, a refusal, a missing method, a missing document and a sign-in', async () => {
+    for (const [method, url, status] of [
+      ['GET', '/', 200],
+      ['GET', '/api/method/ping', 200],
+      ['GET', '/api/method/headless_e_commerce.api.get_profile', 403],
+      ['GET', '/api/method/no.such.method', 417],
+      ['GET', '/api/resource/No Such Doctype', 404],
+      ['POST', '/api/method/login', 417],
+    ] as const) {
+      const res = await server.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode, url).toBe(status);
+      const security = Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers[name]]));
+      expect(security, url).toEqual(expected);
+      expect(res.headers['cross-origin-resource-policy'], url).toBeUndefined();
+      expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
+  });
+});
+
 describe('HSTS', () => {
   it('only when the request arrived over HTTPS through a trusted proxy', async () => {
     const https = await proxied.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' }, remoteAddress: '127.0.0.1' });

@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client';
 import { settings, smsOutbox, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
-import { standingSumsSql } from '../loyalty/ledger';
+import { rollingWindowStart, standingSumsSql } from '../loyalty/ledger';
+import { preparedRead } from '../../db/prepared';
 
 export type UserRow = typeof users.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -17,13 +18,22 @@ export async function userByName(db: Executor, name: string): Promise<UserRow | 
  * The profile's one query: the user, their customer (if any) and, for a member, what the balance and the tier on
  * `asOf` need (standingSumsSql).
  */
-export async function profileRow(db: Executor, name: string, asOf: string) {
-  const [row] = await db
-    .select({ user: users, customer: customers, sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, asOf) })
+const profileRead = preparedRead((db) =>
+  db
+    .select({
+      user: users,
+      customer: customers,
+      sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, sql.placeholder('asOf'), sql.placeholder('rolling')),
+    })
     .from(users)
     .leftJoin(customers, eq(customers.user, users.name))
-    .where(eq(users.name, name))
-    .limit(1);
+    .where(eq(users.name, sql.placeholder('name')))
+    .limit(1)
+    .prepare('mr_profile_row'),
+);
+
+export async function profileRow(db: Executor, name: string, asOf: string) {
+  const [row] = await profileRead(db).execute({ name, asOf, rolling: rollingWindowStart(asOf) });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { loyaltyPointEntries, loyaltyPrograms, programmeRuleVersions } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
 import { orderRefunds } from '../../db/schema/orders';
@@ -39,7 +40,7 @@ export async function balanceOf(db: Executor, customer: string, asOf: string = t
 }
 
 /** The same balance as a correlated subquery, for lists of members (`customer` is the outer query's column). */
-export const liveBalanceSql = (customer: SQL | typeof customers.name, asOf: string = today()) =>
+export const liveBalanceSql = (customer: SQL | typeof customers.name, asOf: string | Placeholder = today()) =>
   sql<number>`(select coalesce(sum(${E.loyalty_points}), 0)::int from ${E}
     where ${E.customer} = ${customer} and ${E.expiry_date} >= ${asOf} and ${E.posting_date} <= ${asOf})`.mapWith(Number);
 
@@ -114,12 +115,11 @@ export async function standingOf(db: Executor, customer: string, asOf: string = 
  * windows a programme may have (lifetime, or the year up to `asOf`), and the programme's rule versions. The caller
  * reads them along with its own row; `standingFromSums` then does in code what `standingOf` does in four queries.
  */
-export function standingSumsSql(customer: SQL, program: SQL, asOf: string) {
-  const rolling = addDays(addMonths(asOf, -12), 1);
-  const earned = (from: string | null) =>
+export function standingSumsSql(customer: SQL, program: SQL, asOf: string | Placeholder, rolling: string | Placeholder = rollingWindowStart(asOf as string)) {
+  const earned = (from: string | Placeholder | null) =>
     sql<number>`(select coalesce(sum(${E.loyalty_points}), 0)::int from ${E} where ${E.customer} = ${customer} and ${E.posting_date} <= ${asOf}
       ${from ? sql`and ${E.posting_date} >= ${from}` : sql``} and ${countsTowardTier})`.mapWith(Number);
-  const refunded = (from: string | null) =>
+  const refunded = (from: string | Placeholder | null) =>
     sql<number>`(select coalesce(sum(${orderRefunds.points_due}), 0)::int from ${orderRefunds} where ${orderRefunds.customer} = ${customer}
       and ${orderRefunds.posting_date} <= ${asOf} ${from ? sql`and ${orderRefunds.posting_date} >= ${from}` : sql``})`.mapWith(Number);
   return {
@@ -131,6 +131,9 @@ export function standingSumsSql(customer: SQL, program: SQL, asOf: string) {
     versions: sql<VersionJson[] | null>`(select json_agg(v order by v.effective_from, v.id) from ${programmeRuleVersions} v where v.loyalty_program = ${program})`,
   };
 }
+
+/** The first day of the year up to `asOf`: the rolling tier window's start (the sums' `rolling` value). */
+export const rollingWindowStart = (asOf: string) => addDays(addMonths(asOf, -12), 1);
 
 type VersionJson = Omit<VersionRow, 'created_at'> & { created_at: string };
 export interface StandingSums {
@@ -283,15 +286,16 @@ export interface Batch {
   loyalty_program_tier: string | null;
 }
 
-/** Unexpired batches on `asOf` with what is left of each, soonest expiry first (the order points are spent in). */
-export async function openBatches(db: Executor, customer: string, asOf: string = today()): Promise<Batch[]> {
+const openBatchesRead = preparedRead((db) => {
+  const customer = sql.placeholder('customer');
+  const asOf = sql.placeholder('asOf');
   const against = db
     .select({ batch: E.redeem_against, moved: sql<number>`coalesce(sum(${E.loyalty_points}), 0)::int`.as('moved') })
     .from(E)
     .where(and(eq(E.customer, customer), isNotNull(E.redeem_against), lte(E.posting_date, asOf)))
     .groupBy(E.redeem_against)
     .as('against');
-  const rows = await db
+  return db
     .select({
       name: E.name,
       expiry_date: E.expiry_date,
@@ -305,8 +309,14 @@ export async function openBatches(db: Executor, customer: string, asOf: string =
     })
     .from(E)
     .leftJoin(against, eq(against.batch, E.name))
-    .where(and(live(customer, asOf), isNull(E.redeem_against), sql`${E.loyalty_points} > 0`))
-    .orderBy(asc(E.expiry_date), asc(E.posting_date), asc(E.created_at), asc(E.name));
+    .where(and(eq(E.customer, customer), gte(E.expiry_date, asOf), lte(E.posting_date, asOf), isNull(E.redeem_against), sql`${E.loyalty_points} > 0`))
+    .orderBy(asc(E.expiry_date), asc(E.posting_date), asc(E.created_at), asc(E.name))
+    .prepare('mr_open_batches');
+});
+
+/** Unexpired batches on `asOf` with what is left of each, soonest expiry first (the order points are spent in). */
+export async function openBatches(db: Executor, customer: string, asOf: string = today()): Promise<Batch[]> {
+  const rows = await openBatchesRead(db).execute({ customer, asOf });
   return rows
     .map(({ moved, ...r }) => ({ ...r, available: r.points + Number(moved) }))
     .filter((b) => b.available > 0);
@@ -554,8 +564,17 @@ export async function nextExpiry(db: Executor, customer: string, asOf: string = 
 }
 
 /** The member's ledger rows, newest first (the points history). */
+const entriesRead = preparedRead((db) =>
+  db
+    .select()
+    .from(E)
+    .where(eq(E.customer, sql.placeholder('customer')))
+    .orderBy(desc(E.posting_date), desc(E.created_at), desc(E.name))
+    .prepare('mr_ledger_entries'),
+);
+
 export async function entriesOf(db: Executor, customer: string) {
-  return db.select().from(E).where(eq(E.customer, customer)).orderBy(desc(E.posting_date), desc(E.created_at), desc(E.name));
+  return entriesRead(db).execute({ customer });
 }
 
 /** What the member's earning purchases came to, in baht (the purchase amount of every earning entry). */

@@ -4,7 +4,8 @@ import { settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
 import { orderRefunds } from '../../db/schema/orders';
-import { countsTowardTier, standingSumsSql } from './ledger';
+import { countsTowardTier, rollingWindowStart, standingSumsSql } from './ledger';
+import { preparedRead } from '../../db/prepared';
 
 /**
  * The jobs' queries: which members or batches have work due. They only find candidates; each job re-checks under the
@@ -144,16 +145,21 @@ export async function birthdayMembers(db: Executor, opts: { program: string; isD
  * The caller's customer with what the points screen needs besides the rows, in one query: the balance and the
  * standing's sums (standingSumsSql) and the money spent on purchases that earned points.
  */
-export async function customerWithStanding(db: Executor, user: string, asOf: string) {
-  const [row] = await db
+const customerWithStandingRead = preparedRead((db) =>
+  db
     .select({
       customer: customers,
-      sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, asOf),
+      sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, sql.placeholder('asOf'), sql.placeholder('rolling')),
       spent: sql<number>`(select coalesce(sum(${E.purchase_amount}), 0) from ${E}
         where ${E.customer} = "customers"."name" and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`.mapWith(Number),
     })
     .from(customers)
-    .where(eq(customers.user, user))
-    .limit(1);
+    .where(eq(customers.user, sql.placeholder('user')))
+    .limit(1)
+    .prepare('mr_customer_with_standing'),
+);
+
+export async function customerWithStanding(db: Executor, user: string, asOf: string) {
+  const [row] = await customerWithStandingRead(db).execute({ user, asOf, rolling: rollingWindowStart(asOf) });
   return row;
 }
