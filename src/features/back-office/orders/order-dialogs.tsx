@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Autocomplete, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminKeys, type ManagedOrder } from '@/entities/admin';
+import { orderKeys } from '@/entities/orders';
 import { useCancelOrder, useRefundOrder } from '@/entities/orders/cancel';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -20,10 +21,13 @@ import { leftToRefund } from './order-rules';
 
 const PRESETS = ['backOffice.cancelPreset_member', 'backOffice.cancelPreset_stock', 'backOffice.cancelPreset_transfer'] as const;
 
-/** The member's page shows their balance: it is read again after a cancellation or a refund, with the orders. */
+/**
+ * The member's page shows their balance: it is read again after a cancellation or a refund. After a refusal the
+ * order changed meanwhile (cancelled by the member, handed over): the order is read again too.
+ */
 function useRefreshMember() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  return () => void Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), queryClient.invalidateQueries({ queryKey: orderKeys.all })]);
 }
 
 function DialogForm({ onSubmit, error, children }: { onSubmit: () => void; error: unknown; children: ReactNode }) {
@@ -161,6 +165,7 @@ export function RefundDialog({ order, opened, onClose }: { order: ManagedOrder; 
           withAsterisk
           min={0.01}
           max={left}
+          clampBehavior="none"
           decimalScale={2}
           value={amount}
           onChange={(v) => setAmount(v === '' ? '' : Number(v))}
