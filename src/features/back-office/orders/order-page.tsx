@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
 import { useState } from 'react';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { managedOrderQuery, orderRefundsQuery, type ManagedOrder } from '@/entities/admin';
@@ -91,9 +93,9 @@ export function OrderPage({ name }: { name: string }) {
             <Figure
               label={t('backOffice.orderMember')}
               value={
-                <Link to="/admin/members/$customer" params={{ customer: o.customer }}>
+                <Anchor inherit renderRoot={(props) => <Link {...props} to="/admin/members/$customer" params={{ customer: o.customer }} />}>
                   {o.customer}
-                </Link>
+                </Anchor>
               }
             />
             <Figure label={t('backOffice.orderStatus')} value={<OrderStateBadge order={o} />} />
