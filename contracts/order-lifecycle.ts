@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { optionalText, pageArgs, requiredText, yesNo } from './args';
-import { methodContract } from './contract';
+import { doctypeContract, methodContract } from './contract';
+import { OrderSchema } from './orders';
 
 /**
  * The life of an order after it was placed: a member cancels an unused reward, a manager cancels an unused reward
@@ -107,3 +108,24 @@ export const CANCEL_REWARD_ORDER = methodContract(L.cancelRewardOrder, CancelRew
 export const CANCEL_ORDER = methodContract(L.cancelOrder, CancelOrderArgs, CancelAnswer);
 export const REFUND_ORDER = methodContract(L.refundOrder, RefundOrderArgs, RefundAnswer);
 export const LIST_REFUNDS = methodContract(L.listRefunds, ListRefundsArgs, ListRefundsAnswer);
+
+/** An order as the back office reads it: the member's view plus who it belongs to and what became of it. */
+export const ManagedOrderSchema = v.looseObject({
+  ...OrderSchema.entries,
+  customer: v.string(),
+  cancel_reason: v.optional(v.nullable(v.string()), null),
+  /** The reason a manager typed when cancelling (a single read by a manager only). */
+  cancel_note: v.optional(v.nullable(v.string()), null),
+  cancelled_at: v.optional(v.nullable(v.string()), null),
+  refunded_amount: v.optional(v.number(), 0),
+  creation: v.optional(v.string(), ''),
+});
+export type ManagedOrder = v.InferOutput<typeof ManagedOrderSchema>;
+
+export const MANAGED_SALES_INVOICE = doctypeContract('Sales Invoice', ManagedOrderSchema);
+
+/** The list's columns (a page of many orders reads no lines). */
+export const MANAGED_ORDER_FIELDS = [
+  'name', 'customer', 'order_type', 'posting_date', 'status', 'grand_total', 'loyalty_points', 'points_earned', 'branch',
+  'cancel_reason', 'refunded_amount', 'creation',
+];

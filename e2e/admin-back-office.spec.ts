@@ -181,6 +181,7 @@ test.describe('back office, as a Loyalty Manager', () => {
       ['rewards', 'ของรางวัล'],
       ['branches', 'สาขา'],
       ['members', 'สมาชิก'],
+      ['orders', 'คำสั่งซื้อ'],
       ['import', 'นำเข้าคะแนน'],
       ['staff', 'พนักงาน'],
       ['audit', 'บันทึกการตรวจสอบ'],
@@ -223,7 +224,7 @@ test('a Branch Manager sees their branch: members to read, their staff and their
   await signInManager(page, BRANCH_MANAGER_EMAIL, BRANCH_MANAGER_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/members$/);
   const entries = nav(page).locator('.mantine-NavLink-root');
-  await expect(entries).toHaveText(['สมาชิก', 'พนักงาน', 'บันทึกการตรวจสอบ']);
+  await expect(entries).toHaveText(['สมาชิก', 'คำสั่งซื้อ', 'พนักงาน', 'บันทึกการตรวจสอบ']);
   await page.goto('/admin/members/CUST-00001');
   await expect(page.getByTestId('member-balance')).toBeVisible();
   await expect(page.getByRole('button', { name: 'ปรับคะแนน' })).toHaveCount(0);

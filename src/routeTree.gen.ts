@@ -77,6 +77,8 @@ import { Route as MemberTabsRewardHistoryRouteImport } from './routes/_member/_t
 import { Route as MemberTabsTermsAndConditionsRouteImport } from './routes/_member/_tabs/terms-and-conditions';
 import { Route as AdminAdminMembersIndexRouteImport } from './routes/_admin/admin.members.index';
 import { Route as AdminAdminMembersCustomerRouteImport } from './routes/_admin/admin.members.$customer';
+import { Route as AdminAdminOrdersIndexRouteImport } from './routes/_admin/admin.orders.index';
+import { Route as AdminAdminOrdersNameRouteImport } from './routes/_admin/admin.orders.$name';
 import { Route as AdminAdminRewardsIndexRouteImport } from './routes/_admin/admin.rewards.index';
 import { Route as AdminAdminRewardsNameRouteImport } from './routes/_admin/admin.rewards.$name';
 import { Route as MemberScreenItemCodeGiftCheckoutRouteImport } from './routes/_member/_screen/$itemCode.gift-checkout';
@@ -430,6 +432,16 @@ const AdminAdminMembersCustomerRoute =
     path: '/admin/members/$customer',
     getParentRoute: () => AdminRoute,
   } as any);
+const AdminAdminOrdersIndexRoute = AdminAdminOrdersIndexRouteImport.update({
+  id: '/admin/orders/',
+  path: '/admin/orders/',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminOrdersNameRoute = AdminAdminOrdersNameRouteImport.update({
+  id: '/admin/orders/$name',
+  path: '/admin/orders/$name',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminAdminRewardsIndexRoute = AdminAdminRewardsIndexRouteImport.update({
   id: '/admin/rewards/',
   path: '/admin/rewards/',
@@ -567,6 +579,7 @@ export interface FileRoutesByFullPath {
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin/': typeof AdminAdminIndexRoute;
   '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
+  '/admin/orders/$name': typeof AdminAdminOrdersNameRoute;
   '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
@@ -578,6 +591,7 @@ export interface FileRoutesByFullPath {
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
   '/admin/members/': typeof AdminAdminMembersIndexRoute;
+  '/admin/orders/': typeof AdminAdminOrdersIndexRoute;
   '/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
   '/my-order/': typeof MemberScreenMyOrderIndexRoute;
   '/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
@@ -641,6 +655,7 @@ export interface FileRoutesByTo {
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin': typeof AdminAdminIndexRoute;
   '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
+  '/admin/orders/$name': typeof AdminAdminOrdersNameRoute;
   '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
@@ -652,6 +667,7 @@ export interface FileRoutesByTo {
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
   '/admin/members': typeof AdminAdminMembersIndexRoute;
+  '/admin/orders': typeof AdminAdminOrdersIndexRoute;
   '/admin/rewards': typeof AdminAdminRewardsIndexRoute;
   '/my-order': typeof MemberScreenMyOrderIndexRoute;
   '/shipping-address': typeof MemberScreenShippingAddressIndexRoute;
@@ -726,6 +742,7 @@ export interface FileRoutesById {
   '/_admin/admin/': typeof AdminAdminIndexRoute;
   '/_member/_home/': typeof MemberHomeIndexRoute;
   '/_admin/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
+  '/_admin/admin/orders/$name': typeof AdminAdminOrdersNameRoute;
   '/_admin/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
   '/_member/_screen/$itemCode/gift-checkout': typeof MemberScreenItemCodeGiftCheckoutRoute;
   '/_member/_screen/my-order-details/$id': typeof MemberScreenMyOrderDetailsIdRoute;
@@ -737,6 +754,7 @@ export interface FileRoutesById {
   '/_member/_screen/shop/filter': typeof MemberScreenShopFilterRoute;
   '/_member/_screen/shop/type': typeof MemberScreenShopTypeRoute;
   '/_admin/admin/members/': typeof AdminAdminMembersIndexRoute;
+  '/_admin/admin/orders/': typeof AdminAdminOrdersIndexRoute;
   '/_admin/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
   '/_member/_screen/my-order/': typeof MemberScreenMyOrderIndexRoute;
   '/_member/_screen/shipping-address/': typeof MemberScreenShippingAddressIndexRoute;
@@ -803,6 +821,7 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/admin/'
     | '/admin/members/$customer'
+    | '/admin/orders/$name'
     | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
@@ -814,6 +833,7 @@ export interface FileRouteTypes {
     | '/shop/filter'
     | '/shop/type'
     | '/admin/members/'
+    | '/admin/orders/'
     | '/admin/rewards/'
     | '/my-order/'
     | '/shipping-address/'
@@ -877,6 +897,7 @@ export interface FileRouteTypes {
     | '/terms-and-conditions'
     | '/admin'
     | '/admin/members/$customer'
+    | '/admin/orders/$name'
     | '/admin/rewards/$name'
     | '/$itemCode/gift-checkout'
     | '/my-order-details/$id'
@@ -888,6 +909,7 @@ export interface FileRouteTypes {
     | '/shop/filter'
     | '/shop/type'
     | '/admin/members'
+    | '/admin/orders'
     | '/admin/rewards'
     | '/my-order'
     | '/shipping-address'
@@ -961,6 +983,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/'
     | '/_member/_home/'
     | '/_admin/admin/members/$customer'
+    | '/_admin/admin/orders/$name'
     | '/_admin/admin/rewards/$name'
     | '/_member/_screen/$itemCode/gift-checkout'
     | '/_member/_screen/my-order-details/$id'
@@ -972,6 +995,7 @@ export interface FileRouteTypes {
     | '/_member/_screen/shop/filter'
     | '/_member/_screen/shop/type'
     | '/_admin/admin/members/'
+    | '/_admin/admin/orders/'
     | '/_admin/admin/rewards/'
     | '/_member/_screen/my-order/'
     | '/_member/_screen/shipping-address/'
@@ -1464,6 +1488,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminMembersCustomerRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/_admin/admin/orders/': {
+      id: '/_admin/admin/orders/';
+      path: '/admin/orders';
+      fullPath: '/admin/orders/';
+      preLoaderRoute: typeof AdminAdminOrdersIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/orders/$name': {
+      id: '/_admin/admin/orders/$name';
+      path: '/admin/orders/$name';
+      fullPath: '/admin/orders/$name';
+      preLoaderRoute: typeof AdminAdminOrdersNameRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_admin/admin/rewards/': {
       id: '/_admin/admin/rewards/';
       path: '/admin/rewards';
@@ -1582,8 +1620,10 @@ interface AdminRouteChildren {
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute;
   AdminAdminMembersCustomerRoute: typeof AdminAdminMembersCustomerRoute;
+  AdminAdminOrdersNameRoute: typeof AdminAdminOrdersNameRoute;
   AdminAdminRewardsNameRoute: typeof AdminAdminRewardsNameRoute;
   AdminAdminMembersIndexRoute: typeof AdminAdminMembersIndexRoute;
+  AdminAdminOrdersIndexRoute: typeof AdminAdminOrdersIndexRoute;
   AdminAdminRewardsIndexRoute: typeof AdminAdminRewardsIndexRoute;
 }
 
@@ -1604,8 +1644,10 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
   AdminAdminMembersCustomerRoute: AdminAdminMembersCustomerRoute,
+  AdminAdminOrdersNameRoute: AdminAdminOrdersNameRoute,
   AdminAdminRewardsNameRoute: AdminAdminRewardsNameRoute,
   AdminAdminMembersIndexRoute: AdminAdminMembersIndexRoute,
+  AdminAdminOrdersIndexRoute: AdminAdminOrdersIndexRoute,
   AdminAdminRewardsIndexRoute: AdminAdminRewardsIndexRoute,
 };
 

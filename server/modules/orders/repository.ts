@@ -60,6 +60,12 @@ export async function lockInvoice(tx: Executor, name: string) {
   return row ?? null;
 }
 
+/** The reason a manager typed when cancelling (null for every other cancellation, and for live orders). */
+export async function cancelNoteOf(db: Executor, name: string) {
+  const [row] = await db.select({ note: salesInvoices.cancel_note }).from(salesInvoices).where(eq(salesInvoices.name, name));
+  return row?.note ?? null;
+}
+
 export async function setInvoiceStatus(tx: Executor, name: string, status: string) {
   await tx.update(salesInvoices).set({ status, modified: sql`now()` }).where(eq(salesInvoices.name, name));
 }

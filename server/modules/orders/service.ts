@@ -17,7 +17,7 @@ import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
 import { enqueueEvent, itemSummary } from '../notifications/index';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
-  branchByName, branchInvoices, deliveryNotesOf, memberInvoices, userOfCustomer, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, ownAddress, seriesNames,
+  branchByName, branchInvoices, cancelNoteOf, deliveryNotesOf, memberInvoices, userOfCustomer, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, ownAddress, seriesNames,
   setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow, type OrdersPage,
 } from './repository';
 import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
@@ -375,5 +375,10 @@ export async function expandInvoice(ctx: RequestContext, doc: Record<string, unk
     shipping_address: shipping,
     items: lines.map((l) => ({ item_code: l.item_code, item_name: l.item_name, image: l.image, qty: l.qty, rate: l.rate, amount: l.amount, loyalty_points: l.loyalty_points })),
     delivery_notes: notes.map((n) => ({ name: n.name, status: n.status, branch: n.branch, submitted_at: n.submitted_at })),
+    // The reason a manager typed when cancelling is internal: managers read it, the member and the till do not.
+    ...(readsInternalNotes(ctx) ? { cancel_note: await cancelNoteOf(ctx.db, name) } : {}),
   };
 }
+
+const NOTE_READERS = ['System Manager', 'Loyalty Manager', 'Branch Manager'];
+const readsInternalNotes = (ctx: RequestContext) => ctx.user.roles.some((r) => NOTE_READERS.includes(r));

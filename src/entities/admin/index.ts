@@ -24,8 +24,11 @@ import { ITEM } from '../../../contracts/catalog';
 import type { ItemCreate, ItemUpdate } from '../../../contracts/catalog-admin';
 import { FileDocSchema } from '../../../contracts/frappe';
 import { CONFIRM_PAYMENT } from '../../../contracts/orders';
+import { LIST_REFUNDS, MANAGED_ORDER_FIELDS, MANAGED_SALES_INVOICE } from '../../../contracts/order-lifecycle';
+import { orderKeys } from '@/entities/orders';
 
 export type { AuditLogEntry, MemberRow, MemberSummary, StaffRow } from '../../../contracts/admin';
+export type { ManagedOrder, Refund } from '../../../contracts/order-lifecycle';
 
 /**
  * The back office's data: members and their points, imports, blocking, staff accounts, the adjustment reasons,
@@ -124,3 +127,28 @@ export const useCreateItem = () => useItemWrite((input: ItemCreate) => createDoc
 export const useUpdateItem = () => useItemWrite(({ name, ...patch }: ItemUpdate & { name: string }) => updateDocOf(ITEM, name, patch));
 /** Refused (item_in_use) while orders refer to the item: unpublish it instead. */
 export const useDeleteItem = () => useItemWrite((name: string) => deleteDocOf(ITEM, name));
+
+/**
+ * Orders as managers read them (every branch, or a Branch Manager's own: the server scopes it). Kept under the
+ * orders' key, so a cancellation or a refund reads them again with every other order screen.
+ */
+const managedOrderKeys = {
+  list: (args: GetListArgs) => [...orderKeys.all, 'managed', 'list', args] as const,
+  count: (filters: Filters) => [...orderKeys.all, 'managed', 'count', filters] as const,
+  one: (name: string) => [...orderKeys.all, 'managed', 'one', name] as const,
+  refunds: (order: string) => [...orderKeys.all, 'managed', 'refunds', order] as const,
+};
+
+export const managedOrdersQuery = (args: GetListArgs) =>
+  queryOptions({ queryKey: managedOrderKeys.list(args), queryFn: ({ signal }) => getListOf(MANAGED_SALES_INVOICE, { fields: MANAGED_ORDER_FIELDS, ...args }, { signal }) });
+
+export const managedOrdersCountQuery = (filters: Filters) =>
+  queryOptions({ queryKey: managedOrderKeys.count(filters), queryFn: ({ signal }) => countOf(MANAGED_SALES_INVOICE, { filters, signal }) });
+
+/** One order with its lines, delivery notes and (for managers) the reason it was cancelled. */
+export const managedOrderQuery = (name: string) =>
+  queryOptions({ queryKey: managedOrderKeys.one(name), queryFn: ({ signal }) => getDocOf(MANAGED_SALES_INVOICE, name, { signal }) });
+
+/** Every refund of one order, with the points each took back and what it could not (a Loyalty Manager's read). */
+export const orderRefundsQuery = (order: string, enabled: boolean) =>
+  queryOptions({ queryKey: managedOrderKeys.refunds(order), queryFn: ({ signal }) => callMethod(LIST_REFUNDS, { order, limit: 200 }, { signal }), enabled });

@@ -21,6 +21,7 @@ export type AdminPath =
   | '/admin/rewards'
   | '/admin/branches'
   | '/admin/members'
+  | '/admin/orders'
   | '/admin/import'
   | '/admin/staff'
   | '/admin/audit'
@@ -44,6 +45,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/rewards', label: 'backOffice.navRewards', roles: PROGRAMME },
   { to: '/admin/branches', label: 'backOffice.navBranches', roles: PROGRAMME },
   { to: '/admin/members', label: 'backOffice.navMembers', roles: BRANCH_TOO },
+  { to: '/admin/orders', label: 'backOffice.navOrders', roles: BRANCH_TOO },
   { to: '/admin/import', label: 'backOffice.navImport', roles: PROGRAMME },
   { to: '/admin/staff', label: 'backOffice.navStaff', roles: BRANCH_TOO },
   { to: '/admin/audit', label: 'backOffice.navAudit', roles: BRANCH_TOO },

@@ -23,6 +23,13 @@ export const BACK_OFFICE_CODES: Partial<Record<ErrorCode, MessageKey>> = {
   email_in_use: 'backOffice.err_emailInUse',
   file_too_large: 'backOffice.err_fileTooLarge',
   file_type_not_allowed: 'backOffice.err_fileType',
+  order_not_found: 'backOffice.err_orderNotFound',
+  order_cancelled: 'backOffice.err_orderCancelled',
+  reward_used: 'backOffice.err_rewardUsed',
+  not_cancellable: 'backOffice.err_notCancellable',
+  order_paid: 'backOffice.err_orderPaid',
+  order_not_paid: 'backOffice.err_orderNotPaid',
+  refund_too_large: 'backOffice.err_refundTooLarge',
 };
 
 export function adminErrorText(error: unknown): string {

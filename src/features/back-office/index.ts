@@ -7,3 +7,5 @@ export { StaffPage } from './staff/staff-page';
 export { AuditPage } from './audit/audit-page';
 export { ExportsPage } from './exports/exports-page';
 export { BranchesPage } from './branches/branches-page';
+export { OrdersList } from './orders/orders-list';
+export { OrderPage } from './orders/order-page';

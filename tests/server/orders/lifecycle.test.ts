@@ -149,6 +149,10 @@ describe('a manager cancels', () => {
     const byBranch = await bm.call(O.cancelOrder, { order: siam, reason: 'member asked at the counter' });
     expect(byBranch.statusCode, byBranch.body).toBe(200);
     expect((await invoice(siam))).toMatchObject({ status: 'Cancelled', cancel_reason: 'manager', cancel_note: 'member asked at the counter', cancelled_by: 'branch.manager@example.com' });
+    // The typed reason is for managers: the order's read shows it to them, never to the member.
+    const read = (s: Session) => s.request({ method: 'GET', url: `/api/resource/Sales Invoice/${encodeURIComponent(siam)}` });
+    for (const s of [lm, bm]) expect((await read(s)).json().data).toMatchObject({ status: 'Cancelled', cancel_reason: 'manager', cancel_note: 'member asked at the counter' });
+    expect((await read(m.session)).json().data).not.toHaveProperty('cancel_note');
     expect((await lm.call(O.cancelOrder, { order: chiangmai, reason: 'branch closed' })).statusCode).toBe(200);
     expect(await balanceOf(db(), m.customer)).toBe(60);
 

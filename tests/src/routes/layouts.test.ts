@@ -15,7 +15,7 @@ const EXPECTED: Record<Layout, readonly string[]> = {
   _staff: ['/staff'],
   _admin: [
     '/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app', '/admin', '/admin/rewards', '/admin/rewards/ITEM-1',
-    '/admin/branches', '/admin/members', '/admin/members/CUST-1', '/admin/import', '/admin/staff', '/admin/audit', '/admin/exports',
+    '/admin/branches', '/admin/members', '/admin/members/CUST-1', '/admin/orders', '/admin/orders/SINV-1', '/admin/import', '/admin/staff', '/admin/audit', '/admin/exports',
     '/admin/broadcasts', '/admin/rules', '/admin/dashboard',
   ],
   _marketing: ['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy'],

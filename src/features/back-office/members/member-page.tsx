@@ -20,7 +20,7 @@ import classes from '../back-office.module.css';
 
 const WRITERS = ['System Manager', 'Loyalty Manager'];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="lg" p="md">
       <Title order={2} size="h4" mb="sm">
@@ -31,7 +31,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div>
       <Text size="sm" c="dimmed">
@@ -44,7 +44,7 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
   );
 }
 
-function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
+export function SimpleTable({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
   if (!rows.length) return <Text c="dimmed">{empty}</Text>;
   return (
     <Table.ScrollContainer minWidth={480}>
