@@ -10,7 +10,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import { benchMember, startBenchServer, table } from './support';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median of the runs that measured the figure (a run where Lighthouse could not tell one leaves it out). */
+const median = (xs: number[]) => {
+  const measured = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured.length ? measured[Math.floor(measured.length / 2)]! : NaN;
+};
 
 const server = await startBenchServer();
 const member = await benchMember(server, 'lighthouse.member@example.com');
@@ -84,6 +88,9 @@ async function run(url: string, cookie?: string) {
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       lcpNode: lcpItems?.[0]?.items?.[0]?.node,
+      missing: ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+        .map((id) => lhr.audits[id]?.errorMessage && `${id}: ${lhr.audits[id]?.errorMessage}`)
+        .filter(Boolean),
     };
   } finally {
     await chrome.kill();
@@ -115,6 +122,7 @@ for (const [label, route, cookie] of pages) {
   rows.push([...ours, (node.snippet ?? '?').slice(0, 60)]);
   rows.push([...floor, `ours / reference LCP: ${lcpRatio}×`]);
   profiles.push(`${label}, run 1:\n    ${results[0]?.profile ?? ''}`);
+  for (const [i, r] of results.entries()) if (r.missing.length) profiles.push(`${label}, run ${i + 1} measured no ${r.missing.join('; ')}`);
 }
 console.log(`Lighthouse ${RUNS} runs each, median (budgets: performance ≥ 95, accessibility ≥ 95, LCP ≤ 2000 ms, CLS ≤ 0.05)`);
 table(rows);
