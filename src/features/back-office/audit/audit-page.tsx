@@ -8,7 +8,7 @@ import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { AUDIT_LOG_FIELDS } from '../../../../contracts/admin';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
-import { sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
 import { PageHead } from '../components/page-head';
 import { auditFilters, changesOf } from './changes';
 import classes from '../back-office.module.css';
@@ -58,9 +58,7 @@ export function AuditPage() {
         records={list.data}
         idAccessor="name"
         fetching={list.isFetching}
-        paged={{ page, onPageChange: (p) => set({ page: p }), total: count.data }}
-        sortStatus={sort}
-        onSortStatusChange={(s) => set({ sort: String(s.columnAccessor), dir: s.direction, page: 1 })}
+        {...addressedTable(sort, page, count.data, set)}
         columns={[
           { accessor: 'creation', title: t('backOffice.auditWhen'), sortable: true, width: 150, render: (e) => (e.creation ? formatMoment(e.creation, lang) : '–') },
           { accessor: 'user', title: t('backOffice.auditWho'), sortable: true, width: 170, render: (e) => <span className={classes.rowLink}>{e.user}<span className={classes.code}>{[e.role, e.branch].filter(Boolean).join(' · ')}</span></span> },

@@ -12,7 +12,7 @@ import { formatDay } from '@/lib/format/dates';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
-import { sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
 import { PageHead } from '../components/page-head';
 import { OrderStateBadge } from './order-state';
 import { ORDER_STATES, ORDER_TYPES, orderFilters } from './order-rules';
@@ -77,9 +77,7 @@ export function OrdersList() {
         records={list.data}
         idAccessor="name"
         fetching={list.isFetching}
-        paged={{ page, onPageChange: (p) => set({ page: p }), total: count.data }}
-        sortStatus={sort}
-        onSortStatusChange={(s) => set({ sort: String(s.columnAccessor), dir: s.direction, page: 1 })}
+        {...addressedTable(sort, page, count.data, set)}
         onRowClick={(o) => void navigate({ to: '/admin/orders/$name', params: { name: o.name } })}
         columns={[
           {

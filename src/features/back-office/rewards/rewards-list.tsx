@@ -11,7 +11,7 @@ import { imageUrl } from '@/lib/file-url';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
-import { sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
 import { PageHead } from '../components/page-head';
 import classes from '../back-office.module.css';
 
@@ -84,9 +84,7 @@ export function RewardsList() {
         records={list.data}
         idAccessor="name"
         fetching={list.isFetching}
-        paged={{ page, onPageChange: (p) => set({ page: p }), total: count.data }}
-        sortStatus={sort}
-        onSortStatusChange={(s) => set({ sort: String(s.columnAccessor), dir: s.direction, page: 1 })}
+        {...addressedTable(sort, page, count.data, set)}
         onRowClick={(item) => void navigate({ to: '/admin/rewards/$name', params: { name: item.name } })}
         columns={[
           {
