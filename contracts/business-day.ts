@@ -8,5 +8,18 @@ export const BUSINESS_TIME_ZONE = 'Asia/Bangkok';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The business day (YYYY-MM-DD) at `now` in milliseconds or as a Date; this moment's when omitted. */
-export const today = (now: number | Date = Date.now()): string => dayFormat.format(now);
+let lastMinute = NaN;
+let lastDay = '';
+
+/**
+ * The business day (YYYY-MM-DD) at `now` in milliseconds or as a Date; this moment's when omitted. Days change on
+ * a whole minute in every time zone, so the last minute's answer is kept: formatting is most of a hot read's date work.
+ */
+export const today = (now: number | Date = Date.now()): string => {
+  const minute = Math.floor(+now / 60_000);
+  if (minute !== lastMinute) {
+    lastMinute = minute;
+    lastDay = dayFormat.format(now);
+  }
+  return lastDay;
+};

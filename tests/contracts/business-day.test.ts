@@ -9,3 +9,15 @@ describe("the programme's business day", () => {
     expect(today(Date.parse('2026-12-31T17:00:00Z'))).toBe('2027-01-01');
   });
 });
+
+describe('the business day asked for again and again', () => {
+  it('is right for each moment asked, back and forth across midnight within a minute', () => {
+    const beforeMidnight = Date.parse('2026-11-22T16:59:59.999Z');
+    const midnight = Date.parse('2026-11-22T17:00:00Z');
+    expect(today(beforeMidnight)).toBe('2026-11-22');
+    expect(today(midnight)).toBe('2026-11-23');
+    expect(today(midnight + 59_999)).toBe('2026-11-23');
+    expect(today(beforeMidnight - 30_000)).toBe('2026-11-22');
+    expect(today(new Date(midnight))).toBe('2026-11-23');
+  });
+});

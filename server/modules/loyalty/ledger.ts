@@ -11,7 +11,7 @@ import { TIER_ADJUST_REASON, TIER_ENTRY_TYPES, type EntrySource, type EntryType 
 import type { ProgrammeRules } from '../../../contracts/programme';
 import { addDays, addMonths, expiryFor, tierForBasis, tierWindowStart, type TierStanding } from '../programme/rules';
 import type { VersionRow } from '../programme/repository';
-import { rulesOn, type RulesInEffect } from '../programme/versions';
+import { rulesFromVersions, rulesOn, type RulesInEffect } from '../programme/versions';
 
 /**
  * The points ledger, compatible with ERPNext's Loyalty Point Entry, and the one place that computes a balance and
@@ -128,7 +128,8 @@ export function standingSumsSql(customer: SQL, program: SQL, asOf: string | Plac
     earned_rolling: earned(rolling),
     refunded_lifetime: refunded(null),
     refunded_rolling: refunded(rolling),
-    versions: sql<VersionJson[] | null>`(select json_agg(v order by v.effective_from, v.id) from ${programmeRuleVersions} v where v.loyalty_program = ${program})`,
+    // As text: standingFromSums folds the same text once per day, and parses it only then.
+    versions: sql<string | null>`(select json_agg(v order by v.effective_from, v.id)::text from ${programmeRuleVersions} v where v.loyalty_program = ${program})`,
   };
 }
 
@@ -141,13 +142,37 @@ export interface StandingSums {
   earned_rolling: number;
   refunded_lifetime: number;
   refunded_rolling: number;
-  versions: VersionJson[] | null;
+  /** The programme's rule versions as JSON text (json_agg), in the order they apply. */
+  versions: string | null;
+}
+
+/**
+ * The rules a programme's versions give on a day, by the versions' text: versions are only ever added, never
+ * changed, so the same text on the same day always folds to the same rules. Profile and points reads fold them
+ * on every request otherwise (a schema check and a timeline: an eighth of such a read's time). A few entries: one
+ * per programme and day, and a new text whenever a version is added.
+ */
+const foldedRules = new Map<string, RulesInEffect>();
+const FOLDED_RULES_KEPT = 32;
+
+async function rulesOfText(db: Executor, program: string, asOf: string, text: string | null): Promise<RulesInEffect | null> {
+  const key = `${program}\n${asOf}\n${text ?? ''}`;
+  const known = foldedRules.get(key);
+  if (known) return known;
+  const rows = ((text ? JSON.parse(text) : []) as VersionJson[])
+    .map((v) => ({ ...v, created_at: new Date(v.created_at) }))
+    .filter((r) => r.effective_from <= asOf);
+  const complete = rulesFromVersions(program, rows);
+  // Rules that still lean on the starting version also read the programme's row and settings, which change: not kept.
+  if (!complete) return rulesOn(db, program, asOf, rows);
+  if (foldedRules.size >= FOLDED_RULES_KEPT) foldedRules.delete(foldedRules.keys().next().value!);
+  foldedRules.set(key, complete);
+  return complete;
 }
 
 /** standingOf from the sums of `standingSumsSql`: the same rules, window and tier table, without a query. */
 export async function standingFromSums(db: Executor, program: string | null, sums: StandingSums, asOf: string = today()): Promise<Standing> {
-  const versions = (sums.versions ?? []).map((v) => ({ ...v, created_at: new Date(v.created_at) }));
-  const rules = program ? await rulesOn(db, program, asOf, versions) : null;
+  const rules = program ? await rulesOfText(db, program, asOf, sums.versions) : null;
   if (!rules) return { program, rules: null, tier: null, next: null, basis: 0, points_to_next_tier: 0, window_start: null };
   const start = tierWindowStart(rules.rules, asOf);
   const basis = Math.max(0, start ? sums.earned_rolling - sums.refunded_rolling : sums.earned_lifetime - sums.refunded_lifetime);

@@ -50,12 +50,24 @@ export function timeline(base: RulesInEffect, rows: readonly VersionRow[]): Rule
  */
 export async function rulesOn(db: Executor, program: string, day: string, versions?: readonly VersionRow[]): Promise<RulesInEffect | null> {
   const rows = (versions ?? (await versionsOfProgram(db, program))).filter((r) => r.effective_from <= day);
-  const folded = Object.assign({}, ...rows.map((r) => r.rules as object)) as Record<string, unknown>;
-  const last = rows[rows.length - 1];
-  if (last && v.is(ProgrammeRulesSchema, folded)) return timeline({ ...emptyBase(program), rules: folded as ProgrammeRules }, [last])[0]!;
+  const complete = rulesFromVersions(program, rows);
+  if (complete) return complete;
   const start = await startingVersion(db, program);
   if (!start) return null;
+  const last = rows[rows.length - 1];
   return last ? timeline(start, rows).at(-1)! : start;
+}
+
+/**
+ * The rules the versions in effect (in the order they apply) give on their own, without the starting rules:
+ * undefined until some version has set every rule. Reads nothing but its arguments.
+ */
+export function rulesFromVersions(program: string, rows: readonly VersionRow[]): RulesInEffect | undefined {
+  const last = rows[rows.length - 1];
+  if (!last) return undefined;
+  const folded = Object.assign({}, ...rows.map((r) => r.rules as object)) as Record<string, unknown>;
+  if (!v.is(ProgrammeRulesSchema, folded)) return undefined;
+  return timeline({ ...emptyBase(program), rules: folded as ProgrammeRules }, [last])[0]!;
 }
 
 const emptyBase = (program: string): Omit<RulesInEffect, 'rules'> => ({

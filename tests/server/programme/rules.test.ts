@@ -5,6 +5,7 @@ import { ADMIN, createMember, createTestServer, Session, STAFF, type TestServer 
 import { PROGRAMME_METHODS as P, type ProgrammeRules } from '../../../contracts/programme';
 import { ADMIN_METHODS as M } from '../../../contracts/admin';
 import { LOYALTY_METHODS as L } from '../../../contracts/loyalty';
+import { GET_PROFILE } from '../../../contracts/account';
 import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { customers } from '../../../server/db/schema/customers';
 import { users } from '../../../server/db/schema/auth';
@@ -117,8 +118,13 @@ describe('programme rules: read and change', () => {
     // The rules of tomorrow already say Gold for tomorrow.
     expect((await standingOf(server.database.db, m.customer, tomorrow)).tier?.name).toBe('Gold');
 
+    // The profile and the points read fold the rules once a day per set of versions: a version written today moves them at once.
+    const profileTier = async () => (await m.session.call(GET_PROFILE.path, {}, 'GET')).json().message.loyalty_program_tier;
+    expect(await profileTier()).toBe('Silver');
+    expect((await m.session.call(L.pointsDetails, {}, 'GET')).json().message.loyalty_program_tier).toBe('Silver');
     await setRules({ tiers: lowerGold });
     expect(await tierOfMember(m.session, m.customer)).toMatchObject({ tier_name: 'Gold', next_tier_name: 'Platinum', points_to_next_tier: 70 });
+    expect(await profileTier()).toBe('Gold');
     const details = (await m.session.call(L.pointsDetails, {}, 'GET')).json().message;
     expect(details).toMatchObject({ points_earned: 30, loyalty_program_tier: 'Gold', next_tier_name: 'Platinum', points_to_next_tier: 70 });
     const progress = (await m.session.call(L.tierProgress, {}, 'GET')).json().message;
