@@ -80,8 +80,15 @@ async function run(url: string, cookie?: string) {
       .slice(0, 4)
       .map((i) => `${i.url.replace(/^https?:\/\/[^/]+\/(assets\/)?/, '')} ${Math.round(i.scripting)}`)
       .join(', ');
+    // The LCP's phases (time to first byte, the wait before its resource starts, its load, the wait to render it).
+    const phases = ((lcpItems?.[1] as { items?: { phase?: string; timing?: number }[] } | undefined)?.items ?? [])
+      .map((i) => `${i.phase} ${Math.round(i.timing ?? 0)}`)
+      .join(', ');
+    // What this machine's unthrottled load showed, before Lighthouse's simulation (first paint, LCP).
+    const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    const seen = `observed unthrottled: first paint ${Math.round(observed.observedFirstContentfulPaint ?? NaN)}, LCP ${Math.round(observed.observedLargestContentfulPaint ?? NaN)}`;
     return {
-      profile: `main thread (ms): ${work}\n    scripting by file (ms): ${scripts}`,
+      profile: `LCP phases (ms): ${phases || 'none reported'}; ${seen}\n    main thread (ms): ${work}\n    scripting by file (ms): ${scripts}`,
       perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,

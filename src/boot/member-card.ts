@@ -4,14 +4,17 @@
  * (vite.config.ts bootModule, which preloads its imports: one round trip, not a chain of them). Every page loads it
  * (about 10 KB gzip, precached): only on /my-id, with a device secret of this build still fresh in the query cache the
  * app keeps in localStorage, does it draw (./paint-member-card.ts). Otherwise nothing is painted and the app decides.
+ * On a pre-rendered guest page it also starts the app, after the first paint (./start-app.ts).
  */
 import type { MemberCodeDevice } from '../../contracts/member-code-otp';
 import { MAX_AGE, SYNC_STORAGE_KEY } from '../lib/persistence-keys';
 import { paintMemberCard } from './paint-member-card';
 import { claimPrerendered } from './prerendered';
+import { startAppAfterPaint } from './start-app';
 
-// First: the build's HTML in #root stays only where it is right (./prerendered.ts).
+// First: the build's HTML in #root stays only where it is right (./prerendered.ts); a guest page then starts the app.
 claimPrerendered();
+startAppAfterPaint();
 
 interface StoredQuery {
   queryKey?: unknown[];

@@ -24,6 +24,7 @@ export const GUEST: BootInfo = { user: 'Guest', roles: [], full_name: 'Guest', c
 export const MEMBER: BootInfo = { user: 'member', roles: ['Member'], full_name: '', csrf_token: null, branch: null };
 
 const THAI = /[\u0E00-\u0E7F]/;
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g;
 
 /** A stylesheet of a page's route chunks: its address and its text. */
 export interface PageCss {
@@ -35,18 +36,44 @@ export interface PageCss {
  * The built index.html with `html` inside #root (right for `paths`) and the page's own stylesheets inlined in the
  * head: a linked stylesheet is one more request that blocks the first paint on a slow connection (on every member
  * address for the frame in index.html). The app later links the same files as it loads the route's chunks (Vite's
- * preload), after the paint.
+ * preload), after the paint. A guest page (`guest`) goes further, as it needs nothing but its HTML to be read: the
+ * shared stylesheets are inlined too, and the app's entry starts after the first paint (startAfterPaint).
  */
-export function prerenderedDocument(template: string, html: string, paths: readonly string[], css: readonly PageCss[]): string {
-  const styles = css
-    .filter(({ href }) => !template.includes(`"${href}"`))
-    .map(({ href, text }) => `  <style data-href="${href}">${text.replace(/<\/style/gi, '<\\/style')}</style>\n`)
-    .join('');
-  const doc = template
-    .replace('</head>', () => `${styles}  </head>`)
+export function prerenderedDocument(template: string, html: string, paths: readonly string[], css: readonly PageCss[], guest = false): string {
+  const inline = ({ href, text }: PageCss) => `<style data-href="${href}">${text.replace(/<\/style/gi, '<\\/style')}</style>`;
+  let doc = template;
+  const links = new Map([...template.matchAll(STYLESHEET_LINK)].map((m) => [m[1]!, m[0]]));
+  const styles: string[] = [];
+  for (const sheet of css) {
+    const link = links.get(sheet.href);
+    if (!link) styles.push(`  ${inline(sheet)}\n`);
+    else if (guest) doc = doc.replace(link, () => inline(sheet));
+  }
+  doc = doc
+    .replace('</head>', () => `${styles.join('')}  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}">${html}</div>`);
   if (!doc.includes('data-prerendered=') || !THAI.test(html)) throw new Error(`prerender ${paths.join(' ')}: no Thai page inside #root`);
-  return doc;
+  return guest ? startAfterPaint(doc) : doc;
+}
+
+/** The shared stylesheets the built index.html links (the entry's CSS). */
+export const linkedStylesheets = (template: string): string[] => [...template.matchAll(STYLESHEET_LINK)].map((m) => m[1]!);
+
+/**
+ * The app's entry script and the module preloads after it, written as `<meta name="app-entry">` for the boot module
+ * to start once the page has painted (src/boot/start-app.ts): on a slow connection the framework's scripts no
+ * longer share the line with the page they would only take over. The boot module's own tags, before the entry, stay.
+ */
+export function startAfterPaint(doc: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(doc);
+  if (!entry) throw new Error('prerender: no entry script in index.html');
+  const before = doc.slice(0, entry.index);
+  const preloads: string[] = [];
+  const after = doc.slice(entry.index + entry[0].length).replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  return `${before}<meta name="app-entry" content="${entry[1]}" data-preload="${preloads.join(' ')}">${after}`;
 }
 
 /** The CSS files of a page's route chunks (and of the chunks they import), as the built app loads them. */
@@ -112,8 +139,9 @@ export function prerender(): Plugin {
           ];
           for (const page of pages) {
             const { html, routeIds, framePaths } = await renderer.renderPage(page.path, page.visitor);
-            const css = routeCss(bundle, routeIds, config.root).map((href) => ({ href, text: readFileSync(path.join(outDir, href), 'utf8') }));
-            const doc = prerenderedDocument(template, html, page.frame ? framePaths : [page.path], css);
+            const hrefs = [...(page.frame ? [] : linkedStylesheets(template)), ...routeCss(bundle, routeIds, config.root)];
+            const css = hrefs.map((href) => ({ href, text: readFileSync(path.join(outDir, href), 'utf8') }));
+            const doc = prerenderedDocument(template, html, page.frame ? framePaths : [page.path], css, !page.frame);
             mkdirSync(path.dirname(path.join(outDir, page.file)), { recursive: true });
             writeFileSync(path.join(outDir, page.file), doc);
           }

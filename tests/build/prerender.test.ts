@@ -57,4 +57,27 @@ describe('prerendered pages', () => {
     expect(doc.match(/<\/style>/g)).toHaveLength(1);
     expect(() => prerenderedDocument(template, '<h1>Welcome</h1>', ['/login'], [])).toThrow(/no Thai page/);
   });
+
+  it('a guest page inlines the shared stylesheet too and leaves the start of the app to the boot module, after the paint', () => {
+    const template = [
+      '<html><head>',
+      '<script type="module" async crossorigin src="/assets/boot-1.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/boot-dep-2.js">',
+      '<script type="module" crossorigin src="/assets/main-3.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/framework-4.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/session-5.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-6.css">',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n');
+    const doc = prerenderedDocument(template, '<h1>ยินดีต้อนรับ</h1>', ['/login'], [{ href: '/assets/index-6.css', text: 'body{margin:0}' }], true);
+    // Nothing but the page itself before the first paint: no stylesheet to fetch, no framework script...
+    expect(doc).not.toMatch(/<link rel="stylesheet"/);
+    expect(doc).toContain('<style data-href="/assets/index-6.css">body{margin:0}</style>');
+    expect(doc).not.toMatch(/<script[^>]+main-3\.js/);
+    expect(doc).not.toMatch(/<link[^>]+(framework-4|session-5)\.js/);
+    // ...and the boot module, which starts the entry with its preloads once the page has painted.
+    expect(doc).toContain('<script type="module" async crossorigin src="/assets/boot-1.js"></script>');
+    expect(doc).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-dep-2.js">');
+    expect(doc).toContain('<meta name="app-entry" content="/assets/main-3.js" data-preload="/assets/framework-4.js /assets/session-5.js">');
+  });
 });
