@@ -1,6 +1,7 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { imageUrl } from '@/lib/file-url';
 import { whenIdle } from '@/lib/idle';
 import { useT } from '@/lib/i18n';
 import { isCardVisible, productListQuery, type ListArgs } from '../api';
@@ -36,6 +37,13 @@ export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps)
   const [allCards, setAllCards] = useState(false);
   const more = ready && items.length > FIRST_CARDS && !allCards;
   useEffect(() => (more ? whenIdle(() => setAllCards(true), 1000, 200) : undefined), [more]);
+  // The first cards' images are fetched during the skeleton second, so they are there when the cards are drawn.
+  const firstImages = items.slice(0, FIRST_CARDS).flatMap((item) => (item.website_image ? [imageUrl(item.website_image)] : []));
+  const firstImagesKey = firstImages.join(' ');
+  useEffect(() => {
+    // Once the cards are drawn, their own images load them.
+    if (!ready) for (const src of firstImagesKey.split(' ').filter(Boolean)) new Image().src = src;
+  }, [ready, firstImagesKey]);
   return (
     <section className={classes.carousel} aria-labelledby={id}>
       <Text component="h2" id={id} fw={700} size="lg" px="md" mb={8}>
@@ -65,9 +73,9 @@ export function RewardCarousel({ title, list, displayTag }: RewardCarouselProps)
         </Text>
       ) : (
         <ul className={classes.row} aria-label={title}>
-          {(allCards ? items : items.slice(0, FIRST_CARDS)).map((item) => (
+          {(allCards ? items : items.slice(0, FIRST_CARDS)).map((item, index) => (
             <li key={item.name}>
-              <ProductCard item={item} />
+              <ProductCard item={item} eager={index < FIRST_CARDS} />
             </li>
           ))}
         </ul>
