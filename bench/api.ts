@@ -2,15 +2,45 @@
 // read with 1,000 items, get_profile and get_loyalty_points_details, each next to a bare Fastify JSON route
 // started in the same run. Prints requests/s, p50/p99 latency and each route's ratio to the reference. A second
 // reference, bare Fastify sending the catalogue page's own bytes, shows how much of the catalogue's gap is the
-// size of its answer (about 18 KB against the reference's 50 bytes) rather than our server.
+// size of its answer (about 18 KB against the reference's 50 bytes) rather than our server. BENCH_PROFILE=1 adds, for
+// each of our routes, where the thread's time went (V8's profiler over a second, shorter run).
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { items } from '../server/db/schema/catalog';
 import { benchMember, startBenchServer, table } from './support';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
+
+/**
+ * Where this process's time went during a short second run of a route (BENCH_PROFILE=1): self time by package, from
+ * V8's CPU profiler. The load generator shares the thread, as it does in the measured run.
+ */
+async function profileOf(url: string, headers: Record<string, string>) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples!.forEach((id, i) => {
+    const node = byNode.get(id)!;
+    const url = node.callFrame.url;
+    const where =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (/\/(server|contracts)\//.test(url) ? 'our server' : url.startsWith('wasm:') ? 'WebAssembly' : url ? 'node internals' : node.callFrame.functionName);
+    const dt = profile.timeDeltas![i] ?? 0;
+    self.set(where, (self.get(where) ?? 0) + dt);
+    total += dt;
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, t]) => `${k} ${((t / total) * 100).toFixed(0)}%`).join(', ');
+}
 
 async function run(url: string, headers: Record<string, string> = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
@@ -54,6 +84,9 @@ async function benchOn(label: string, databaseUrl?: string) {
     rows.push([name, r.rps, r.p50, r.p99, `${((r.rps / refRps) * 100).toFixed(0)}%`]);
   }
   table(rows);
+  if (process.env.BENCH_PROFILE) {
+    for (const [name, url, headers] of routes.slice(2)) console.log(`  ${name}, where the thread's time went: ${await profileOf(url, headers)}`);
+  }
   console.log('');
   await ref.app.close();
   await server.close();

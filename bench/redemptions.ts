@@ -19,6 +19,38 @@ if (!process.env.BENCH_DATABASE_URL) {
   process.exit(0);
 }
 
+/**
+ * The profile behind the ratio: the statements one redemption sends to PostgreSQL through our server, each a round
+ * trip on the member's transaction (the reference sends 8: begin, the lock, the balance, the stock's two, the
+ * invoice, its ledger row, commit).
+ */
+async function statementsOfOneRedemption() {
+  const { Client } = await import('pg');
+  const sent: string[] = [];
+  const query = Client.prototype.query;
+  Client.prototype.query = function (this: InstanceType<typeof Client>, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string; name?: string };
+    const text = typeof config === 'string' ? config : (config.text ?? '');
+    const kind = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '?';
+    const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(text)?.[1];
+    sent.push(table ? `${kind} ${table}` : text.slice(0, 40));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    const [member] = await signedInMembers(pool, 'profile', 1, 105);
+    sent.length = 0;
+    const started = performance.now();
+    const status = await ours(member!, 0);
+    const ms = performance.now() - started;
+    console.log(`one redemption through our server (HTTP ${status}, ${ms.toFixed(1)} ms): ${sent.length} statements`);
+    const counts = new Map<string, number>();
+    for (const s of sent) counts.set(s, (counts.get(s) ?? 0) + 1);
+    for (const [s, n] of counts) console.log(`  ${n} × ${s}`);
+  } finally {
+    Client.prototype.query = query;
+  }
+}
+
 const server = await startBenchServer(process.env.BENCH_DATABASE_URL);
 const pool = server.database.pool as Pool;
 const reference = await startReference(server.config.databaseUrl!);
@@ -62,6 +94,7 @@ try {
   }
   table(rows);
   console.log(`\nratio: the reference's time for the same requests over ours (ours as a share of the limit); median of ${ROUNDS} alternating rounds.\n`);
+  await statementsOfOneRedemption();
 } finally {
   await reference.close();
   await server.close();
