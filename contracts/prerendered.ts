@@ -9,3 +9,6 @@ export function prerenderedFile(pathname: string): string | null {
   const name = /^\/([a-z0-9][a-z0-9-]*)\/?$/.exec(pathname)?.[1];
   return name ? `${PRERENDERED_DIR}/${name}.html` : null;
 }
+
+/** On #root of a pre-rendered page the app sends signed-in visitors away from (/login): not shown to them. */
+export const SIGNED_IN_LEAVE_ATTR = 'data-signed-in-leave';

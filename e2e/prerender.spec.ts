@@ -114,6 +114,14 @@ test.describe('paint before the framework', () => {
     releaseCard();
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('nav', { hasText: 'หน้าแรก' })).toHaveCount(0);
+    // A signed-in member never sees the sign-in page on /login: the root is empty until the app sends them home.
+    await page.unrouteAll();
+    const releaseLogin = await holdApp(page);
+    await page.goto('/login', HELD);
+    await expect(page.locator('#root')).toBeEmpty();
+    releaseLogin();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('nav', { hasText: 'หน้าแรก' })).toBeVisible();
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 });

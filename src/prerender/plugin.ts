@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle } from 'rolldown';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { prerenderedFile } from '../../contracts/prerendered.ts';
+import { prerenderedFile, SIGNED_IN_LEAVE_ATTR } from '../../contracts/prerendered.ts';
 import type { BootInfo } from '../../contracts/session.ts';
 
 /**
@@ -37,9 +37,17 @@ export interface PageCss {
  * head: a linked stylesheet is one more request that blocks the first paint on a slow connection (on every member
  * address for the frame in index.html). The app later links the same files as it loads the route's chunks (Vite's
  * preload), after the paint. A guest page (`guest`) goes further, as it needs nothing but its HTML to be read: the
- * shared stylesheets are inlined too, and the app's entry starts after the first paint (startAfterPaint).
+ * shared stylesheets are inlined too, and the app's entry starts after the first paint (startAfterPaint). A page the
+ * app sends signed-in visitors away from (`signedInLeave`: /login, /welcome) says so, and the boot module does not
+ * show it to them (src/boot/prerendered.ts).
  */
-export function prerenderedDocument(template: string, html: string, paths: readonly string[], css: readonly PageCss[], guest = false): string {
+export function prerenderedDocument(
+  template: string,
+  html: string,
+  paths: readonly string[],
+  css: readonly PageCss[],
+  { guest = false, signedInLeave = false }: { guest?: boolean; signedInLeave?: boolean } = {},
+): string {
   const inline = ({ href, text }: PageCss) => `<style data-href="${href}">${text.replace(/<\/style/gi, '<\\/style')}</style>`;
   let doc = template;
   const links = new Map([...template.matchAll(STYLESHEET_LINK)].map((m) => [m[1]!, m[0]]));
@@ -51,7 +59,7 @@ export function prerenderedDocument(template: string, html: string, paths: reado
   }
   doc = doc
     .replace('</head>', () => `${styles.join('')}  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}">${html}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}"${signedInLeave ? ` ${SIGNED_IN_LEAVE_ATTR}` : ''}>${html}</div>`);
   if (!doc.includes('data-prerendered=') || !THAI.test(html)) throw new Error(`prerender ${paths.join(' ')}: no Thai page inside #root`);
   return guest ? startAfterPaint(doc) : doc;
 }
@@ -139,9 +147,11 @@ export function prerender(): Plugin {
           ];
           for (const page of pages) {
             const { html, routeIds, framePaths } = await renderer.renderPage(page.path, page.visitor);
+            // The app's own guards decide: a page it would not show a member sends them on.
+            const signedInLeave = !page.frame && (await renderer.renderPage(page.path, MEMBER).then(() => false, () => true));
             const hrefs = [...(page.frame ? [] : linkedStylesheets(template)), ...routeCss(bundle, routeIds, config.root)];
             const css = hrefs.map((href) => ({ href, text: readFileSync(path.join(outDir, href), 'utf8') }));
-            const doc = prerenderedDocument(template, html, page.frame ? framePaths : [page.path], css, !page.frame);
+            const doc = prerenderedDocument(template, html, page.frame ? framePaths : [page.path], css, { guest: !page.frame, signedInLeave });
             mkdirSync(path.dirname(path.join(outDir, page.file)), { recursive: true });
             writeFileSync(path.join(outDir, page.file), doc);
           }

@@ -69,7 +69,7 @@ describe('prerendered pages', () => {
       '<link rel="stylesheet" crossorigin href="/assets/index-6.css">',
       '</head><body><div id="root"></div></body></html>',
     ].join('\n');
-    const doc = prerenderedDocument(template, '<h1>ยินดีต้อนรับ</h1>', ['/login'], [{ href: '/assets/index-6.css', text: 'body{margin:0}' }], true);
+    const doc = prerenderedDocument(template, '<h1>ยินดีต้อนรับ</h1>', ['/login'], [{ href: '/assets/index-6.css', text: 'body{margin:0}' }], { guest: true, signedInLeave: true });
     // Nothing but the page itself before the first paint: no stylesheet to fetch, no framework script...
     expect(doc).not.toMatch(/<link rel="stylesheet"/);
     expect(doc).toContain('<style data-href="/assets/index-6.css">body{margin:0}</style>');
@@ -79,5 +79,7 @@ describe('prerendered pages', () => {
     expect(doc).toContain('<script type="module" async crossorigin src="/assets/boot-1.js"></script>');
     expect(doc).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-dep-2.js">');
     expect(doc).toContain('<meta name="app-entry" content="/assets/main-3.js" data-preload="/assets/framework-4.js /assets/session-5.js">');
+    // A page the app sends signed-in visitors away from says so for the boot module.
+    expect(doc).toContain('<div id="root" data-prerendered="/login" data-signed-in-leave><h1>');
   });
 });
