@@ -579,15 +579,6 @@ export async function lockCustomerRow(tx: Executor, customer: string): Promise<{
   return row ?? null;
 }
 
-/** The next batch to expire (for the 'points expire within …' note): its date and what is left of it. */
-export async function nextExpiry(db: Executor, customer: string, asOf: string = today()): Promise<{ date: string; points: number } | null> {
-  const batches = await openBatches(db, customer, asOf);
-  const first = batches[0];
-  if (!first) return null;
-  const points = batches.filter((b) => b.expiry_date === first.expiry_date).reduce((s, b) => s + b.available, 0);
-  return { date: first.expiry_date, points };
-}
-
 /** The member's ledger rows, newest first (the points history). */
 const entriesRead = preparedRead((db) =>
   db

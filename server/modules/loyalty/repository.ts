@@ -141,25 +141,68 @@ export async function birthdayMembers(db: Executor, opts: { program: string; isD
   ).map((r) => r.customer);
 }
 
+/** A row of the points history as the points screen's one query gives it (contracts/loyalty.ts PointsRecordSchema). */
+export interface PointsRecordRow {
+  name: string;
+  loyalty_points: number;
+  posting_date: string;
+  expiry_date: string;
+  invoice_type: string | null;
+  invoice: string | null;
+  redeem_against: string | null;
+  loyalty_program: string;
+  loyalty_program_tier: string | null;
+  purchase_amount: number;
+  customer: string;
+  source: string;
+  entry_type: string;
+  member_text: string | null;
+  receipt_no: string | null;
+  branch: string | null;
+  creation: string;
+}
+
 /**
- * The caller's customer with what the points screen needs besides the rows, in one query: the balance and the
- * standing's sums (standingSumsSql) and the money spent on purchases that earned points.
+ * The points screen in one query for the caller: their customer, the balance and the standing's sums
+ * (standingSumsSql), the money spent on purchases that earned points, every ledger row newest first, and the
+ * soonest expiry with the points that leave on that day (the batches unexpired on `asOf`, each with what the rows
+ * against it left of it: ledger.ts openBatches, summed here by day). Rows come as JSON, `creation` as the text the
+ * column reads as elsewhere.
  */
-const customerWithStandingRead = preparedRead((db) =>
-  db
+const pointsScreenRead = preparedRead((db) => {
+  const asOf = sql.placeholder('asOf');
+  const member = sql`"customers"."name"`;
+  return db
     .select({
       customer: customers,
-      sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, sql.placeholder('asOf'), sql.placeholder('rolling')),
+      sums: standingSumsSql(member, sql`"customers"."loyalty_program"`, asOf, sql.placeholder('rolling')),
       spent: sql<number>`(select coalesce(sum(${E.purchase_amount}), 0) from ${E}
-        where ${E.customer} = "customers"."name" and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`.mapWith(Number),
+        where ${E.customer} = ${member} and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`.mapWith(Number),
+      records: sql<PointsRecordRow[] | null>`(select json_agg(json_build_object(
+          'name', r.name, 'loyalty_points', r.loyalty_points, 'posting_date', r.posting_date, 'expiry_date', r.expiry_date,
+          'invoice_type', r.invoice_type, 'invoice', r.invoice, 'redeem_against', r.redeem_against,
+          'loyalty_program', r.loyalty_program, 'loyalty_program_tier', r.loyalty_program_tier,
+          'purchase_amount', r.purchase_amount, 'customer', r.customer, 'source', r.source, 'entry_type', r.entry_type,
+          'member_text', r.member_text, 'receipt_no', r.receipt_no, 'branch', r.branch, 'creation', r.creation::text
+        ) order by r.posting_date desc, r.created_at desc, r.name desc)
+        from ${E} r where r.customer = ${member})`,
+      next_expiry: sql<{ date: string; points: number } | null>`(select json_build_object('date', b.expiry_date, 'points', sum(b.available))
+        from (select batch.expiry_date, batch.loyalty_points + coalesce(against.moved, 0) as available
+          from ${E} batch
+          left join (select moved.redeem_against, sum(moved.loyalty_points) as moved from ${E} moved
+            where moved.customer = ${member} and moved.redeem_against is not null and moved.posting_date <= ${asOf}
+            group by moved.redeem_against) against on against.redeem_against = batch.name
+          where batch.customer = ${member} and batch.expiry_date >= ${asOf} and batch.posting_date <= ${asOf}
+            and batch.redeem_against is null and batch.loyalty_points > 0) b
+        where b.available > 0 group by b.expiry_date order by b.expiry_date limit 1)`,
     })
     .from(customers)
     .where(eq(customers.user, sql.placeholder('user')))
     .limit(1)
-    .prepare('mr_customer_with_standing'),
-);
+    .prepare('mr_points_screen');
+});
 
-export async function customerWithStanding(db: Executor, user: string, asOf: string) {
-  const [row] = await customerWithStandingRead(db).execute({ user, asOf, rolling: rollingWindowStart(asOf) });
+export async function pointsScreenOf(db: Executor, user: string, asOf: string) {
+  const [row] = await pointsScreenRead(db).execute({ user, asOf, rolling: rollingWindowStart(asOf) });
   return row;
 }

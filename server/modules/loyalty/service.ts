@@ -1,57 +1,34 @@
 import type { RequestContext } from '../../frappe/context';
-import { balanceOf, entriesOf, leavingWindow, nextExpiry, openBatches, standingFromSums, standingOf } from './ledger';
+import { balanceOf, leavingWindow, openBatches, standingFromSums, standingOf } from './ledger';
 import { today } from '../../../contracts/business-day';
-import { customerWithStanding } from './repository';
+import { pointsScreenOf } from './repository';
 import { validationError } from '../../frappe/errors';
 import { requireCustomer } from './members';
 import { addMonths } from '../programme/rules';
 
-/** What the points history and the reward home show, for the caller only. */
+/** What the points history and the reward home show, for the caller only: one query (pointsScreenOf). */
 export async function pointsDetails(ctx: RequestContext) {
   const asOf = today();
-  const row = await customerWithStanding(ctx.db, ctx.user.name, asOf);
+  const row = await pointsScreenOf(ctx.db, ctx.user.name, asOf);
   if (!row) throw validationError('No customer is linked to this user');
   const { customer, sums } = row;
-  const [standing, rows, expiry] = await Promise.all([
-    // Not enrolled: the default programme's standing (rare; the sums were read for the member's own programme).
-    customer.loyalty_program ? standingFromSums(ctx.db, customer.loyalty_program, sums, asOf) : standingOf(ctx.db, customer.name, asOf),
-    entriesOf(ctx.db, customer.name),
-    nextExpiry(ctx.db, customer.name, asOf),
-  ]);
-  const balance = sums.balance;
-  const spent = row.spent;
+  // Not enrolled: the default programme's standing (rare; the sums were read for the member's own programme).
+  const standing = customer.loyalty_program ? await standingFromSums(ctx.db, customer.loyalty_program, sums, asOf) : await standingOf(ctx.db, customer.name, asOf);
+  const expiry = row.next_expiry;
   return {
     customer: customer.name,
     loyalty_program: standing.program,
-    loyalty_points: balance,
-    total_spent: Number(spent ?? 0),
+    loyalty_points: sums.balance,
+    total_spent: Number(row.spent ?? 0),
     points_earned: standing.basis,
     loyalty_program_tier: standing.tier?.name ?? null,
     next_tier_name: standing.next?.name ?? null,
     points_to_next_tier: standing.points_to_next_tier,
     next_expiry_date: expiry?.date ?? null,
-    next_expiry_points: expiry?.points ?? 0,
-    record: rows.map((r) => ({
-      name: r.name,
-      loyalty_points: r.loyalty_points,
-      posting_date: r.posting_date,
-      expiry_date: r.expiry_date,
-      invoice_type: r.invoice_type,
-      invoice: r.invoice,
-      redeem_against: r.redeem_against,
-      loyalty_program: r.loyalty_program,
-      loyalty_program_tier: r.loyalty_program_tier,
-      purchase_amount: r.purchase_amount,
-      customer: r.customer,
-      // What the row is (entry_type with source: earn/purchase, expire/expiry, refund/order_cancelled...) and, for
-      // an adjustment, the line written for the member; the reason and the internal note stay in the back office.
-      source: r.source,
-      entry_type: r.entry_type,
-      member_text: r.member_text,
-      receipt_no: r.receipt_no,
-      branch: r.branch,
-      creation: r.creation,
-    })),
+    next_expiry_points: Number(expiry?.points ?? 0),
+    // What each row is (entry_type with source: earn/purchase, expire/expiry, refund/order_cancelled...) and, for an
+    // adjustment, the line written for the member; the reason and the internal note stay in the back office.
+    record: (row.records ?? []).map((r) => ({ ...r, purchase_amount: Number(r.purchase_amount) })),
   };
 }
 

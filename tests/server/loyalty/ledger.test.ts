@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestServer, Session, type TestServer } from '../../support/server';
 import { loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
-import { addDays, balanceOf, earnPoints, entriesOf, nextExpiry, NOT_ENOUGH_POINTS, redeemPoints, tierOf, type Program } from '../../../server/modules/loyalty/ledger';
+import { addDays, balanceOf, earnPoints, entriesOf, NOT_ENOUGH_POINTS, openBatches, redeemPoints, tierOf, type Program } from '../../../server/modules/loyalty/ledger';
 import { earningFor, startingRules, tierForBasis } from '../../../server/modules/programme/rules';
 import { DEMO_TIERS } from '../../../server/db/seed/loyalty';
 
@@ -64,7 +64,7 @@ describe('redemption', () => {
       [recent.name, -3, recent.expiry_date],
     ]);
     expect(await balanceOf(db, c, '2030-01-12')).toBe(7);
-    expect(await nextExpiry(db, c, '2030-01-12')).toEqual({ date: recent.expiry_date, points: 7 });
+    expect((await openBatches(db, c, '2030-01-12')).map((b) => [b.name, b.available])).toEqual([[recent.name, 7]]);
   });
 
   it('never spends expired points and refuses a redemption the balance cannot cover', async () => {
@@ -166,5 +166,30 @@ describe('headless_e_commerce.api.get_loyalty_points_details', () => {
     expect(m).toMatchObject({ loyalty_program_tier: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 11, next_expiry_date: first.expiry_date, next_expiry_points: 15 });
     const guest = await new Session(server.app).call('headless_e_commerce.api.get_loyalty_points_details', {}, 'GET');
     expect(guest.statusCode).toBe(403);
+  });
+
+  it('the next expiry is what the ledger leaves of the soonest batches, summed over the batches leaving that day; rows newest first', async () => {
+    const m = await createMember(server);
+    const db = server.database.db;
+    const day = new Date().toISOString().slice(0, 10);
+    // Two batches posted the same day leave the same day; a later one after them.
+    const a = await earnPoints(db, { customer: m.customer, program, points: 6, source: 'purchase', postingDate: addDays(day, -5) });
+    await earnPoints(db, { customer: m.customer, program, points: 4, source: 'purchase', postingDate: addDays(day, -5) });
+    const later = await earnPoints(db, { customer: m.customer, program, points: 10, source: 'purchase', postingDate: addDays(day, -1) });
+    const details = async () => (await m.session.call('headless_e_commerce.api.get_loyalty_points_details', {}, 'GET')).json().message;
+    expect(await details()).toMatchObject({ loyalty_points: 20, next_expiry_date: a.expiry_date, next_expiry_points: 10 });
+    // Spending 7 takes the soonest batches first: 3 of them are left on that day.
+    await redeemPoints(db, { customer: m.customer, program, points: 7, invoice: 'SINV-NEXT-1' });
+    const spent = await details();
+    expect(spent).toMatchObject({ loyalty_points: 13, next_expiry_date: a.expiry_date, next_expiry_points: 3 });
+    expect(spent.record.map((r: { posting_date: string }) => r.posting_date)).toEqual([...spent.record.map((r: { posting_date: string }) => r.posting_date)].sort().reverse());
+    expect(spent.record).toHaveLength(5);
+    // Each row as the ledger reads it (drizzle's own mapping: the creation text, the amount as a number).
+    const fields = Object.keys(spent.record[0]);
+    const ledgerRows = (await entriesOf(db, m.customer)).map((r) => Object.fromEntries(fields.map((f) => [f, r[f as keyof typeof r]])));
+    expect([...spent.record].sort((x, y) => x.name.localeCompare(y.name))).toEqual(ledgerRows.sort((x, y) => String(x.name).localeCompare(String(y.name))));
+    // Once they are spent, the next expiry is the later batch's.
+    await redeemPoints(db, { customer: m.customer, program, points: 3, invoice: 'SINV-NEXT-2' });
+    expect(await details()).toMatchObject({ loyalty_points: 10, next_expiry_date: later.expiry_date, next_expiry_points: 10 });
   });
 });
