@@ -47,6 +47,17 @@ export async function customerOfUser(db: Executor, user: string): Promise<Custom
   return row;
 }
 
+/** The user's customer and whether the user's phone is verified, in one query (undefined: no customer). */
+export async function customerWithPhoneOf(db: Executor, user: string): Promise<{ customer: CustomerRow; phone_verified: boolean } | undefined> {
+  const [row] = await db
+    .select({ customer: customers, phone_verified: users.phone_verified })
+    .from(customers)
+    .innerJoin(users, eq(users.name, customers.user))
+    .where(eq(customers.user, user))
+    .limit(1);
+  return row;
+}
+
 export async function customerByName(db: Executor, name: string): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customers).where(eq(customers.name, name)).limit(1);
   return row;

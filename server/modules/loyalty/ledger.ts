@@ -94,6 +94,24 @@ export async function programOf(db: Executor, customer: string, enrolled?: strin
   return first ?? null;
 }
 
+/**
+ * programOf for a member whose enrolment is known, with the rules in effect on `day`: the programme's rule versions
+ * are read in the same query (an order needs both, and each statement is a round trip).
+ */
+export async function programWithRules(db: Executor, enrolled: string | null, day: string): Promise<{ program: Program | null; rules: RulesInEffect | null }> {
+  const [row] = await db
+    .select({
+      program: loyaltyPrograms,
+      versions: sql<string | null>`(select json_agg(v order by v.effective_from, v.id)::text from ${programmeRuleVersions} v where v.loyalty_program = ${loyaltyPrograms.name})`,
+    })
+    .from(loyaltyPrograms)
+    // The member's own programme if it exists, else the first by name (programOf's fallback).
+    .orderBy(sql`(${loyaltyPrograms.name} = ${enrolled}) desc`, asc(loyaltyPrograms.name))
+    .limit(1);
+  if (!row) return { program: null, rules: null };
+  return { program: row.program, rules: await rulesOfText(db, row.program.name, day, row.versions) };
+}
+
 export interface Standing extends TierStanding {
   program: string | null;
   rules: RulesInEffect | null;

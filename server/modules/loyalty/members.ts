@@ -1,7 +1,6 @@
-import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../frappe/context';
 import { FrappeError, validationError } from '../../frappe/errors';
-import { customerOfUser, userByName } from '../account/repository';
+import { customerOfUser, customerWithPhoneOf } from '../account/repository';
 
 /** The caller's Customer (ERPNext's get_party); a 417 for a caller who has none (only members hold points and orders). */
 export async function requireCustomer(ctx: RequestContext) {
@@ -13,10 +12,13 @@ export async function requireCustomer(ctx: RequestContext) {
 export const PHONE_NOT_VERIFIED = 'Please verify your phone number before redeeming rewards or ordering';
 
 /**
- * Spending and earning need a verified phone (the programme's proof of a real, single member): the app sends an
- * unverified member to phone verification, and the server refuses the API call all the same.
+ * The caller's Customer for an order (requireCustomer, from the same query): spending and earning need a verified
+ * phone (the programme's proof of a real, single member). The app sends an unverified member to phone verification,
+ * and the server refuses the API call all the same.
  */
-export async function requireVerifiedPhone(db: Executor, user: string) {
-  const row = await userByName(db, user);
-  if (!row?.phone_verified) throw new FrappeError('PermissionError', PHONE_NOT_VERIFIED, { title: 'Not Permitted', code: 'phone_not_verified' });
+export async function requireOrderingMember(ctx: RequestContext) {
+  const row = await customerWithPhoneOf(ctx.db, ctx.user.name);
+  if (!row) throw validationError('No customer is linked to this user');
+  if (!row.phone_verified) throw new FrappeError('PermissionError', PHONE_NOT_VERIFIED, { title: 'Not Permitted', code: 'phone_not_verified' });
+  return row.customer;
 }

@@ -6,14 +6,13 @@ import type { Executor } from '../../db/client';
 import { FrappeError, notFound, validationError } from '../../frappe/errors';
 import { claimIdempotentRequest } from '../../frappe/request-status';
 import { itemsByCode, type ItemRow } from '../catalog/repository';
-import { addDays, balanceOf, earnPoints, lockCustomer, lockCustomerRow, programOf, redeemPoints, tierOf } from '../loyalty/ledger';
+import { addDays, balanceOf, earnPoints, lockCustomer, lockCustomerRow, programOf, programWithRules, redeemPoints, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
-import { rulesOn } from '../programme/versions';
 import { forgetPages } from '../catalog/page-cache';
 import { audit } from '../audit/service';
 import { ALL_ROWS } from '../realtime/scope';
 import { enforceItemRules } from './limits';
-import { requireCustomer, requireVerifiedPhone } from '../loyalty/members';
+import { requireCustomer, requireOrderingMember } from '../loyalty/members';
 import { enqueueEvent, itemSummary } from '../notifications/index';
 import { isReward, loadOrderable, quote, quoteView } from './pricing';
 import {
@@ -91,8 +90,7 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
  * purchase earns once it is paid (at once when nothing is left to pay, else at confirm_payment).
  */
 export async function placeOrder(ctx: RequestContext, raw: Record<string, unknown>) {
-  const customer = await requireCustomer(ctx);
-  await requireVerifiedPhone(ctx.db, ctx.user.name);
+  const customer = await requireOrderingMember(ctx);
   let kind = orderKind(raw);
   let args = raw;
   let known: ItemRow[] | undefined;
@@ -103,14 +101,14 @@ export async function placeOrder(ctx: RequestContext, raw: Record<string, unknow
 
   const postingDate = today();
   // Independent reads side by side (on PostgreSQL each on its own connection): the programme, the items, the branch.
-  const [program, items, branchRow] = await Promise.all([
-    programOf(ctx.db, customer.name, customer.loyalty_program),
+  const [{ program, rules: rulesInEffect }, items, branchRow] = await Promise.all([
+    programWithRules(ctx.db, customer.loyalty_program, postingDate),
     loadOrderable(ctx.db, input.items, postingDate, known),
     input.branch ? branchByName(ctx.db, input.branch) : undefined,
   ]);
   const delivery: DeliveryMethod = input.kind === 'purchase' ? input.delivery_method : 'pickup';
   const q = await quote(ctx.db, kind, input.items, items, program, delivery, { customer: customer.name, branch: input.branch ?? null, day: postingDate });
-  const rules = program ? (await rulesOn(ctx.db, program.name, postingDate))?.rules : null;
+  const rules = rulesInEffect?.rules ?? null;
 
   let branch: string | null = null;
   let billing: AddressRow | undefined;
