@@ -184,8 +184,17 @@ async function rulesOfText(db: Executor, program: string, asOf: string, text: st
   // Rules that still lean on the starting version also read the programme's row and settings, which change: not kept.
   if (!complete) return rulesOn(db, program, asOf, rows);
   if (foldedRules.size >= FOLDED_RULES_KEPT) foldedRules.delete(foldedRules.keys().next().value!);
-  foldedRules.set(key, complete);
+  foldedRules.set(key, deepFreeze(complete));
   return complete;
+}
+
+/** Kept rules are shared by every request: frozen, a caller that changed them would fail at once, not change them for all. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** standingOf from the sums of `standingSumsSql`: the same rules, window and tier table, without a query. */
