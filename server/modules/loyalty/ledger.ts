@@ -95,6 +95,13 @@ export async function programOf(db: Executor, customer: string, enrolled?: strin
 }
 
 /**
+ * A programme's rule versions in the order they apply, as JSON text: rulesOfText folds the same text once per day,
+ * and parses it only then.
+ */
+const versionsTextSql = (program: SQL) =>
+  sql<string | null>`(select json_agg(v order by v.effective_from, v.id)::text from ${programmeRuleVersions} v where v.loyalty_program = ${program})`;
+
+/**
  * programOf for a member whose enrolment is known, with the rules in effect on `day`: the programme's rule versions
  * are read in the same query (an order needs both, and each statement is a round trip).
  */
@@ -102,7 +109,7 @@ export async function programWithRules(db: Executor, enrolled: string | null, da
   const [row] = await db
     .select({
       program: loyaltyPrograms,
-      versions: sql<string | null>`(select json_agg(v order by v.effective_from, v.id)::text from ${programmeRuleVersions} v where v.loyalty_program = ${loyaltyPrograms.name})`,
+      versions: versionsTextSql(sql`${loyaltyPrograms.name}`),
     })
     .from(loyaltyPrograms)
     // The member's own programme if it exists, else the first by name (programOf's fallback).
@@ -146,8 +153,7 @@ export function standingSumsSql(customer: SQL, program: SQL, asOf: string | Plac
     earned_rolling: earned(rolling),
     refunded_lifetime: refunded(null),
     refunded_rolling: refunded(rolling),
-    // As text: standingFromSums folds the same text once per day, and parses it only then.
-    versions: sql<string | null>`(select json_agg(v order by v.effective_from, v.id)::text from ${programmeRuleVersions} v where v.loyalty_program = ${program})`,
+    versions: versionsTextSql(program),
   };
 }
 

@@ -6,6 +6,7 @@ import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/
 import { orderRefunds } from '../../db/schema/orders';
 import { countsTowardTier, rollingWindowStart, standingSumsSql } from './ledger';
 import { preparedRead } from '../../db/prepared';
+import type { PointsRecord } from '../../../contracts/loyalty';
 
 /**
  * The jobs' queries: which members or batches have work due. They only find candidates; each job re-checks under the
@@ -141,27 +142,6 @@ export async function birthdayMembers(db: Executor, opts: { program: string; isD
   ).map((r) => r.customer);
 }
 
-/** A row of the points history as the points screen's one query gives it (contracts/loyalty.ts PointsRecordSchema). */
-export interface PointsRecordRow {
-  name: string;
-  loyalty_points: number;
-  posting_date: string;
-  expiry_date: string;
-  invoice_type: string | null;
-  invoice: string | null;
-  redeem_against: string | null;
-  loyalty_program: string;
-  loyalty_program_tier: string | null;
-  purchase_amount: number;
-  customer: string;
-  source: string;
-  entry_type: string;
-  member_text: string | null;
-  receipt_no: string | null;
-  branch: string | null;
-  creation: string;
-}
-
 /**
  * The points screen in one query for the caller: their customer, the balance and the standing's sums
  * (standingSumsSql), the money spent on purchases that earned points, every ledger row newest first, and the
@@ -178,7 +158,7 @@ const pointsScreenRead = preparedRead((db) => {
       sums: standingSumsSql(member, sql`"customers"."loyalty_program"`, asOf, sql.placeholder('rolling')),
       spent: sql<number>`(select coalesce(sum(${E.purchase_amount}), 0) from ${E}
         where ${E.customer} = ${member} and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`.mapWith(Number),
-      records: sql<PointsRecordRow[] | null>`(select json_agg(json_build_object(
+      records: sql<PointsRecord[] | null>`(select json_agg(json_build_object(
           'name', r.name, 'loyalty_points', r.loyalty_points, 'posting_date', r.posting_date, 'expiry_date', r.expiry_date,
           'invoice_type', r.invoice_type, 'invoice', r.invoice, 'redeem_against', r.redeem_against,
           'loyalty_program', r.loyalty_program, 'loyalty_program_tier', r.loyalty_program_tier,

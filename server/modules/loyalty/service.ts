@@ -25,10 +25,10 @@ export async function pointsDetails(ctx: RequestContext) {
     next_tier_name: standing.next?.name ?? null,
     points_to_next_tier: standing.points_to_next_tier,
     next_expiry_date: expiry?.date ?? null,
-    next_expiry_points: Number(expiry?.points ?? 0),
+    next_expiry_points: expiry?.points ?? 0,
     // What each row is (entry_type with source: earn/purchase, expire/expiry, refund/order_cancelled...) and, for an
     // adjustment, the line written for the member; the reason and the internal note stay in the back office.
-    record: (row.records ?? []).map((r) => ({ ...r, purchase_amount: Number(r.purchase_amount) })),
+    record: row.records ?? [],
   };
 }
 
