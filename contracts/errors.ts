@@ -136,6 +136,7 @@ export const ERROR_CODES = [
   // notifications
   'push_unavailable',
   'push_endpoint_not_allowed',
+  'push_endpoint_in_use',
   // back office: campaign broadcasts (BROADCAST_SENDS_PER_HOUR per manager)
   'broadcast_rate_limited',
   // sign-in inside LINE (LIFF)
