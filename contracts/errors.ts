@@ -54,6 +54,8 @@ export const RULE_CODES = [
   'sign_up_password_required',
   'sign_up_password_too_short',
   'sign_up_password_too_long',
+  // every date a request carries (contracts/dates.ts)
+  'date_out_of_range',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
