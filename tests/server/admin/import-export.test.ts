@@ -7,7 +7,7 @@ import { users } from '../../../server/db/schema/auth';
 import { addDays } from '../../../server/modules/loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { exportChunks } from '../../../server/modules/admin/export';
-import { parseCsv } from '../../../server/modules/admin/csv';
+import { csvLine, parseCsv } from '../../../server/modules/admin/csv';
 import { balance, givePoints } from '../orders/support';
 import { auditOf, errorCode, managers, message } from './support';
 
@@ -204,6 +204,8 @@ describe('export', () => {
     // Read as a spreadsheet set to split on ";" reads it (a quote opens a quoted cell only at the cell's start).
     expect(spreadsheetCells(line, ';').filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
     expect(spreadsheetCells(line, ',').filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
+    // After a comma nothing changes: a reader splitting on commas keeps the quoted field whole (JSON stays JSON).
+    expect(parseCsv(csvLine(['[1,-2]', 'a,=b']))[0]!.fields).toEqual(['[1,-2]', 'a,=b']);
   });
 
   it('reads an export a page at a time from a keyset cursor: never more than a page in hand', async () => {
