@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { doctypeContract, methodContract } from './contract';
-import { boundedNumber, isoDay, noArgs, optionalText, pageArgs, requiredText, yesNo } from './args';
+import { boundedNumber, noArgs, optionalText, pageArgs, requiredText, yesNo } from './args';
+import { isoDay } from './dates';
 import { ENTRY_TYPES } from './loyalty';
 
 /**

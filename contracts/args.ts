@@ -31,18 +31,6 @@ export const requiredText = (message: string, max: number, tooLong = message) =>
 export const optionalText = (max: number, tooLong: string) =>
   v.optional(v.nullable(v.pipe(v.string(tooLong), v.trim(), v.maxLength(max, tooLong))));
 
-/** A calendar day YYYY-MM-DD that exists. */
-export const isoDay = (message: string) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, message),
-    v.check((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, message),
-  );
-
 /** A page of a list: where it starts and how long it is. */
 export const pageArgs = (maxLimit: number) => ({
   start: v.optional(boundedNumber(0, 1_000_000_000, 'start must be a whole number, 0 or more')),

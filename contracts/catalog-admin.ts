@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { boundedNumber, isoDay, requiredText, yesNo } from './args';
+import { boundedNumber, requiredText, yesNo } from './args';
+import { isoDay } from './dates';
 
 /**
  * Item (a reward or a product) as the back office writes it over /api/resource/Item (POST creates, PUT updates

@@ -54,6 +54,8 @@ export const RULE_CODES = [
   'sign_up_password_required',
   'sign_up_password_too_short',
   'sign_up_password_too_long',
+  // every date a request carries (contracts/dates.ts)
+  'date_out_of_range',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -136,6 +138,7 @@ export const ERROR_CODES = [
   // notifications
   'push_unavailable',
   'push_endpoint_not_allowed',
+  'push_endpoint_in_use',
   // back office: campaign broadcasts (BROADCAST_SENDS_PER_HOUR per manager)
   'broadcast_rate_limited',
   // sign-in inside LINE (LIFF)

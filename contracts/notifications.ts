@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { noArgs } from './args';
+import { isoDay } from './dates';
 import { methodContract } from './contract';
 
 /**
@@ -46,7 +47,6 @@ export const inAppPathSchema = v.pipe(v.string(), v.regex(IN_APP_PATH, 'An addre
 
 const count = v.pipe(v.number(), v.integer());
 const docName = v.pipe(v.string(), v.minLength(1), v.maxLength(140));
-const isoDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 /** A text written in both languages (a broadcast is composed in Thai and English). */
 export const bilingualSchema = (max: number) => v.object({ th: text(max), en: text(max) });
@@ -61,7 +61,7 @@ export const eventPayloadSchemas = {
     branch: v.optional(v.nullable(docName)),
   }),
   points_adjusted: v.object({ points: count, balance: count, reason: v.optional(text(200)) }),
-  points_expiring: v.object({ points: count, expiry_date: isoDay, days: count }),
+  points_expiring: v.object({ points: count, expiry_date: isoDay('expiry_date must be a date (YYYY-MM-DD)'), days: count }),
   reward_ready: v.object({ order: docName, item_name: text(200), branch: v.nullable(docName) }),
   reward_collected: v.object({ order: docName, item_name: text(200), branch: v.nullable(docName) }),
   order_status: v.object({ order: docName, status: v.picklist(['Paid']), points: v.optional(count) }),

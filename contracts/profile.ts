@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { profileSchema } from './account';
 import { methodContract } from './contract';
+import { isPlausibleDay } from './dates';
 import type { RuleCode } from './errors';
 
 /**
@@ -10,12 +11,9 @@ import type { RuleCode } from './errors';
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** YYYY-MM-DD, a real calendar date, not in the future, not before 1900. */
+/** YYYY-MM-DD, a real calendar date from the first day any date may be (1900), not in the future. */
 export function isValidBirthDate(s: string, now = Date.now()): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) return false;
-  return d.getUTCFullYear() >= 1900 && d.getTime() <= now;
+  return isPlausibleDay(s) && new Date(`${s}T00:00:00Z`).getTime() <= now;
 }
 
 // Missing fields get the same sentence as empty ones (valibot would otherwise say "Invalid key").

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { isoDay, optionalText, requiredText } from './args';
+import { optionalText, requiredText } from './args';
+import { isoDay } from './dates';
 import { methodContract } from './contract';
 
 /**

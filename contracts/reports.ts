@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { isoDay, optionalText } from './args';
+import { optionalText } from './args';
+import { isoDay } from './dates';
 import { methodContract } from './contract';
 
 /**

@@ -1,3 +1,4 @@
+import { FIRST_DAY, LAST_DAY } from './dates';
 import type { RuleCode } from './errors';
 
 /**
@@ -39,6 +40,7 @@ export const RULE_SENTENCES: Record<RuleCode, string> = {
   sign_up_password_required: 'Password is required',
   sign_up_password_too_short: 'Password must be at least 8 characters',
   sign_up_password_too_long: 'Password must be at most 128 characters',
+  date_out_of_range: `Dates must be from ${FIRST_DAY} to ${LAST_DAY}`,
 };
 
 const RULES = new Set<string>(Object.keys(RULE_SENTENCES));

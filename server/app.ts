@@ -49,7 +49,14 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const modules = [...allModules, ...(opts.extraModules ?? [])];
   const app = Fastify({
-    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      // Every error the log records, Fastify's own included (a streamed answer failing after its header went out):
+      // a database error as its SQLSTATE and statement, never Drizzle's message, which repeats every parameter.
+      // (Fastify's type wants a message and a stack on every error; a database error's are exactly what is left out.)
+      serializers: { err: (err: unknown) => loggableError(err) as { type: string; message: string; stack: string } },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // Document names can be long once URL-encoded (Thai text is 9 bytes a character).
     routerOptions: { maxParamLength: 1000 },

@@ -85,8 +85,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     const rec = req.idempotency;
     if (!rec) return payload;
     const where = and(eq(idempotencyKeys.principal, rec.principal), eq(idempotencyKeys.key, rec.key));
-    if (reply.statusCode >= 500) {
-      // A server failure had no effect we vouch for: let the client retry with the same key.
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
+    if (reply.statusCode >= 500 || body === null) {
+      // A server failure had no effect we vouch for: let the client retry with the same key. Nor is a streamed
+      // answer (an export) kept: it is read as it is sent, so there is no whole answer to replay, and the same
+      // key runs the request again (a fresh file, audited again).
       await db.delete(idempotencyKeys).where(where);
     } else {
       await db
@@ -94,7 +97,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
         .set({
           state: 'done',
           status_code: reply.statusCode,
-          response_body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload),
+          response_body: body,
           content_type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         })
         .where(where);

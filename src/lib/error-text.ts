@@ -19,6 +19,7 @@ const BY_CODE: Partial<Record<ErrorCode, MessageKey>> = {
   branch_disabled: 'errors.branchNotFound',
   over_member_limit: 'errors.overMemberLimit',
   tier_not_eligible: 'errors.tierNotEligible',
+  date_out_of_range: 'errors.dateOutOfRange',
 };
 
 /** The codes this module translates (the catalogue test checks each has both languages). */

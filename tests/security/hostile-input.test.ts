@@ -5,6 +5,8 @@ import { STAFF, createMember, createTestServer, serverMessage, Session, type Tes
 import { defineMethod, noArgs } from '../../server/frappe/methods';
 import type { ServerModule } from '../../server/frappe/module';
 import { rawGet } from '../support/raw-http';
+import { exportCsv } from '../../server/modules/admin/export';
+import type { ExportFilters } from '../../contracts/admin';
 
 /**
  * Hostile input never reaches a 500 (class 1 of the hardening issue), in development mode, where error bodies
@@ -40,6 +42,15 @@ const probes: ServerModule = {
       allow: ['Guest'],
       args: v.object({ sqlstate: v.string() }),
       handler: (ctx, { sqlstate }) => ctx.db.execute(FAILING[sqlstate]!()),
+    }),
+    // The back office's export, handed filters no contract checked: its header goes out, then a page's query fails.
+    defineMethod({
+      path: 'test.failing_export',
+      verbs: ['POST'],
+      allow: ['Store Staff'],
+      args: noArgs,
+      raw: true,
+      handler: (ctx) => exportCsv(ctx, { kind: 'ledger', customer: SECRET, from_date: '0000-01-01' } as ExportFilters),
     }),
   ],
 };
@@ -213,6 +224,18 @@ describe('database refusals', () => {
     expect(log).not.toContain(SECRET);
     expect(log).not.toContain('x'.repeat(600));
     expect(log.length).toBeLessThan(2000);
+  });
+
+  it('an export that fails after its header went out logs the SQLSTATE and the statement, never a parameter', async () => {
+    log = '';
+    // The connection is cut, so the client cannot take the part it got for the whole file.
+    await expect(staff.call('test.failing_export')).rejects.toMatchObject({ code: 'LIGHT_ECONNRESET' });
+    expect(log).toContain('headers already sent');
+    expect(log).toContain('22008');
+    expect(log).toContain('loyalty_point_entries');
+    expect(log).not.toContain(SECRET);
+    expect(log).not.toContain('0000-01-01');
+    expect(log).not.toMatch(/params/i);
   });
 
   it('one large anonymous request writes almost nothing to the log', async () => {

@@ -51,17 +51,27 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
 }
 
 /**
- * One CSV field. Text that a spreadsheet would run as a formula (starting with = + - @ or a tab/CR) gets a
- * leading apostrophe (OWASP's CSV injection advice): a member could name themselves "=HYPERLINK(…)". Numbers
- * stay numbers, so negative points are still negative.
+ * Where a spreadsheet may start a cell inside a field, followed by what it would run as a formula (= + - @, or a tab
+ * or CR some readers skip first): the field's start, or just after a separator a reader that does not split on
+ * commas uses instead (semicolon, tab) or a line break. A comma needs none: a reader splitting on commas keeps a quoted
+ * field whole (and JSON in a field, full of commas, stays as it was).
+ */
+const FORMULA_START = /(^|[;\t\r\n])(?=[=+\-@\t\r])/g;
+
+/**
+ * One CSV field. Text that a spreadsheet would run as a formula gets an apostrophe before it (OWASP's CSV injection
+ * advice): a member could name themselves "=HYPERLINK(…)". Text holding a separator of either kind (comma, or the
+ * semicolon of locales that write decimals with a comma; a tab too), a quote or a line break is quoted. Quotes count
+ * only at the start of a cell, so a reader splitting this comma-separated line on ";" still cuts "x;=cmd|' /C calc'!A0"
+ * in two: the apostrophe after each such separator inside the text is what keeps its second part from running there.
+ * Numbers stay numbers, so negative points are still negative.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? '1' : '0';
-  let text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = (value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value)).replace(FORMULA_START, "$1'");
+  return /[",;\t\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const csvLine = (values: readonly unknown[]) => `${values.map(csvField).join(',')}\r\n`;

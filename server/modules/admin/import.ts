@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/admin';
 import { batchRow, expiryOn, type Program } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
+import { isPlausibleDay, LAST_DAY } from '../../../contracts/dates';
 import { audit } from '../audit/service';
 import { parseCsv } from './csv';
 import { adjustmentReasons } from './points';
@@ -26,9 +27,6 @@ interface PlannedRow {
   reason: string;
   expiry: string | null;
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const realDay = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 /** The header: known column names (any order, any case); the file needs points and phone or member. */
 function columnsOf(header: string[]): Map<string, number> {
@@ -90,7 +88,9 @@ async function plan(ctx: RequestContext, text: string) {
     if (reason !== IMPORT_DEFAULT_REASON && !reasons.includes(reason)) fail('reason', 'unknown_reason', `Unknown reason: ${reason.slice(0, 60)}`);
 
     const expiry = cell(fields, 'expiry_date') || null;
-    if (expiry !== null && (!realDay(expiry) || expiry <= asOf)) fail('expiry_date', 'invalid_expiry', 'Expiry date must be a day after today (YYYY-MM-DD)');
+    if (expiry !== null && (!isPlausibleDay(expiry) || expiry <= asOf)) {
+      fail('expiry_date', 'invalid_expiry', `Expiry date must be a day after today, at most ${LAST_DAY} (YYYY-MM-DD)`);
+    }
 
     if (errors.length && errors[errors.length - 1]!.line === line) continue;
     seen.add(found!.customer);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { isAllowed, type RequestContext } from '../../frappe/context';
-import { FrappeError, validationError } from '../../frappe/errors';
+import { FrappeError, ruleRefusal, validationError } from '../../frappe/errors';
 import type { Executor } from '../../db/client';
 import { blogCategories, blogPosts } from '../../db/schema/content';
 import { ALL_ROWS } from '../realtime/scope';
@@ -9,6 +9,7 @@ import { sanitizeRichText } from '../content/sanitize';
 import { contentToHtml, typedFromHtml } from './post-content';
 import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken, postSource } from './repository';
 import { today } from '../../../contracts/business-day';
+import { inDayRange, isCalendarDay } from '../../../contracts/dates';
 
 export const BLOG_WRITERS = ['Blog Manager'] as const; // System Manager passes every rule
 const writers = { allow: BLOG_WRITERS };
@@ -48,9 +49,8 @@ function text(value: unknown, required: string, max: number, tooLong: string): s
 }
 
 function isoDate(value: unknown): string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw validationError(MESSAGES.badDate);
-  const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw validationError(MESSAGES.badDate);
+  if (typeof value !== 'string' || !isCalendarDay(value)) throw validationError(MESSAGES.badDate);
+  if (!inDayRange(value)) throw ruleRefusal('date_out_of_range');
   return value;
 }
 

@@ -66,18 +66,25 @@ export async function countSubscriptions(db: Executor, user: string): Promise<nu
 
 /**
  * The browser's subscription, now the caller's: an endpoint names one browser profile, so when another member
- * signs in on it the subscription moves to them (the previous member stops receiving there).
+ * signs in on it (the browser hands over the same keys) the subscription moves to them, and the previous member stops
+ * receiving there. An endpoint another member holds with other keys is not the caller's browser: it stays where it
+ * is, and the answer is undefined. A member's own endpoint takes the keys it is given (their browser made new ones).
  */
-export async function upsertSubscription(db: Executor, values: { user: string; endpoint: string; p256dh: string; auth: string; user_agent: string | null }) {
+export async function upsertSubscription(
+  db: Executor,
+  values: { user: string; endpoint: string; p256dh: string; auth: string; user_agent: string | null },
+): Promise<SubscriptionRow | undefined> {
+  const t = pushSubscriptions;
   const [row] = await db
-    .insert(pushSubscriptions)
+    .insert(t)
     .values(values)
     .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
+      target: t.endpoint,
       set: { user: values.user, p256dh: values.p256dh, auth: values.auth, user_agent: values.user_agent, created_at: sql`now()` },
+      setWhere: sql`${t.user} = ${values.user} or (${t.p256dh} = ${values.p256dh} and ${t.auth} = ${values.auth})`,
     })
     .returning();
-  return row!;
+  return row;
 }
 
 /** Keeps the member's `keep` most recent subscriptions (a phone changed many times leaves dead ones behind). */

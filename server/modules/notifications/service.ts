@@ -178,13 +178,15 @@ export async function subscribe(ctx: RequestContext, subscription: PushSubscript
   await hitLimit(ctx.db, `notifications:subscribe:${ctx.user.name}`, 30, 60 * 60);
   const userAgent = ctx.request.headers['user-agent'];
   await ctx.db.transaction(async (tx) => {
-    await upsertSubscription(tx, {
+    const held = await upsertSubscription(tx, {
       user: ctx.user.name,
       endpoint: subscription.endpoint,
       p256dh: subscription.keys.p256dh,
       auth: subscription.keys.auth,
       user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 300) : null,
     });
+    // Someone else's endpoint under other keys would take that member's notifications away from them.
+    if (!held) throw new FrappeError('DuplicateEntryError', 'This device’s notifications are registered to another account', { code: 'push_endpoint_in_use' });
     await trimSubscriptions(tx, ctx.user.name, MAX_DEVICES);
     if (language) await setLanguage(tx, ctx.user.name, language);
   });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { pushSubscriptionSchema, type NotificationLang } from '../../../contracts/notifications';
 import { forgetSubscription, registerSubscription, vapidPublicKey } from '@/entities/notifications';
+import { isFrappeClientError } from '@/lib/frappe';
 
 /**
  * This device's Web Push: whether it can have it, and turning it on (only ever from a tap: browsers, and iOS
@@ -44,6 +45,24 @@ async function register(subscription: PushSubscription, lang: NotificationLang) 
   return registerSubscription(v.parse(pushSubscriptionSchema, subscription.toJSON()), lang);
 }
 
+/**
+ * Registers the subscription; when the server refuses its endpoint because another account holds it under other keys
+ * (it was registered by someone who never had this browser), the browser's subscription is replaced by a new one, with
+ * a new endpoint, and that one is registered: the device still gets the member's notifications.
+ */
+async function registerOrRenew(subscription: PushSubscription, lang: NotificationLang) {
+  try {
+    await register(subscription, lang);
+  } catch (error) {
+    if (!isFrappeClientError(error) || error.code !== 'push_endpoint_in_use') throw error;
+    const reg = await registration();
+    const key = subscription.options.applicationServerKey;
+    await subscription.unsubscribe().catch(() => false);
+    if (!reg || !key) throw error;
+    await register(await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), lang);
+  }
+}
+
 export type EnableOutcome = 'enabled' | 'denied' | 'dismissed';
 
 /** Call from a tap: asks for permission, subscribes with the server's key and registers the subscription. */
@@ -59,7 +78,7 @@ export async function enablePush(lang: NotificationLang): Promise<EnableOutcome>
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
-  await register(subscription, lang);
+  await registerOrRenew(subscription, lang);
   return 'enabled';
 }
 
@@ -71,7 +90,7 @@ export async function refreshPush(lang: NotificationLang): Promise<boolean> {
   if (permission() !== 'granted') return false;
   const subscription = await currentSubscription();
   if (!subscription) return false;
-  await register(subscription, lang);
+  await registerOrRenew(subscription, lang);
   return true;
 }
 

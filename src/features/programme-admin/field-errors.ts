@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { MessageKey } from '@/lib/i18n';
+import type { RuleCode } from '../../../contracts/errors';
 import { ProgrammeRulesSchema, type ProgrammeRules } from '../../../contracts/programme';
 
 /** Errors by field path ('tiers.1.threshold'), as catalogue keys: the contract's rules said in the manager's language. */
@@ -40,7 +41,8 @@ export function rulesErrors(draft: ProgrammeRules): FieldErrors {
     const path = (issue.path ?? []).map((p) => String(p.key));
     const last = path.at(-1);
     if (!last) continue;
-    if (path[0] === 'campaigns' && path.length === 2) errors[`campaigns.${last}.to_date`] ??= 'programmeAdmin.errCampaignDates';
+    if (issue.message === ('date_out_of_range' satisfies RuleCode)) errors[path.join('.')] ??= 'errors.dateOutOfRange';
+    else if (path[0] === 'campaigns' && path.length === 2) errors[`campaigns.${last}.to_date`] ??= 'programmeAdmin.errCampaignDates';
     else if (path[0] === 'reminder_days') errors.reminder_days ??= 'programmeAdmin.errReminderDays';
     else if (['branches', 'item_groups', 'tiers'].includes(path[2] ?? '') && path[0] === 'campaigns') errors[path.slice(0, 3).join('.')] ??= 'programmeAdmin.errList';
     else errors[path.join('.')] ??= BY_FIELD[last] ?? 'programmeAdmin.errInvalid';

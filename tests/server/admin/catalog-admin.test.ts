@@ -102,6 +102,8 @@ describe('Item over /api/resource', () => {
       [{ item_code: 'OTHER' }, 'item_code_fixed', 'Item code cannot be changed; create a new item instead'],
       [{ eligible_tiers: ['Diamond'] }, 'unknown_tier', 'Unknown tier: Diamond'],
       [{ item_schedule_start: '2031-01-01' }, 'invalid_schedule', 'The schedule must not end before it starts'],
+      [{ item_schedule_end: '9999-12-31' }, 'date_out_of_range', 'Dates must be from 1900-01-01 to 2200-12-31'],
+      [{ item_schedule_start: '0001-01-01' }, 'date_out_of_range', 'Dates must be from 1900-01-01 to 2200-12-31'],
       [{ website_image: 'javascript:alert(1)' }, undefined, 'Image must be an uploaded file (/files/…) or an https address'],
       [{ stock_qty: -1 }, undefined, 'Stock must be a whole number from 0 to 10000000'],
       [{ price_list_rate: 'free' }, undefined, 'Price must be a number from 0 to 10000000'],

@@ -7,9 +7,9 @@ import { users } from '../../../server/db/schema/auth';
 import { addDays } from '../../../server/modules/loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { exportChunks } from '../../../server/modules/admin/export';
-import { parseCsv } from '../../../server/modules/admin/csv';
+import { csvLine, parseCsv } from '../../../server/modules/admin/csv';
 import { balance, givePoints } from '../orders/support';
-import { auditOf, errorCode, managers } from './support';
+import { auditOf, errorCode, managers, message } from './support';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -81,6 +81,15 @@ describe('import_points', () => {
     expect((await auditOf(server, dry.file_hash)).map((r) => [r.action, r.after])).toEqual([['import_points', { rows: 2, total_points: 200 }]]);
   });
 
+  it('refuses an expiry past 2200-12-31 on its line, like a day already gone', async () => {
+    const csv = ['member,points,expiry_date', `${a.customer},5,9999-12-31`, `${b.customer},5,2200-12-31`].join('\r\n');
+    const res = await lm.call(M.importPoints, { csv });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message.errors).toEqual([
+      { line: 2, column: 'expiry_date', code: 'invalid_expiry', message: 'Expiry date must be a day after today, at most 2200-12-31 (YYYY-MM-DD)' },
+    ]);
+  });
+
   it('refuses a file whose header it does not know, and is the Loyalty Manager’s only', async () => {
     const bad = await lm.call(M.importPoints, { csv: 'mobile,pts\n0811111111,5' });
     expect(bad.statusCode).toBe(417);
@@ -88,6 +97,26 @@ describe('import_points', () => {
     expect((await bm.call(M.importPoints, { csv: 'phone,points\n0811111111,5' })).statusCode).toBe(403);
   });
 });
+
+/** The cells of one line as a spreadsheet splits it on `sep`: a quote opens a quoted cell only at the start of one. */
+function spreadsheetCells(line: string, sep: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    let cell = '';
+    if (line[i] === '"') {
+      for (i += 1; i < line.length && !(line[i] === '"' && line[i + 1] !== '"'); i += 1) {
+        cell += line[i];
+        if (line[i] === '"') i += 1; // a doubled quote is one
+      }
+      i += 1;
+    }
+    while (i < line.length && line[i] !== sep) cell += line[i++];
+    cells.push(cell);
+    i += 1;
+  }
+  return cells;
+}
 
 describe('export', () => {
   const download = (s: Session, args: Record<string, unknown>) => s.call(M.export, args, 'GET');
@@ -123,6 +152,60 @@ describe('export', () => {
     expect((await download(bm, { kind: 'members' })).statusCode).toBe(403);
     const logged = (await auditOf(server, 'ledger')).filter((r) => r.action === 'export');
     expect(logged.at(-1)).toMatchObject({ user: 'loyalty@example.com', ref_doctype: 'Export', after: { filters: { customer: m.customer, to_date: addDays(today(), -1) } } });
+  });
+
+  it('refuses a day the database cannot hold with a 417 and its code before anything is sent, and audits nothing', async () => {
+    const exports = async () => (await auditOf(server, 'members')).length + (await auditOf(server, 'ledger')).length;
+    const before = await exports();
+    for (const args of [
+      { kind: 'members', from_date: '0000-01-01' },
+      { kind: 'ledger', to_date: '9999-12-31' },
+      { kind: 'ledger', from_date: '1899-12-31', to_date: today() },
+      { kind: 'members', from_date: today(), to_date: '2201-01-01' },
+    ]) {
+      const res = await download(lm, args);
+      expect(res.statusCode, JSON.stringify(args)).toBe(417);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(errorCode(res)).toBe('date_out_of_range');
+      expect(message(res)).toBe('Dates must be from 1900-01-01 to 2200-12-31');
+    }
+    expect(await exports()).toBe(before);
+    // The edges themselves are days like any other.
+    expect((await download(lm, { kind: 'ledger', from_date: '1900-01-01', to_date: '2200-12-31' })).statusCode).toBe(200);
+  });
+
+  it('an export sent again with the same Idempotency-Key is run again: the same file, audited again', async () => {
+    const m = await createMember(server);
+    await givePoints(server, m.customer, 9);
+    const key = `export-${m.customer}`;
+    const send = () => lm.call(M.export, { kind: 'ledger', customer: m.customer }, 'POST', { 'idempotency-key': key });
+    const first = await send();
+    const again = await send();
+    for (const res of [first, again]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
+      expect(rowsOf(res.body).map((r) => r.slice(1, 5))).toEqual([EXPORT_COLUMNS.ledger.slice(1, 5), [m.customer, 'adjust', 'adjustment', '9']]);
+    }
+    expect(again.body).toBe(first.body);
+    const logged = (await auditOf(server, 'ledger')).filter((r) => r.action === 'export' && (r.after as { filters?: { customer?: string } }).filters?.customer === m.customer);
+    expect(logged).toHaveLength(2);
+  });
+
+  it('quotes a cell holding a semicolon, so a spreadsheet splitting on ";" cannot start a formula inside it', async () => {
+    const m = await createMember(server);
+    const name = "x;=cmd|' /C calc'!A0;";
+    await server.database.db.update(users).set({ full_name: name }).where(eq(users.name, m.name));
+    const body = (await download(lm, { kind: 'members', customer: m.customer })).body;
+    const line = body.split('\r\n')[1]!;
+    // Read with commas: one quoted cell, its formula part behind an apostrophe.
+    expect(line).toContain(`,"x;'=cmd|' /C calc'!A0;",`);
+    expect(rowsOf(body)[1]![1]).toBe("x;'=cmd|' /C calc'!A0;");
+    // Read as a spreadsheet set to split on ";" reads it (a quote opens a quoted cell only at the cell's start).
+    expect(spreadsheetCells(line, ';').filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
+    expect(spreadsheetCells(line, ',').filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
+    // After a comma nothing changes: a reader splitting on commas keeps the quoted field whole (JSON stays JSON).
+    expect(parseCsv(csvLine(['[1,-2]', 'a,=b']))[0]!.fields).toEqual(['[1,-2]', 'a,=b']);
   });
 
   it('reads an export a page at a time from a keyset cursor: never more than a page in hand', async () => {

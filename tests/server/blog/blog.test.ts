@@ -146,6 +146,8 @@ describe('Blog Post', () => {
       [{ title: 'x' }, 'Category is required'],
       [{ title: 'x', blog_category: 'no-such-category' }, 'The chosen blog category does not exist'],
       [{ title: 'x', blog_category: cat.name, published_on: '2023-02-30' }, 'Date must be a valid date (YYYY-MM-DD)'],
+      [{ title: 'x', blog_category: cat.name, published_on: '0001-01-01' }, 'Dates must be from 1900-01-01 to 2200-12-31'],
+      [{ title: 'x', blog_category: cat.name, published_on: '9999-12-31' }, 'Dates must be from 1900-01-01 to 2200-12-31'],
       [{ title: 'x', blog_category: cat.name, meta_image: 'javascript:alert(1)' }, 'Image must be an uploaded file or an https address'],
       [{ title: 'x', blog_category: cat.name, meta_image: '/files/../secret' }, 'Image must be an uploaded file or an https address'],
       [{ title: 'x', blog_category: cat.name, meta_image: '/files/0a1b2c.pdf' }, 'Image must be a JPG, PNG or WEBP file'],

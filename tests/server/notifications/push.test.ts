@@ -237,6 +237,31 @@ describe('subscriptions and settings: each member only their own', () => {
     expect(await owner()).toEqual([]);
   });
 
+  it('another member cannot take a device\'s endpoint with keys of their own: 409 push_endpoint_in_use, and it keeps receiving', async () => {
+    const a = await memberWithDevice();
+    const b = await createMember(server);
+    const sub = push.subscription();
+    await subscribe(a.session, sub);
+    const owner = () => server.database.db.select({ user: pushSubscriptions.user, p256dh: pushSubscriptions.p256dh }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint));
+    // a's endpoint under keys b made: b could decrypt nothing, but a would stop hearing anything there.
+    const theirs = push.subscription().keys;
+    for (const keys of [theirs, { ...sub.keys, auth: theirs.auth }, { ...sub.keys, p256dh: theirs.p256dh }]) {
+      const res = await b.session.call(SUBSCRIBE, { subscription: { endpoint: sub.endpoint, keys, expirationTime: null }, language: 'en' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error_code).toBe('push_endpoint_in_use');
+      expect(await owner()).toEqual([{ user: a.name, p256dh: sub.keys.p256dh }]);
+    }
+    const settings = v.parse(notificationSettingsSchema, (await b.session.call(GET_SETTINGS, {}, 'GET')).json().message);
+    expect(settings.channels.webpush.devices).toBe(0);
+    await award(a, 100);
+    await server.app.jobs.runDue();
+    expect(push.payloads(sub)).toHaveLength(1);
+    // The member's own browser may renew its keys on the same endpoint.
+    const renewed = push.subscription().keys;
+    await subscribe(a.session, { endpoint: sub.endpoint, keys: renewed });
+    expect(await owner()).toEqual([{ user: a.name, p256dh: renewed.p256dh }]);
+  });
+
   it('the VAPID public key is generated once and stays the same (subscriptions survive restarts)', async () => {
     const m = await createMember(server);
     const first = (await m.session.call(VAPID, {}, 'GET')).json().message.public_key as string;

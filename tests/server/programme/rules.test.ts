@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, Session, STAFF, type TestServer } from '../../support/server';
 import { PROGRAMME_METHODS as P, type ProgrammeRules } from '../../../contracts/programme';
 import { ADMIN_METHODS as M } from '../../../contracts/admin';
@@ -10,13 +11,14 @@ import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-c
 import { customers } from '../../../server/db/schema/customers';
 import { users } from '../../../server/db/schema/auth';
 import { items } from '../../../server/db/schema/catalog';
-import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
+import { loyaltyPointEntries, programmeRuleVersions } from '../../../server/db/schema/loyalty';
 import { demoRules } from '../../../server/db/seed/loyalty';
 import { BRANCHES } from '../../../server/db/seed/constants';
 import { addDays, balanceOf, earnPoints, entriesOf, programOf, standingOf } from '../../../server/modules/loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { addMonths, endOfMonth } from '../../../server/modules/programme/rules';
 import { refreshTiers } from '../../../server/modules/loyalty/jobs';
+import { rulesOn } from '../../../server/modules/programme/versions';
 import { birthdayBonuses } from '../../../server/modules/loyalty/bonuses';
 import { auditOf, errorCode, managers, message } from '../admin/support';
 import { lastCode, newPhone, signInWithLine } from '../account/helpers';
@@ -91,6 +93,10 @@ describe('programme rules: read and change', () => {
       [{ rules: { reminder_days: [7, 7] } }, 'invalid_rules', 'Each reminder day may appear once'],
       [{ rules: { daily_cap: -1 } }, 'invalid_rules', 'Daily cap must be a whole number from 0 to 1000000'],
       [{ rules: { signup_bonus: 5 }, effective_from: addDays(day(), -1) }, 'effective_in_past', 'A change applies from today or a later day, never to the past'],
+      // Days any date may have: from 1900 to 2200, the campaigns' as every other.
+      [{ rules: { signup_bonus: 5 }, effective_from: '9999-12-31' }, 'date_out_of_range', 'Dates must be from 1900-01-01 to 2200-12-31'],
+      [{ rules: { campaigns: [{ id: 'x', name: 'X', multiplier: 2, from_date: '0001-01-01', to_date: '9999-12-31' }] } }, 'invalid_rules', 'Dates must be from 1900-01-01 to 2200-12-31'],
+      [{ rules: { campaigns: [{ id: 'x', name: 'X', multiplier: 2, from_date: '2030-02-01', to_date: '2201-01-01' }] } }, 'invalid_rules', 'Dates must be from 1900-01-01 to 2200-12-31'],
     ];
     for (const [args, code, text] of cases) {
       const res = await lm.call(P.updateRules, args);
@@ -310,5 +316,37 @@ describe('bonuses', () => {
     await s.call('honda_api.api_calls.verifyuser.getphone', { userphone: phone }, 'GET');
     await s.call('honda_api.api_calls.verifyuser.verifyotp', { userphone: phone, otp: await lastCode(server, phone) });
     expect((await s.call(L.pointsDetails, {}, 'GET')).json().message.loyalty_points).toBe(20);
+  });
+});
+
+describe('versions saved before campaign days were bounded', () => {
+  it('the migration brings a campaign from 0001-01-01 to 9999-12-31 within 1900-2200, so the version reads again; other days stay', async () => {
+    const db = server.database.db;
+    const program = 'Programme Before The Bound';
+    const campaign = { id: 'c', name: 'C', multiplier: 2, branches: [], item_groups: [], tiers: [] };
+    const stored = {
+      ...demoRules(),
+      campaigns: [
+        { ...campaign, id: 'forever', from_date: '0001-01-01', to_date: '9999-12-31' },
+        { ...campaign, id: 'songkran', from_date: '2030-04-13', to_date: '2030-04-15' },
+      ],
+    };
+    await db.insert(programmeRuleVersions).values({ loyalty_program: program, effective_from: '2026-01-01', rules: stored, created_by: ADMIN.usr });
+    const untouched = { ...demoRules(), campaigns: [{ ...campaign, id: 'in-range', from_date: '1900-01-01', to_date: '2200-12-31' }] };
+    await db.insert(programmeRuleVersions).values({ loyalty_program: `${program} 2`, effective_from: '2026-01-01', rules: untouched, created_by: ADMIN.usr });
+    // Unreadable as it was: no version of that programme passes the contract.
+    expect(await rulesOn(db, program, day())).toBeNull();
+
+    const migration = readFileSync(new URL('../../../server/db/migrations/0013_campaign_days_in_range.sql', import.meta.url), 'utf8');
+    await db.execute(sql.raw(migration));
+
+    const rules = await rulesOn(db, program, day());
+    expect(rules?.rules.campaigns.map((c) => [c.id, c.from_date, c.to_date])).toEqual([
+      ['forever', '1900-01-01', '2200-12-31'],
+      ['songkran', '2030-04-13', '2030-04-15'],
+    ]);
+    expect(rules?.rules.tiers).toEqual(demoRules().tiers);
+    const [other] = await db.select().from(programmeRuleVersions).where(eq(programmeRuleVersions.loyalty_program, `${program} 2`));
+    expect(other?.rules).toEqual(untouched);
   });
 });

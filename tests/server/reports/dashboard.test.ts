@@ -148,4 +148,14 @@ describe('the dashboard', () => {
     }
     expect((await bm.call(R.export, { ...days(30), figure: 'summary' }, 'GET')).statusCode).toBe(403);
   });
+
+  it('refuses days outside 1900-2200 with their code, the dashboard and its CSV alike', async () => {
+    for (const range of [{ from_date: '9999-12-01', to_date: '9999-12-31' }, { from_date: '0000-12-01', to_date: '0001-01-01' }, { from_date: '1899-12-31', to_date: '1900-01-01' }]) {
+      for (const [method, args] of [[R.dashboard, range], [R.export, { ...range, figure: 'daily' }]] as const) {
+        const res = await lm.call(method, args, 'GET');
+        expect(res.statusCode, `${method} ${JSON.stringify(args)}`).toBe(417);
+        expect(res.json().error_code).toBe('date_out_of_range');
+      }
+    }
+  });
 });

@@ -48,6 +48,12 @@ describe('errorText', () => {
 });
 
 describe('refusals that are not about the order itself', () => {
+  it('a day outside the years any date may have is said in both languages, Thai years in the Buddhist era', () => {
+    const e = refused('date_out_of_range', 'Dates must be from 1900-01-01 to 2200-12-31');
+    expect(errorText(e, th)).toBe('วันที่ต้องอยู่ระหว่างปี พ.ศ. 2443 ถึง พ.ศ. 2743');
+    expect(errorText(e, en)).toBe('Dates must be between the years 1900 and 2200.');
+  });
+
   it('a member who never verified a phone is told so in their language, whatever the English wording', () => {
     const e = failed(403, { exc_type: 'PermissionError', _server_messages: JSON.stringify([JSON.stringify({ message: 'Reworded by the server' })]), error_code: 'phone_not_verified' });
     expect(errorText(e, th)).toBe('กรุณายืนยันเบอร์โทรศัพท์ก่อนแลกของรางวัลหรือสั่งซื้อ');

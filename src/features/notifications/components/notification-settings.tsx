@@ -16,7 +16,7 @@ type DeviceState = 'checking' | 'on' | 'off' | 'working';
 /** A refusal the server explains with a code, in the member's language; anything else is the generic failure. */
 export function failureMessage(error: unknown, t: ReturnType<typeof useT>, fallback: MessageKey): string {
   const code = isFrappeClientError(error) ? error.code : undefined;
-  if (code === 'push_unavailable' || code === 'push_endpoint_not_allowed') return t(`notifications.err_${code}`);
+  if (code === 'push_unavailable' || code === 'push_endpoint_not_allowed' || code === 'push_endpoint_in_use') return t(`notifications.err_${code}`);
   return t(fallback);
 }
 

@@ -40,6 +40,7 @@ export const notifications = defineCatalog({
     offerDone: 'เปิดการแจ้งเตือนแล้ว เปลี่ยนได้ที่บัญชีของฉัน',
     err_push_unavailable: 'เซิร์ฟเวอร์นี้ยังไม่ได้เปิดใช้การแจ้งเตือนบนอุปกรณ์',
     err_push_endpoint_not_allowed: 'บริการแจ้งเตือนของเบราว์เซอร์นี้ใช้กับแอปไม่ได้',
+    err_push_endpoint_in_use: 'การแจ้งเตือนบนอุปกรณ์นี้ลงทะเบียนไว้กับบัญชีอื่น กรุณาลองเปิดการแจ้งเตือนอีกครั้ง',
   },
   en: {
     title: 'Notifications',
@@ -79,5 +80,6 @@ export const notifications = defineCatalog({
     offerDone: 'Notifications are on. You can change them in My account.',
     err_push_unavailable: 'Notifications on devices are not set up on this server',
     err_push_endpoint_not_allowed: 'This browser’s notification service can’t be used with the app',
+    err_push_endpoint_in_use: 'Notifications on this device are registered to another account. Please try turning them on again.',
   },
 });

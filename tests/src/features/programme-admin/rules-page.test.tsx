@@ -4,6 +4,7 @@ import { branchesQuery } from '@/entities/branches';
 import { bootQuery } from '@/entities/member';
 import { rulesQuery, type ProgrammeRules } from '@/entities/programme';
 import { RulesPage } from '@/features/programme-admin';
+import { rulesErrors } from '@/features/programme-admin/field-errors';
 import { today } from '../../../../contracts/business-day';
 import { renderApp, testQueryClient } from '../../render-app';
 
@@ -49,6 +50,12 @@ describe('/admin/rules', () => {
     expect(screen.getAllByText('Another tier has this threshold')).toHaveLength(1);
     expect(screen.getByRole('alert').textContent).toBe('Please fix the fields marked in red');
     expect(updateCalls()).toHaveLength(0);
+  });
+
+  it('says a campaign day outside 1900-2200 is out of range, on that day\'s field', () => {
+    const campaign = { id: 'forever', name: 'Forever', multiplier: 2, from_date: '0001-01-01', to_date: '9999-12-31', branches: [], item_groups: [], tiers: [] };
+    expect(rulesErrors({ ...rules, campaigns: [campaign] })).toEqual({ 'campaigns.0.from_date': 'errors.dateOutOfRange', 'campaigns.0.to_date': 'errors.dateOutOfRange' });
+    expect(rulesErrors({ ...rules, campaigns: [{ ...campaign, from_date: '1900-01-01', to_date: '2200-12-31' }] })).toEqual({});
   });
 
   it('saves only the rules that changed, as a version from the chosen day', async () => {
