@@ -154,13 +154,15 @@ test.describe('paint before the framework, offline', () => {
     expect([await box(heading), await box(button)]).toEqual(online);
     await screenshot(page, 'offline-note-login');
 
-    // Opened offline: where the page's own HTML put the heading before the app ran, and where it is once the app
-    // has added the note.
+    // Opened offline: where the page's own HTML put the heading at its first paint (before the app ran: it starts
+    // a frame later), and where it is once the app has added the note.
     await page.addInitScript(() =>
-      document.addEventListener('DOMContentLoaded', () => {
-        const h1 = document.querySelector('#root[inert] main h1');
-        (window as unknown as { __painted?: unknown }).__painted = h1 && { y: h1.getBoundingClientRect().y, text: h1.textContent };
-      }),
+      document.addEventListener('DOMContentLoaded', () =>
+        requestAnimationFrame(() => {
+          const h1 = document.querySelector('#root main h1');
+          (window as unknown as { __painted?: unknown }).__painted = h1 && { y: h1.getBoundingClientRect().y, text: h1.textContent };
+        }),
+      ),
     );
     await page.goto('/login');
     await expect(page.getByTestId('offline-banner')).toBeVisible();

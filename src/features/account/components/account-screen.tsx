@@ -99,7 +99,7 @@ export function AccountScreen({ profile, logout, notice, notifications }: Accoun
                 {profile.full_name}
               </Title>
               {profile.tier_name && (
-                <Text size="sm" className={classes.onBrand}>
+                <Text size="sm" className={classes.onBrand} data-testid="account-tier">
                   {t('account.tierLine', { tier: profile.tier_name })}
                 </Text>
               )}
