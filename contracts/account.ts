@@ -54,6 +54,8 @@ export const tierSchema = v.looseObject({
   tier_thumbnail: v.optional(v.nullable(v.string()), null),
   next_tier_name: v.optional(v.nullable(v.string()), null),
   points_to_next_tier: v.optional(v.number(), 0),
+  /** The points that count toward a tier (within the programme's tier window): the progress to the next one. */
+  points_earned: v.optional(v.number(), 0),
 });
 export type Tier = v.InferOutput<typeof tierSchema>;
 

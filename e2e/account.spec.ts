@@ -5,7 +5,7 @@ import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test } from './support/fixtures';
-import { adminApi, memberCall, signInDemoMember } from './support/member';
+import { adminApi, memberCall, newVerifiedMember, signInDemoMember, staffAward } from './support/member';
 import { screenshot } from './support/screenshot';
 
 // zxing-wasm's reader .wasm comes from node_modules, never from a CDN.
@@ -357,6 +357,70 @@ test.describe('member ID', () => {
     const before = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('cart') ?? '{}')?.state?.items ?? {}).length);
     await page.getByTestId('wish-item').first().getByRole('button', { name: 'ใส่ตะกร้า' }).click();
     await expect(page.getByTestId('cart-badge')).toHaveText(String(before + 1));
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+});
+
+test.describe('the tier', () => {
+  type Rules = { current: { rules: { tiers: { name: string; threshold: number }[] } } };
+  /** Sets a tier's threshold as a manager does on the rules screen; answers the one it had. */
+  async function setThreshold(tier: string, threshold: number): Promise<number> {
+    const { api, csrf } = await adminApi();
+    try {
+      const headers = { 'X-Frappe-CSRF-Token': csrf };
+      const { current } = ((await (await api.post('/api/method/member_rewards.programme.get_rules', { headers, data: {} })).json()) as { message: Rules }).message;
+      const before = current.rules.tiers.find((t) => t.name === tier)!.threshold;
+      const tiers = current.rules.tiers.map((t) => (t.name === tier ? { ...t, threshold } : t));
+      const res = await api.post('/api/method/member_rewards.programme.update_rules', { headers, data: { rules: { tiers }, note: `e2e: ${tier} from ${threshold}` } });
+      expect(res.ok(), await res.text()).toBe(true);
+      return before;
+    } finally {
+      await api.dispose();
+    }
+  }
+  let platinum: number | undefined;
+  // The specs that follow expect the seeded thresholds.
+  test.afterAll(async () => {
+    if (platinum !== undefined) await setThreshold('Platinum', platinum);
+  });
+
+  test('the home and the account show the same tier after an award at the till and after a manager lowers a threshold', async ({ page, consoleErrors }) => {
+    test.setTimeout(240_000);
+    // A member of its own: the 20-point sign-up bonus, Silver (Gold from 35, Platinum from 100).
+    await newVerifiedMember(page, `ระดับ ${Date.now() % 100000}`);
+    const home = page.getByTestId('tier-name');
+    const account = page.getByTestId('account-tier');
+    const accountTab = page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'บัญชี' });
+    await page.goto('/my-account');
+    await expect(account).toHaveText('สมาชิกระดับ Silver');
+    await page.goto('/');
+    await expect(home).toHaveText('สมาชิก Silver');
+
+    /** The home paints what the device read less than 30 s ago, then what the server says: reloaded until it shows `tier`. */
+    const homeShows = (tier: string) =>
+      expect(async () => {
+        await page.goto('/');
+        await expect(home).toHaveText(`สมาชิก ${tier}`, { timeout: 2_000 });
+      }).toPass({ intervals: [3_000], timeout: 60_000 });
+
+    // 500 baht at the till: 20 points more, Gold.
+    const { points } = await staffAward(page, 500);
+    expect(20 + points).toBeGreaterThanOrEqual(35);
+    await homeShows('Gold');
+    // The account, opened from the home, says the same at once (not what it read before, for minutes)...
+    await accountTab.click();
+    await expect(account).toHaveText('สมาชิกระดับ Gold', { timeout: 5_000 });
+    // ...and so does a new load of it (the device keeps what it read).
+    await page.reload();
+    await expect(account).toHaveText('สมาชิกระดับ Gold', { timeout: 5_000 });
+
+    // A manager lowers Platinum to 40 points: the member's 40 make them Platinum.
+    platinum = await setThreshold('Platinum', 40);
+    await homeShows('Platinum');
+    await expect(page.getByTestId('tier-progress')).toHaveText('คุณอยู่ในระดับสูงสุดแล้ว');
+    await accountTab.click();
+    await expect(account).toHaveText('สมาชิกระดับ Platinum', { timeout: 5_000 });
+    await screenshot(page, 'my-account-tier');
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 });

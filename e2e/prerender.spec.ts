@@ -141,4 +141,36 @@ test.describe('paint before the framework, offline', () => {
     expect(await other?.text()).toContain('data-prerendered="/my-account /"');
     await context.setOffline(false);
   });
+
+  test('the offline note moves nothing: neither going offline on a pre-rendered page nor opening one offline', async ({ page, context, consoleErrors }) => {
+    await page.goto('/login');
+    await waitForServiceWorker(page);
+    const heading = page.locator('main h1');
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบด้วย LINE' });
+    await expect(button).toBeVisible();
+    const online = [await box(heading), await box(button)];
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    expect([await box(heading), await box(button)]).toEqual(online);
+    await screenshot(page, 'offline-note-login');
+
+    // Opened offline: where the page's own HTML put the heading at its first paint (before the app ran: it starts
+    // a frame later), and where it is once the app has added the note.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () =>
+        requestAnimationFrame(() => {
+          const h1 = document.querySelector('#root main h1');
+          (window as unknown as { __painted?: unknown }).__painted = h1 && { y: h1.getBoundingClientRect().y, text: h1.textContent };
+        }),
+      ),
+    );
+    await page.goto('/login');
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await expect(button).toBeVisible();
+    const painted = await page.evaluate(() => (window as unknown as { __painted?: { y: number; text: string } }).__painted);
+    expect(painted?.text).toBe('ยินดีต้อนรับ');
+    expect((await box(heading)).y).toBe(painted?.y);
+    await context.setOffline(false);
+    expect(appErrors(consoleErrors, [/ERR_INTERNET_DISCONNECTED|Failed to fetch/])).toEqual([]);
+  });
 });

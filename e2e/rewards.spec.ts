@@ -6,7 +6,7 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { request } from '@playwright/test';
 import { BASE_URL, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
-import { adminApi, memberCall, signInDemoMember } from './support/member';
+import { adminApi, memberCall, newVerifiedMember, signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
 import { formatRewardCode } from '../contracts/reward-code';
 
@@ -472,5 +472,70 @@ test.describe.serial('rewards and orders', () => {
     expect(await points()).toBe(before - 10);
     expect(await rewardOrders()).toBe(ordersBefore + 1);
     expect(appErrors(consoleErrors, [/status of 417/])).toEqual([]);
+  });
+});
+
+test.describe('a reward handed over while my orders is not open', () => {
+  /** The till hands the reward over (staff API, the code as the member's screen would show it). */
+  async function handOver(code: string) {
+    const staff = await request.newContext({ baseURL: BASE_URL });
+    try {
+      const login = await staff.post('/api/method/login', { data: { usr: STAFF_EMAIL, pwd: STAFF_PASSWORD } });
+      const csrf = ((await login.json()) as { csrf_token: string }).csrf_token;
+      const res = await staff.post('/api/method/member_rewards.staff.confirm_reward', { headers: { 'X-Frappe-CSRF-Token': csrf }, data: { code } });
+      expect(res.status(), await res.text()).toBe(200);
+    } finally {
+      await staff.dispose();
+    }
+  }
+
+  test('my orders says it was used when opened again within seconds, and when the news came before it was listening', async ({ page, consoleErrors }) => {
+    // A member of its own, with two 10-point rewards from the 20-point sign-up bonus.
+    await newVerifiedMember(page, `คูปอง ${Date.now() % 100000}`);
+    const redeem = () =>
+      memberCall<{ name: string }>(page, 'headless_e_commerce.api.place_order', {
+        loyalty_points: 10,
+        items: [{ item_code: 'GIFT-KEYCHAIN', qty: 1 }],
+        payment_method: 'bank-transfer',
+        branch: 'สาขาสยาม',
+      }, 'POST');
+    const [first, second] = [await redeem(), await redeem()];
+    const orders = await memberCall<Order[]>(page, 'honda_api.api_calls.getuser.getorders', { order_type: 'redemption' });
+    const codeOf = (name: string) => orders.find((o) => o.name === name)?.reward_code ?? '';
+    expect(codeOf(first.name)).not.toBe('');
+    expect(codeOf(second.name)).not.toBe('');
+    const state = (name: string) => page.locator(`[data-testid="order-row"][data-order="${name}"]`).getByTestId('coupon-state');
+
+    // The member looks at the list, then goes back to the account screen (in the app: the list's copy stays).
+    await page.goto('/my-order');
+    await expect(state(first.name)).toHaveText('ใช้คูปองได้');
+    await expect(state(second.name)).toHaveText('ใช้คูปองได้');
+    const seen = Date.now();
+    await page.getByRole('link', { name: 'ย้อนกลับ' }).click();
+    await expect(page).toHaveURL(/\/my-account$/);
+
+    // The till hands the first over while the list is not open; the member opens it again at once.
+    await handOver(codeOf(first.name));
+    await page.getByRole('link', { name: 'คำสั่งซื้อและรางวัลของฉัน' }).click();
+    await expect(state(first.name)).toHaveText('ใช้คูปองแล้ว', { timeout: 5_000 });
+    // Well inside the 15 s the list's copy used to count as fresh (and was shown as it was, unread).
+    expect(Date.now() - seen).toBeLessThan(15_000);
+    await expect(state(second.name)).toHaveText('ใช้คูปองได้');
+
+    // A reload: the list is read, but the live connection takes its time (held here); the till hands the second
+    // over in between. Nobody was listening for that announcement: once connected, the list is read again.
+    let releaseSocket!: () => void;
+    const socketHeld = new Promise<void>((resolve) => (releaseSocket = resolve));
+    await page.route('**/socket.io/**', async (route) => {
+      await socketHeld;
+      await route.continue().catch(() => {});
+    });
+    await page.reload();
+    await expect(state(second.name)).toHaveText('ใช้คูปองได้');
+    await handOver(codeOf(second.name));
+    releaseSocket();
+    await expect(state(second.name)).toHaveText('ใช้คูปองแล้ว', { timeout: 10_000 });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expect(appErrors(consoleErrors)).toEqual([]);
   });
 });

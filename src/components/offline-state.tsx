@@ -31,8 +31,8 @@ function subscribeClock(onChange: () => void) {
 const useMinuteClock = () => useSyncExternalStore(subscribeClock, () => clockNow, () => 0);
 
 /**
- * A thin bar under the header while the device is offline, with how old the data on screen is
- * ("offline · updated 5 min ago"), so every screen showing cached data says so.
+ * A note over the page while the device is offline, with how old the data on screen is ("offline · updated 5 min
+ * ago"), so every screen showing cached data says so. It floats (offline-state.module.css): it never moves the page.
  */
 export function OfflineBanner() {
   return useOnline() ? null : <OfflineBar />;

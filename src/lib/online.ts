@@ -82,7 +82,9 @@ export function probe(): Promise<boolean> {
     const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
     try {
       const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
-      await doFetch(PING_PATH, { cache: 'no-store', credentials: 'same-origin', signal: controller.signal });
+      const answer = await doFetch(PING_PATH, { cache: 'no-store', credentials: 'same-origin', signal: controller.signal });
+      // Only that it answered matters: the unread body would keep the request open in the browser.
+      void answer.body?.cancel().catch(() => {});
       set(true);
       return true;
     } catch {

@@ -12,16 +12,20 @@ type Listener = (update: ListUpdate) => void;
 
 export type RealtimeState = 'closed' | 'opening' | 'open';
 
-/** The server answers a subscription once the socket is in its room (or says why not). */
-const subscribed = (doctype: string) => (raw?: unknown) => {
-  const answer = v.safeParse(SubscribeAckSchema, raw);
-  if (answer.success && !answer.output.ok) console.warn(`Live updates for ${doctype} refused: ${answer.output.message ?? ''}`);
-};
-
 let socketPromise: Promise<Socket> | null = null;
 /** The session the socket was opened for: the server reads the user from the handshake's cookie. */
 let socketUser: string | null = null;
 const listeners = new Map<string, Set<Listener>>();
+/** Per doctype, what runs each time the server confirms the socket is in its room. */
+const joinedListeners = new Map<string, Set<() => void>>();
+
+/** The server answers a subscription once the socket is in its room (or says why not). */
+const subscribed = (doctype: string) => (raw?: unknown) => {
+  const answer = v.safeParse(SubscribeAckSchema, raw);
+  if (!answer.success) return;
+  if (!answer.output.ok) console.warn(`Live updates for ${doctype} refused: ${answer.output.message ?? ''}`);
+  else for (const joined of joinedListeners.get(doctype) ?? []) joined();
+};
 
 async function openSocket(): Promise<Socket> {
   const { io } = await import('socket.io-client');
@@ -52,9 +56,12 @@ function socketFor(user: string): Promise<Socket> {
 
 /**
  * Calls `listener` on every `list_update` for `doctype`. `user` is the signed-in user's name (a change of user
- * opens a new socket, so the server sees the new session). Returns the unsubscribe function.
+ * opens a new socket, so the server sees the new session). `onJoined` runs each time the server confirms the
+ * subscription: the first time and after every reconnection. Nothing is heard of what changed before that (while
+ * the screen was closed, the page reloading, the socket opening or the network down), so a screen reads its data
+ * again then. Returns the unsubscribe function.
  */
-export function subscribeDoctype(doctype: string, user: string, listener: Listener): () => void {
+export function subscribeDoctype(doctype: string, user: string, listener: Listener, onJoined?: () => void): () => void {
   let set = listeners.get(doctype);
   const first = !set;
   if (!set) {
@@ -62,13 +69,16 @@ export function subscribeDoctype(doctype: string, user: string, listener: Listen
     listeners.set(doctype, set);
   }
   set.add(listener);
+  if (onJoined) joinedListeners.set(doctype, (joinedListeners.get(doctype) ?? new Set()).add(onJoined));
   const ready = socketFor(user);
   if (first) void ready.then((s) => s.connected && s.emit(SUBSCRIBE, doctype, subscribed(doctype))).catch(() => {});
   return () => {
     const current = listeners.get(doctype);
     current?.delete(listener);
+    if (onJoined) joinedListeners.get(doctype)?.delete(onJoined);
     if (current && current.size === 0) {
       listeners.delete(doctype);
+      joinedListeners.delete(doctype);
       void ready.then((s) => s.emit(UNSUBSCRIBE, doctype)).catch(() => {});
     }
   };

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { hitLimit } from '../../frappe/rate-limit';
 import { notFound, permissionError, ruleRefusal } from '../../frappe/errors';
 import { startSession } from '../../frappe/sessions';
-import { standingFromSums, tierInfo, tierOf, type TierInfo } from '../loyalty/ledger';
+import { standingFromSums, standingOf, tierInfo, type TierInfo } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import {
   customerByName,
@@ -175,8 +175,11 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): 
   return profileOf(ctx.db, me.name);
 }
 
-/** Tier of a customer; a member may only ask about their own. */
-export async function tierFor(ctx: RequestContext, customerName: string): Promise<TierInfo> {
+/**
+ * Tier of a customer, with the points that count toward it (what the home's progress to the next tier is drawn
+ * from, so every part of the tier on screen comes from this one answer); a member may only ask about their own.
+ */
+export async function tierFor(ctx: RequestContext, customerName: string): Promise<TierInfo & { points_earned: number }> {
   const isManager = ctx.user.roles.includes('System Manager');
   if (!isManager) {
     const own = await customerOfUser(ctx.db, ctx.user.name);
@@ -185,6 +188,7 @@ export async function tierFor(ctx: RequestContext, customerName: string): Promis
   }
   const customer = await customerByName(ctx.db, customerName);
   if (!customer) throw notFound(`Customer ${customerName.slice(0, 80)} not found`);
-  if (!customer.loyalty_program) return { tier_name: null, tier_thumbnail: null, next_tier_name: null, points_to_next_tier: 0 };
-  return tierOf(ctx.db, customer.name, customer.loyalty_program);
+  if (!customer.loyalty_program) return { tier_name: null, tier_thumbnail: null, next_tier_name: null, points_to_next_tier: 0, points_earned: 0 };
+  const standing = await standingOf(ctx.db, customer.name, today(), customer.loyalty_program);
+  return { ...tierInfo(standing), points_earned: standing.basis };
 }

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { loyaltyKeys } from '@/entities/loyalty';
 import { callMethod } from '@/lib/api';
 import { frappe, type BootInfo } from '@/lib/frappe';
 import { AUTHORIZE_URL, GET_PROFILE, GET_TIER } from '../../../contracts/account';
@@ -16,8 +17,10 @@ export type { Profile, Tier } from '../../../contracts/account';
 export const memberKeys = {
   boot: ['boot'] as const,
   profile: ['profile'] as const,
-  tiers: ['tier'] as const,
-  tier: (customer: string) => ['tier', customer] as const,
+  // Under the points' key: whatever refreshes the points (an order, a cancellation, an award at the till, a live
+  // update) refreshes the tier with them.
+  tiers: [...loyaltyKeys.points, 'tier'] as const,
+  tier: (customer: string) => [...loyaltyKeys.points, 'tier', customer] as const,
   authorizeUrl: (redirectTo: string, next: string) => ['auth', 'authorize-url', redirectTo, next] as const,
 };
 
@@ -45,12 +48,16 @@ export const profileQuery = () =>
     meta: { persist: 'sync' },
   });
 
-/** The tier of the profile's customer. */
+/**
+ * The tier of the profile's customer: the one answer every screen that shows the tier reads (the home's card, the
+ * account, the member card, the profile), so no two of them can disagree. Fresh as long as the points are: a
+ * threshold a manager changed shows as soon as the points would.
+ */
 export const tierQuery = (customer: string) =>
   queryOptions({
     queryKey: memberKeys.tier(customer),
     queryFn: ({ signal }) => callMethod(GET_TIER, { customer }, { verb: 'POST', signal }),
-    staleTime: 5 * 60_000,
+    staleTime: 30 * 1000,
     meta: { persist: 'sync' },
   });
 

@@ -31,8 +31,9 @@ export const ordersQuery = () =>
     initialPageParam: 0,
     // A short page is the last one.
     getNextPageParam: (last, _pages, start) => (last.length < ORDERS_PAGE ? undefined : start + ORDERS_PAGE),
-    staleTime: 15 * 1000,
-    // A coupon handed over while the member was away shows as used as soon as they come back to the screen.
+    // A coupon is handed over at the till at any moment, announced only to a screen that listened then: the list is
+    // read again whenever it is opened or the member comes back to it (the device's copy shows meanwhile).
+    staleTime: 0,
     refetchOnWindowFocus: 'always',
     meta: { persist: 'idb' },
   });
@@ -42,6 +43,9 @@ export const rewardOrdersQuery = () =>
   queryOptions({
     queryKey: orderKeys.rewards(),
     queryFn: ({ signal }) => callMethod(GET_ORDERS, { order_type: 'redemption', limit: 100 }, { signal }),
+    // Whether each coupon is still usable changes at the till: read again whenever shown, as the orders are.
+    staleTime: 0,
+    refetchOnWindowFocus: 'always',
     meta: { persist: 'idb' },
   });
 

@@ -83,9 +83,9 @@ describe('get_profile', () => {
 });
 
 describe('get_tier', () => {
-  it('answers tier_name, tier_thumbnail, next_tier_name and points_to_next_tier for the own customer', async () => {
+  it('answers tier_name, tier_thumbnail, next_tier_name, points_to_next_tier and the points that count for the own customer', async () => {
     const res = await demo.call(TIER, { customer: DEMO_MEMBER.customer });
-    expect(res.json().message).toEqual({ tier_name: 'Silver', tier_thumbnail: '/files/silver.png', next_tier_name: 'Gold', points_to_next_tier: 11 });
+    expect(res.json().message).toEqual({ tier_name: 'Silver', tier_thumbnail: '/files/silver.png', next_tier_name: 'Gold', points_to_next_tier: 11, points_earned: 24 });
   });
 
   it("refuses another member's customer", async () => {

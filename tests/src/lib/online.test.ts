@@ -45,6 +45,20 @@ describe('online detection', () => {
     expect(onlineManager.isOnline()).toBe(true);
   });
 
+  it("reads the ping's answer to its end, so the request does not stay open in the browser", async () => {
+    setNavigatorOnline(true);
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('{"message":"pong"}')),
+      cancel: () => void (cancelled = true),
+    });
+    const answer = new Response(body, { headers: { 'content-type': 'application/json' } });
+    startOnlineDetection({ fetch: vi.fn().mockResolvedValue(answer), probeAtStart: false });
+    expect(await probe()).toBe(true);
+    // The body was read or cancelled: either way the browser may let the connection go.
+    expect(answer.bodyUsed || cancelled).toBe(true);
+  });
+
   it('probes when a query fails with no answer, and trusts a fetched answer', async () => {
     setNavigatorOnline(true);
     const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));

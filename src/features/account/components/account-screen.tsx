@@ -40,12 +40,12 @@ const MINE: Item[] = [
   { to: '/my-coupon', label: 'account.myCoupons', icon: 'ticket' },
   { to: '/shipping-address', label: 'account.addresses', icon: 'pin' },
   { to: '/wishlist', label: 'account.wishlist', icon: 'heart' },
-  { to: '/member-conditions', label: 'account.memberConditions', icon: 'star' },
 ];
 const SETTINGS: Item[] = [
   { to: '/terms-and-conditions', label: 'account.terms', icon: 'doc' },
   { to: '/consent', label: 'account.consent', icon: 'shield' },
 ];
+// The membership conditions are help on the programme: offered here once, not also among the member's own things.
 const HELP: Item[] = [
   { to: '/collect-points', label: 'account.collectPoints', icon: 'coins' },
   { to: '/how-to-collect-rewards', label: 'account.howToRedeem', icon: 'gift' },
@@ -99,7 +99,7 @@ export function AccountScreen({ profile, logout, notice, notifications }: Accoun
                 {profile.full_name}
               </Title>
               {profile.tier_name && (
-                <Text size="sm" className={classes.onBrand}>
+                <Text size="sm" className={classes.onBrand} data-testid="account-tier">
                   {t('account.tierLine', { tier: profile.tier_name })}
                 </Text>
               )}

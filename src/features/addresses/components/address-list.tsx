@@ -153,7 +153,7 @@ export function AddressList() {
           ))}
         </ul>
       )}
-      <div className={classes.footer}>
+      <div className={classes.footer} data-bottom-bar>
         <Button component={Link} to="/shipping-address/add" size="md" radius="xl" fullWidth>
           + {t('addresses.addButton')}
         </Button>

@@ -95,7 +95,7 @@ export function RewardDetail({ item, memberPoints, conditionsHtml, redeemed = fa
         ) : null}
       </Stack>
       <div className={classes.barSpacer} />
-      <div className={classes.fixedBar}>
+      <div className={classes.fixedBar} data-bottom-bar>
         {short && memberPoints !== null && (
           <Text size="xs" c="dimmed" ta="center" mb={6}>
             {t('catalog.notEnoughPoints', { count: formatNumber(memberPoints, lang) })}

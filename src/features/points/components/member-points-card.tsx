@@ -2,14 +2,19 @@ import { Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { Tier } from '@/entities/member';
 import { useLang, useT } from '@/lib/i18n';
 import { pointsDetailsQuery, tierProgress } from '../api';
 import { formatNumber } from '@/lib/format/numbers';
 import classes from './points.module.css';
 import '@mantine/core/styles/Progress.css';
 
-/** The reward home's header card: greeting, points, tier and the real progress to the next tier. */
-export function MemberPointsCard({ name, end }: { name: string; end?: ReactNode }) {
+/**
+ * The reward home's header card: greeting, points, tier and the real progress to the next tier. The tier is the
+ * member's tier answer (`tier`, what the account and the member card show too, so they never disagree), not the
+ * points answer's copy of it.
+ */
+export function MemberPointsCard({ name, end, tier }: { name: string; end?: ReactNode; tier?: Tier | null }) {
   const t = useT();
   const [lang] = useLang();
   const query = useQuery(pointsDetailsQuery());
@@ -37,14 +42,14 @@ export function MemberPointsCard({ name, end }: { name: string; end?: ReactNode 
               </Text>
             </Link>
           </Skeleton>
-          {d?.loyalty_program_tier && (
+          {tier?.tier_name && (
             <span className={classes.tier} data-testid="tier-name">
-              {t('points.tierMember', { tier: d.loyalty_program_tier })}
+              {t('points.tierMember', { tier: tier.tier_name })}
             </span>
           )}
         </Group>
         <Progress
-          value={d ? tierProgress(d) : 0}
+          value={tier ? tierProgress(tier) : 0}
           color="yellow.4"
           bg="rgba(255,255,255,0.3)"
           radius="xl"
@@ -52,8 +57,12 @@ export function MemberPointsCard({ name, end }: { name: string; end?: ReactNode 
           aria-label={t('points.tierProgress')}
         />
         <Skeleton visible={loading} width="60%" radius="sm" className={loading ? classes.loading : undefined}>
-          <Text size="sm" c="white" data-testid={loading ? undefined : 'tier-progress'}>
-            {!d ? '\u00a0' : d.next_tier_name ? t('points.toNextTier', { count: formatNumber(d.points_to_next_tier, lang), tier: d.next_tier_name }) : t('points.topTier')}
+          <Text size="sm" c="white" data-testid={loading || !tier ? undefined : 'tier-progress'}>
+            {!d || !tier
+              ? '\u00a0'
+              : tier.next_tier_name
+                ? t('points.toNextTier', { count: formatNumber(tier.points_to_next_tier, lang), tier: tier.next_tier_name })
+                : t('points.topTier')}
           </Text>
         </Skeleton>
       </Stack>

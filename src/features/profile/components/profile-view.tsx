@@ -48,7 +48,7 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
     ['auth.idCard', maskIdCard(user.id_card_number)],
     ['auth.birthDate', user.birth_date ? formatDay(user.birth_date, lang, 'long') : null],
   ];
-  const tierName = user.tier?.tier_name ?? user.loyalty_program_tier;
+  const tierName = user.tier?.tier_name;
   return (
     <Stack gap="md" p="md">
       {write?.state === 'rejected' && (

@@ -145,7 +145,7 @@ export function AdvancedFilter({ search }: { search: ShopSearch }) {
           </Stack>
         </Section>
       </Accordion>
-      <div className={classes.footer}>
+      <div className={classes.footer} data-bottom-bar>
         <Button variant="default" radius="xl" onClick={clearAll}>
           {t('shop.clearAll')}
         </Button>

@@ -29,7 +29,7 @@ function HomePage() {
     <Stack gap={0} pb="md">
       <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })} />
       <div style={{ padding: '12px 16px 0', color: '#fff' }}>
-        <MemberPointsCard name={name} end={<CartButton />} />
+        <MemberPointsCard name={name} tier={user?.tier} end={<CartButton />} />
       </div>
       <Group grow px="md" mt="md" gap="sm">
         <Button component={Link} to="/my-order" variant="light" radius="xl">

@@ -22,7 +22,7 @@ function MyAccountPage() {
           full_name: user.full_name || user.name,
           user_image: user.user_image,
           loyalty_points: user.loyalty_points,
-          tier_name: user.tier?.tier_name ?? user.loyalty_program_tier,
+          tier_name: user.tier?.tier_name,
         }
       }
       logout={<LogoutButton beforeSignOut={forgetThisDevice} />}

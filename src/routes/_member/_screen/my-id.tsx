@@ -29,7 +29,7 @@ function MyIdPage() {
           codeUnavailable={memberCode.unavailable}
           fullName={user.full_name || user.name}
           userImage={user.user_image}
-          tierName={user.tier?.tier_name ?? user.loyalty_program_tier}
+          tierName={user.tier?.tier_name}
           points={user.loyalty_points}
           couponCount={orders.data ? usableCount(orders.data) : null}
           // Still unknown while the programme loads: the column keeps its place instead of appearing later.

@@ -23,7 +23,7 @@ function RewardHomePage() {
           user && {
             full_name: user.full_name || user.name,
             points: user.loyalty_points,
-            tier_name: user.tier?.tier_name ?? user.loyalty_program_tier,
+            tier_name: user.tier?.tier_name,
             next_tier_name: user.tier?.next_tier_name,
             points_to_next_tier: user.tier?.points_to_next_tier,
           }

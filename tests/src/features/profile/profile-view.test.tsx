@@ -37,7 +37,7 @@ describe('/profile', () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(bootQuery().queryKey, boot);
     queryClient.setQueryData(profileQuery().queryKey, profile);
-    queryClient.setQueryData(tierQuery('CUST-00001').queryKey, { tier_name: 'Silver', tier_thumbnail: null, next_tier_name: 'Gold', points_to_next_tier: 11 });
+    queryClient.setQueryData(tierQuery('CUST-00001').queryKey, { tier_name: 'Silver', tier_thumbnail: null, next_tier_name: 'Gold', points_to_next_tier: 11, points_earned: 24 });
     renderApp(<ProfileOfSession />, { queryClient });
     expect(await screen.findByRole('heading', { name: 'Somjai Jaidee' })).toBeTruthy();
     expect(screen.getByText(/Silver/).textContent).toBe('Member tier: Silver');
