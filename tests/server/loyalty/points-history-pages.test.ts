@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestServer, type TestServer } from '../../support/server';
 import { addDays, earnPoints, programOf, redeemPoints } from '../../../server/modules/loyalty/ledger';
 import { LOYALTY_METHODS, POINTS_PAGE_MAX } from '../../../contracts/loyalty';
 import { today } from '../../../contracts/business-day';
-import { loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
+import { loyaltyPointEntries as E, loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
 import { DEMO_TIERS } from '../../../server/db/seed/loyalty';
 
 /**
@@ -53,8 +53,11 @@ async function batchesAtOnce(customer: string, prefix: string, count: number, po
 
 /** Every row of the member, in the history's order as the member reads it: latest day first, then latest written. */
 async function ledgerOrder(customer: string): Promise<string[]> {
-  const { rows } = await server.database.db.execute<{ name: string }>(sql`select name from loyalty_point_entries where customer = ${customer}
-    order by posting_date desc, created_at desc, name desc`);
+  const rows = await server.database.db
+    .select({ name: E.name })
+    .from(E)
+    .where(eq(E.customer, customer))
+    .orderBy(desc(E.posting_date), desc(E.created_at), desc(E.name));
   return rows.map((r) => r.name);
 }
 
