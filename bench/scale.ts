@@ -1,6 +1,7 @@
 // The member's reads and a redemption at a real size on PostgreSQL: 100,000 members and 1,000,000 ledger rows (two
 // years with 250,000 reward orders, bench/ledger-seed.ts). Prints p50 / p99 over HTTP of get_profile,
-// get_loyalty_points_details (the points history page), getorders (first page and a later one) and place_order,
+// get_loyalty_points_details (the points history's first page and an older one, as the app asks for them), getorders
+// (first page and a later one) and place_order,
 // next to the same requests on the same server before the seed (the demo data only: the same-run reference). Every
 // query those requests run is captured and EXPLAINed: a sequential scan of a table over 10,000 rows fails the run.
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/scale.ts       (SCALE_ROWS=1000000, SCALE_MEMBERS=100000)
@@ -43,9 +44,24 @@ const get = (path: string, m: SignedInMember) =>
     await r.arrayBuffer();
   });
 const redeem = placeOrder(() => server.url);
+const POINTS = '/api/method/headless_e_commerce.api.get_loyalty_points_details';
+const HISTORY_PAGE = 20;
+/** Each member's cursor past their newest row (the next_before of a one-row page), read before the timing. */
+const olderPage = new Map<string, string | null>();
+async function readCursors(members: SignedInMember[]) {
+  for (const m of members) {
+    const r = await fetch(`${server.url}${POINTS}?limit=1`, { headers: { cookie: m.cookie } });
+    olderPage.set(m.name, ((await r.json()) as { message: { next_before: string | null } }).message.next_before);
+  }
+}
 const requests: [string, (m: SignedInMember) => Promise<unknown>][] = [
   ['get_profile', (m) => get('/api/method/headless_e_commerce.api.get_profile', m)],
-  ['get_loyalty_points_details (history page)', (m) => get('/api/method/headless_e_commerce.api.get_loyalty_points_details', m)],
+  ['get_loyalty_points_details, history page 1', (m) => get(`${POINTS}?limit=${HISTORY_PAGE}`, m)],
+  // A member with a single row has no older page: theirs is the first page again (only the demo-data reference).
+  ['get_loyalty_points_details, an older page', (m) => {
+    const before = olderPage.get(m.name);
+    return get(`${POINTS}?limit=${HISTORY_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ''}`, m);
+  }],
   ['getorders, first page', (m) => get('/api/method/honda_api.api_calls.getuser.getorders?start=0&limit=20', m)],
   ['getorders, page 2', (m) => get('/api/method/honda_api.api_calls.getuser.getorders?start=20&limit=20', m)],
   [
@@ -134,11 +150,14 @@ async function explainCaptured() {
 }
 
 try {
-  const before = await measure(await signedInMembers(pool, 'small', 40, PRICE * AFFORDABLE));
+  const small = await signedInMembers(pool, 'small', 40, PRICE * AFFORDABLE);
+  await readCursors(small);
+  const before = await measure(small);
   let started = performance.now();
   await seedLedger(server.database.db, { rows: ROWS, members: MEMBERS, days: 730 });
   const members = await seededMembers(40);
   await server.database.db.execute(sql`analyze`);
+  await readCursors(members);
   const [{ n }] = (await pool.query('select count(*)::int as n from loyalty_point_entries')).rows as [{ n: number }];
   const [{ c }] = (await pool.query('select count(*)::int as c from customers')).rows as [{ c: number }];
   console.log(`seeded ${Number(n).toLocaleString('en-US')} ledger rows, ${Number(c).toLocaleString('en-US')} members in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { boundedNumber, isoDay } from './args';
 import { methodContract } from './contract';
 
 /**
@@ -82,7 +83,10 @@ export const PointsDetailsAnswer = v.object({
   points_to_next_tier: v.number(),
   next_expiry_date: v.nullable(v.string()),
   next_expiry_points: v.number(),
+  /** One page of the member's ledger rows, newest first (the sums above are always over every row). */
   record: v.array(PointsRecordSchema),
+  /** Pass as `before` for the next, older page; null when `record` ends the history. */
+  next_before: v.nullable(v.string()),
 });
 
 export const ExpiryBatchSchema = v.object({
@@ -132,7 +136,34 @@ export type PointsEntry = PointsRecord;
 export const PointsDetailsSchema = PointsDetailsAnswer;
 export type PointsDetails = v.InferOutput<typeof PointsDetailsSchema>;
 
-export const POINTS_DETAILS = methodContract(LOYALTY_METHODS.pointsDetails, v.looseObject({}), PointsDetailsAnswer);
+/** Rows answered when the caller names no `limit` (a client that does not page gets the newest), and the most a page holds. */
+export const POINTS_PAGE_MAX = 100;
+
+/**
+ * Where a page of the history starts: the row order's key (posting day, the row's creation instant in microseconds
+ * since 1970, name) of the last row the previous page held; the page holds the rows strictly after it. Written
+ * only by the server (`next_before`), so a client passes it back as it came.
+ */
+export const HISTORY_CURSOR = /^(\d{4}-\d{2}-\d{2})_(\d{1,16})_(.{1,140})$/s;
+const BAD_CURSOR = 'before must be a next_before value from an earlier answer';
+
+export const PointsDetailsArgs = v.looseObject({
+  /** Rows in the page, 0 to POINTS_PAGE_MAX (0: the balance, tier and expiry alone). */
+  limit: v.optional(boundedNumber(0, POINTS_PAGE_MAX, `limit must be a whole number from 0 to ${POINTS_PAGE_MAX}`)),
+  before: v.optional(
+    v.pipe(
+      v.string(BAD_CURSOR),
+      v.regex(HISTORY_CURSOR, BAD_CURSOR),
+      v.check((s) => v.is(isoDay(BAD_CURSOR), s.slice(0, 10)), BAD_CURSOR),
+      v.transform((s) => {
+        const [, posting_date, created_us, name] = HISTORY_CURSOR.exec(s)!;
+        return { posting_date: posting_date!, created_us: created_us!, name: name! };
+      }),
+    ),
+  ),
+});
+
+export const POINTS_DETAILS = methodContract(LOYALTY_METHODS.pointsDetails, PointsDetailsArgs, PointsDetailsAnswer);
 export const EXPIRY_SCHEDULE = methodContract(LOYALTY_METHODS.expirySchedule, v.looseObject({}), ExpiryScheduleAnswer);
 export const TIER_PROGRESS = methodContract(LOYALTY_METHODS.tierProgress, v.looseObject({}), TierProgressAnswer);
 

@@ -61,7 +61,9 @@ export const loyaltyPointEntries = pgTable(
     ...docColumns(),
   },
   (t) => [
-    index('lpe_customer_idx').on(t.customer),
+    // A member's rows in the history's order: the points screen reads a page backwards from its cursor (the
+    // customer alone, for every other per-member read, is this index's first column).
+    index('lpe_history_idx').on(t.customer, t.posting_date, t.created_at, t.name),
     index('lpe_creation_idx').on(t.creation, t.name),
     index('lpe_redeem_against_idx').on(t.redeem_against),
     index('lpe_invoice_idx').on(t.invoice),

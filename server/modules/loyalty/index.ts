@@ -5,13 +5,15 @@ import { expirySchedule, pointsDetails, tierProgress } from './service';
 
 /**
  * headless_e_commerce.api.get_loyalty_points_details: the caller's own ledger rows (message.record), the
- * balance, and (ours) the next expiring batch, the tier and the points to the next tier.
+ * balance, and (ours) the next expiring batch, the tier and the points to the next tier. The rows come a page at
+ * a time, newest first (`limit`, at most POINTS_PAGE_MAX, which is also what a caller naming none gets; `before`,
+ * the answer's `next_before`, for the older rows); the balance and expiry are always over every row.
  */
 const getLoyaltyPointsDetails = defineMethod({
   ...POINTS_DETAILS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
-  handler: (ctx) => pointsDetails(ctx),
+  handler: (ctx, args) => pointsDetails(ctx, args),
 });
 
 /** Ours: what expires when, batch by batch (the history's "points expired" lines are what is left on that day). */

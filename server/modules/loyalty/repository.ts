@@ -144,10 +144,15 @@ export async function birthdayMembers(db: Executor, opts: { program: string; isD
 
 /**
  * The points screen in one query for the caller: their customer, the balance and the standing's sums
- * (standingSumsSql), the money spent on purchases that earned points, every ledger row newest first, and the
- * soonest expiry with the points that leave on that day (the batches unexpired on `asOf`, each with what the rows
- * against it left of it: ledger.ts openBatches, summed here by day). Rows come as JSON, `creation` as the text the
- * column reads as elsewhere.
+ * (standingSumsSql), the money spent on purchases that earned points, and the soonest expiry with the points that
+ * leave on that day (the batches unexpired on `asOf`, each with what the rows against it left of it: ledger.ts
+ * openBatches, summed here by day), all over every row; and one page of the rows, newest first.
+ *
+ * The page is a keyset read: rows strictly after the cursor in the order (posting day, created_at, name), read
+ * backwards along lpe_history_idx from where the cursor points, so a page deep in a long history costs what the
+ * first one does (no OFFSET). Without a cursor the bound is the 'infinity' day, after every real row. Each row
+ * carries its own key (`_key`, the cursor text: day_microseconds_name) for the service to hand back as the next
+ * cursor; rows come as JSON, `creation` as the text the column reads as elsewhere.
  */
 const pointsScreenRead = preparedRead((db) => {
   const asOf = sql.placeholder('asOf');
@@ -158,14 +163,19 @@ const pointsScreenRead = preparedRead((db) => {
       sums: standingSumsSql(member, sql`"customers"."loyalty_program"`, asOf, sql.placeholder('rolling')),
       spent: sql<number>`(select coalesce(sum(${E.purchase_amount}), 0) from ${E}
         where ${E.customer} = ${member} and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`.mapWith(Number),
-      records: sql<PointsRecord[] | null>`(select json_agg(json_build_object(
+      records: sql<KeyedRecord[] | null>`(select json_agg(json_build_object(
+          '_key', r.posting_date::text || '_' || (extract(epoch from r.created_at) * 1000000)::bigint::text || '_' || r.name,
           'name', r.name, 'loyalty_points', r.loyalty_points, 'posting_date', r.posting_date, 'expiry_date', r.expiry_date,
           'invoice_type', r.invoice_type, 'invoice', r.invoice, 'redeem_against', r.redeem_against,
           'loyalty_program', r.loyalty_program, 'loyalty_program_tier', r.loyalty_program_tier,
           'purchase_amount', r.purchase_amount, 'customer', r.customer, 'source', r.source, 'entry_type', r.entry_type,
           'member_text', r.member_text, 'receipt_no', r.receipt_no, 'branch', r.branch, 'creation', r.creation::text
         ) order by r.posting_date desc, r.created_at desc, r.name desc)
-        from ${E} r where r.customer = ${member})`,
+        from (select * from ${E} page where page.customer = ${member}
+          and (page.posting_date, page.created_at, page.name) < (${sql.placeholder('beforeDay')}::date,
+            'epoch'::timestamptz + ${sql.placeholder('beforeMicros')}::bigint * interval '1 microsecond', ${sql.placeholder('beforeName')}::text)
+          order by page.posting_date desc, page.created_at desc, page.name desc
+          limit ${sql.placeholder('rows')}) r)`,
       next_expiry: sql<{ date: string; points: number } | null>`(select json_build_object('date', b.expiry_date, 'points', sum(b.available))
         from (select batch.expiry_date, batch.loyalty_points + coalesce(against.moved, 0) as available
           from ${E} batch
@@ -182,7 +192,27 @@ const pointsScreenRead = preparedRead((db) => {
     .prepare('mr_points_screen');
 });
 
-export async function pointsScreenOf(db: Executor, user: string, asOf: string) {
-  const [row] = await pointsScreenRead(db).execute({ user, asOf, rolling: rollingWindowStart(asOf) });
+/** A history row with its place in the order (the cursor that starts the page after it). */
+export type KeyedRecord = PointsRecord & { _key: string };
+
+/** Where a page starts: after this row's key (HISTORY_CURSOR's parts); null for the newest rows. */
+export interface HistoryCursor {
+  posting_date: string;
+  created_us: string;
+  name: string;
+}
+
+/** The screen with up to `rows` history rows after `before` (the service reads one more than it shows). */
+export async function pointsScreenOf(db: Executor, user: string, asOf: string, page: { rows: number; before: HistoryCursor | null }) {
+  const at = page.before ?? { posting_date: 'infinity', created_us: '0', name: '' };
+  const [row] = await pointsScreenRead(db).execute({
+    user,
+    asOf,
+    rolling: rollingWindowStart(asOf),
+    rows: page.rows,
+    beforeDay: at.posting_date,
+    beforeMicros: at.created_us,
+    beforeName: at.name,
+  });
   return row;
 }

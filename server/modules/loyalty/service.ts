@@ -1,20 +1,29 @@
 import type { RequestContext } from '../../frappe/context';
 import { balanceOf, leavingWindow, openBatches, standingFromSums, standingOf } from './ledger';
 import { today } from '../../../contracts/business-day';
-import { pointsScreenOf } from './repository';
+import { pointsScreenOf, type HistoryCursor } from './repository';
+import { POINTS_PAGE_MAX } from '../../../contracts/loyalty';
 import { validationError } from '../../frappe/errors';
 import { requireCustomer } from './members';
 import { addMonths } from '../programme/rules';
 
-/** What the points history and the reward home show, for the caller only: one query (pointsScreenOf). */
-export async function pointsDetails(ctx: RequestContext) {
+/**
+ * What the points history and the reward home show, for the caller only: one query (pointsScreenOf). The sums are
+ * over every row; `record` is one page, newest first, after `before` (a `next_before` of an earlier answer).
+ */
+export async function pointsDetails(ctx: RequestContext, args: { limit?: number; before?: HistoryCursor }) {
   const asOf = today();
-  const row = await pointsScreenOf(ctx.db, ctx.user.name, asOf);
+  const limit = args.limit ?? POINTS_PAGE_MAX;
+  // One row more than the page: whether anything older is left, without counting the rest.
+  const row = await pointsScreenOf(ctx.db, ctx.user.name, asOf, { rows: limit === 0 ? 0 : limit + 1, before: args.before ?? null });
   if (!row) throw validationError('No customer is linked to this user');
   const { customer, sums } = row;
   // Not enrolled: the default programme's standing (rare; the sums were read for the member's own programme).
   const standing = customer.loyalty_program ? await standingFromSums(ctx.db, customer.loyalty_program, sums, asOf) : await standingOf(ctx.db, customer.name, asOf);
   const expiry = row.next_expiry;
+  const keyed = row.records ?? [];
+  const page = keyed.slice(0, limit);
+  const more = keyed.length > limit && page.length > 0;
   return {
     customer: customer.name,
     loyalty_program: standing.program,
@@ -28,7 +37,8 @@ export async function pointsDetails(ctx: RequestContext) {
     next_expiry_points: expiry?.points ?? 0,
     // What each row is (entry_type with source: earn/purchase, expire/expiry, refund/order_cancelled...) and, for an
     // adjustment, the line written for the member; the reason and the internal note stay in the back office.
-    record: row.records ?? [],
+    record: page.map(({ _key, ...record }) => record),
+    next_before: more ? page.at(-1)!._key : null,
   };
 }
 

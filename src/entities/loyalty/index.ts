@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { callMethod } from '@/lib/api';
 import { EXPIRY_SCHEDULE, LOYALTY_PROGRAM, POINTS_DETAILS } from '../../../contracts/loyalty';
 
@@ -8,18 +8,49 @@ export const loyaltyKeys = {
   /** Everything that shows the member's points: refreshed after a redemption, an order or an award at the till. */
   points: ['points'] as const,
   details: () => ['points', 'details'] as const,
+  history: () => ['points', 'history'] as const,
   expiry: () => ['points', 'expiry'] as const,
   program: (name: string) => ['loyalty-program', name] as const,
 };
 
-/** The member's ledger rows, balance, tier and next expiry. */
+/** The member's balance, tier and next expiry, without history rows (the reward home and a reward's screens). */
 export const pointsDetailsQuery = () =>
   queryOptions({
     queryKey: loyaltyKeys.details(),
-    queryFn: ({ signal }) => callMethod(POINTS_DETAILS, {}, { signal }),
+    queryFn: ({ signal }) => callMethod(POINTS_DETAILS, { limit: 0 }, { signal }),
     staleTime: 30 * 1000,
     meta: { persist: 'idb' },
   });
+
+export const POINTS_HISTORY_PAGE = 20;
+
+/**
+ * The points history a page at a time, newest first: each page is the whole answer (the balance and the next
+ * expiry over every row, then the page's rows); its `next_before` asks for the older rows.
+ */
+export const pointsHistoryQuery = () =>
+  infiniteQueryOptions({
+    queryKey: loyaltyKeys.history(),
+    queryFn: ({ pageParam, signal }) => callMethod(POINTS_DETAILS, { limit: POINTS_HISTORY_PAGE, ...(pageParam ? { before: pageParam } : {}) }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before ?? undefined,
+    staleTime: 30 * 1000,
+    meta: { persist: 'idb' },
+  });
+
+/**
+ * Keeps only the newest page of the history (its age unchanged): a refetch asks again for every page it holds, so
+ * without this the older pages a member once scrolled to would be fetched on every later visit.
+ */
+export function keepNewestHistoryPage(queryClient: QueryClient) {
+  const { queryKey } = pointsHistoryQuery();
+  const state = queryClient.getQueryState(queryKey);
+  const data = queryClient.getQueryData(queryKey);
+  if (!state || !data || data.pages.length <= 1 || state.fetchStatus !== 'idle') return;
+  queryClient.setQueryData(queryKey, { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }, { updatedAt: state.dataUpdatedAt });
+  // Setting data marks it valid: a copy a redemption had made out of date stays out of date.
+  if (state.isInvalidated) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+}
 
 /** The programme's public figures (the member card's wallet value uses its conversion factor). */
 export const loyaltyProgramQuery = (name: string | null | undefined) =>

@@ -1,6 +1,13 @@
 import type { PointsDetails } from '@/entities/loyalty';
 
-export { expiryScheduleQuery, pointsDetailsQuery, type PointsDetails, type PointsEntry } from '@/entities/loyalty';
+export {
+  expiryScheduleQuery,
+  keepNewestHistoryPage,
+  pointsDetailsQuery,
+  pointsHistoryQuery,
+  type PointsDetails,
+  type PointsEntry,
+} from '@/entities/loyalty';
 
 /** Share of the way from the current tier's threshold to the next (0-100). */
 export function tierProgress(d: Pick<PointsDetails, 'points_earned' | 'points_to_next_tier' | 'next_tier_name'>): number {

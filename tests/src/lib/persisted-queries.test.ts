@@ -21,7 +21,7 @@ const persisted = factories.filter(([name, factory]) => optionsOf(name, factory)
 
 /** What the member screens show offline: who they are, their card and code, points, orders, addresses, rewards. */
 const MEMBER_SCREENS = [
-  'bootQuery', 'profileQuery', 'tierQuery', 'memberCodeDeviceQuery', 'loyaltyProgramQuery', 'pointsDetailsQuery', 'ordersQuery',
+  'bootQuery', 'profileQuery', 'tierQuery', 'memberCodeDeviceQuery', 'loyaltyProgramQuery', 'pointsDetailsQuery', 'pointsHistoryQuery', 'ordersQuery',
   'rewardOrdersQuery', 'invoiceQuery', 'addressesQuery', 'addressOptionsQuery', 'itemPageQuery', 'itemPagesQuery', 'itemQuery',
   'itemsByCodeQuery', 'itemsByNameQuery', 'redeemConditionsQuery', 'documentQuery', 'informationQuery', 'termsQuery', 'branchesQuery',
 ];

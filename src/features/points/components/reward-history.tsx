@@ -1,9 +1,10 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
-import { pointsDetailsQuery, type PointsEntry } from '../api';
+import { keepNewestHistoryPage, pointsHistoryQuery, type PointsEntry } from '../api';
 import { formatDay } from '@/lib/format/dates';
 import { formatNumber } from '@/lib/format/numbers';
 import { lineKey, memberText } from './history-line';
@@ -14,6 +15,8 @@ import '@mantine/core/styles/Anchor.css';
 
 export type HistoryTab = 'received' | 'used';
 export const HISTORY_SKELETON_MS = 1000;
+/** How far below the screen the end of the list starts the next page, so it is usually there before it is reached. */
+const END_MARGIN = '0px 0px 400px 0px';
 
 function Entry({ entry, kind }: { entry: PointsEntry; kind: HistoryTab }) {
   const t = useT();
@@ -49,12 +52,14 @@ function Entry({ entry, kind }: { entry: PointsEntry; kind: HistoryTab }) {
 
 /**
  * A redemption (or an expiry, a reversal) split across batches is one event for the member: rows of one kind, order
- * and day are shown together.
+ * and day are shown together. While older rows are still to come, the oldest day's are held back: the rest of such
+ * an event may be on the next page, and its sum would be shown short until then.
  */
-function usedRows(record: PointsEntry[]): PointsEntry[] {
+function usedRows(record: PointsEntry[], complete: boolean): PointsEntry[] {
   const byOrder = new Map<string, PointsEntry>();
   const out: PointsEntry[] = [];
-  for (const r of record.filter((x) => x.loyalty_points < 0)) {
+  const lastDay = complete ? null : record.at(-1)?.posting_date;
+  for (const r of record.filter((x) => x.loyalty_points < 0 && x.posting_date !== lastDay)) {
     const key = r.invoice ? `${r.entry_type}|${r.invoice}|${r.posting_date}` : r.entry_type === 'expire' ? `expire|${r.posting_date}` : r.name;
     const seen = byOrder.get(key);
     if (seen) seen.loyalty_points += r.loyalty_points;
@@ -77,10 +82,23 @@ export function RewardHistory() {
     const id = setTimeout(() => setReady(true), HISTORY_SKELETON_MS);
     return () => clearTimeout(id);
   }, []);
-  const query = useQuery(pointsDetailsQuery());
-  const d = query.data;
-  const received = d?.record.filter((r) => r.loyalty_points > 0) ?? [];
-  const used = d ? usedRows(d.record) : [];
+  const query = useInfiniteQuery(pointsHistoryQuery());
+  const pages = query.data?.pages;
+  // The newest page's figures: every page carries the same ones, as of when it was read.
+  const d = pages?.[0];
+  const record = pages?.flatMap((p) => p.record) ?? [];
+  const received = record.filter((r) => r.loyalty_points > 0);
+  const used = usedRows(record, !query.hasNextPage);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // Older rows as the end of the list comes near; again after each page while it stays in view (a page whose rows
+  // all belong to the other tab adds nothing here).
+  const { ref: endRef, entry: end } = useIntersection({ rootMargin: END_MARGIN });
+  const nearEnd = Boolean(end?.isIntersecting);
+  useEffect(() => {
+    if (ready && nearEnd && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [ready, nearEnd, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, pages?.length]);
+  const queryClient = useQueryClient();
+  useEffect(() => () => keepNewestHistoryPage(queryClient), [queryClient]);
   return (
     <Stack gap="md" py="md">
       <Paper radius="lg" p="md" mx="md" className={classes.card}>
@@ -133,7 +151,7 @@ export function RewardHistory() {
                 <Text c="dimmed" ta="center" p="xl">
                   {t('points.loadFailed')}
                 </Text>
-              ) : rows.length === 0 ? (
+              ) : rows.length === 0 && !hasNextPage ? (
                 <Text c="dimmed" ta="center" p="xl">
                   {kind === 'received' ? t('points.noneReceived') : t('points.noneUsed')}
                 </Text>
@@ -148,6 +166,18 @@ export function RewardHistory() {
           );
         })}
       </Tabs>
+      {ready && hasNextPage ? (
+        <Stack px="md" pb="md" ref={endRef}>
+          <Button variant="light" radius="xl" h={44} loading={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="history-more">
+            {t('points.loadOlder')}
+          </Button>
+          {isFetchNextPageError ? (
+            <Text size="sm" c="red.9" ta="center" role="alert">
+              {t('points.loadOlderFailed')}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

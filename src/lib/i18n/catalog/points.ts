@@ -24,6 +24,8 @@ export const points = defineCatalog({
     noneReceived: 'ยังไม่มีคะแนนที่ได้รับ',
     noneUsed: 'ยังไม่ได้ใช้คะแนน',
     loadFailed: 'โหลดประวัติคะแนนไม่สำเร็จ',
+    loadOlder: 'ดูรายการก่อนหน้า',
+    loadOlderFailed: 'โหลดรายการก่อนหน้าไม่สำเร็จ ลองอีกครั้ง',
     orderRef: 'คำสั่งซื้อ {name}',
   },
   en: {
@@ -48,6 +50,8 @@ export const points = defineCatalog({
     noneReceived: 'No points received yet',
     noneUsed: 'No points used yet',
     loadFailed: 'The points history could not be loaded',
+    loadOlder: 'Show earlier entries',
+    loadOlderFailed: 'Earlier entries could not be loaded. Try again.',
     orderRef: 'Order {name}',
   },
 });

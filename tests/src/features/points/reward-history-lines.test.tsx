@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expiryScheduleQuery, pointsDetailsQuery, RewardHistory } from '@/features/points';
+import { expiryScheduleQuery, pointsHistoryQuery, RewardHistory } from '@/features/points';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
 
 stubFetchNeverAnswering();
@@ -25,6 +25,7 @@ const details = {
     row('R1', 'reverse', 'purchase_refund', -12, { invoice: 'ACC-SINV-2026-00003' }),
     row('U1', 'redeem', 'redemption', -40, { invoice: 'ACC-SINV-2026-00004' }),
   ],
+  next_before: null,
 };
 
 const batch = (n: number, expiry_date: string, available: number, days_left: number) => ({
@@ -38,7 +39,7 @@ const schedule = {
 
 function renderHistory() {
   const queryClient = testQueryClient();
-  queryClient.setQueryData(pointsDetailsQuery().queryKey, details);
+  queryClient.setQueryData(pointsHistoryQuery().queryKey, { pages: [details], pageParams: [null] });
   queryClient.setQueryData(expiryScheduleQuery().queryKey, schedule);
   renderApp(<RewardHistory />, { queryClient });
 }
