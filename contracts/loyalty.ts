@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { boundedNumber, isoDay } from './args';
+import { boundedNumber } from './args';
+import { isoDay } from './dates';
 import { methodContract } from './contract';
 
 /**
