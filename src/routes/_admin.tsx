@@ -6,8 +6,9 @@ import { sessionQuery } from '@/features/blog-admin/api';
 
 /**
  * The back office (the programme, branches, members, staff, audit, exports and the blog): the admin frame, whose
- * gate shows its own sign-in to visitors and refuses anyone without a back-office role; the frame hides and
- * refuses the screens the role may not open, and the server checks every call again.
+ * gate shows its own sign-in to visitors and refuses anyone without a back-office role. Each screen's route declares
+ * the roles that may open it (`staticData.roles`): the frame refuses the screen to any other role, and to everyone
+ * when its route declares none, and lists in the sidebar only what the role may open. The server checks every call again.
  */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: visitorGuard,

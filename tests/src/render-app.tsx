@@ -33,7 +33,7 @@ export function renderApp(ui: ReactNode, { queryClient = testQueryClient(), path
 }
 
 /** The app's providers around a router. */
-function renderRouter(router: AnyRouter, queryClient: QueryClient): RenderResult {
+export function renderRouter(router: AnyRouter, queryClient: QueryClient): RenderResult {
   return render(
     // env="test": no portals and no transitions, so dialogs and drawers render in place at once.
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">

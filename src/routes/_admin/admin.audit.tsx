@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditPage } from '@/features/back-office';
+import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
 
 /** /admin/audit: who changed what, from what to what, and when. */
 export const Route = createFileRoute('/_admin/admin/audit')({
+  staticData: { roles: BRANCH_MANAGERS_TOO, sidebar: { label: 'navAudit', order: 90 } },
   component: AuditPage,
 });

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BranchesPage } from '@/features/back-office';
+import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
 
 /** /admin/branches: every branch, closed ones too; create, edit, close. */
 export const Route = createFileRoute('/_admin/admin/branches')({
+  staticData: { roles: PROGRAMME_MANAGERS, sidebar: { label: 'navBranches', order: 40 } },
   component: BranchesPage,
 });

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BroadcastScreen } from '@/features/broadcast';
+import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
 
 /** /admin/broadcasts: campaign messages to a segment of members (System and Loyalty Managers). */
 export const Route = createFileRoute('/_admin/admin/broadcasts')({
+  staticData: { roles: PROGRAMME_MANAGERS, sidebar: { label: 'navBroadcasts', order: 110 } },
   component: BroadcastScreen,
 });

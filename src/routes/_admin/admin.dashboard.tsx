@@ -2,9 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { branchesQuery } from '@/entities/branches';
 import { dashboardQuery } from '@/entities/reports';
 import { DashboardPage, defaultRange } from '@/features/reports';
+import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
 
 /** /admin/dashboard: the programme's figures and charts (the charts library is in this route's chunk only). */
 export const Route = createFileRoute('/_admin/admin/dashboard')({
+  staticData: { roles: PROGRAMME_MANAGERS, sidebar: { label: 'navDashboard', order: 10 } },
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(dashboardQuery(defaultRange()));
     void context.queryClient.prefetchQuery(branchesQuery());

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberPage } from '@/features/back-office';
+import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
 
 /** /admin/members/<customer>: the member's points, batches, ledger, orders, devices; adjust and block. */
 export const Route = createFileRoute('/_admin/admin/members/$customer')({
+  staticData: { roles: BRANCH_MANAGERS_TOO, sidebarEntry: '/admin/members' },
   component: function Member() {
     const { customer } = Route.useParams();
     return <MemberPage customer={customer} />;

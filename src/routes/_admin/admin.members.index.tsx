@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberSearch } from '@/features/back-office';
+import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
 
 /** /admin/members: find a member by phone, name, e-mail, number or their scanned QR. */
 export const Route = createFileRoute('/_admin/admin/members/')({
+  staticData: { roles: BRANCH_MANAGERS_TOO, sidebar: { label: 'navMembers', order: 50 } },
   component: MemberSearch,
 });

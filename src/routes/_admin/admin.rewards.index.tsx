@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RewardsList } from '@/features/back-office';
+import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
 
 /** /admin/rewards: every reward and product, published or not, with their stock. */
 export const Route = createFileRoute('/_admin/admin/rewards/')({
+  staticData: { roles: PROGRAMME_MANAGERS, sidebar: { label: 'navRewards', order: 30 } },
   component: RewardsList,
 });

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StaffPage } from '@/features/back-office';
+import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
 
 /** /admin/staff: the branches' staff accounts (a Branch Manager sees their own branch). */
 export const Route = createFileRoute('/_admin/admin/staff')({
+  staticData: { roles: BRANCH_MANAGERS_TOO, sidebar: { label: 'navStaff', order: 80 } },
   component: StaffPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ViewPostPage } from '@/features/blog-admin';
 import { postQuery } from '@/features/blog-admin/api';
+import { BLOG_MANAGERS } from '@/features/admin-frame/roles';
 
 export const Route = createFileRoute('/_admin/blog-view/$name')({
+  staticData: { roles: BLOG_MANAGERS, sidebarEntry: '/blog-admin' },
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(postQuery(params.name));
   },

@@ -49,3 +49,50 @@ describe('access lives in the route tree', () => {
     expect(unlisted).toEqual([]);
   });
 });
+
+/**
+ * Who may open each back-office screen, by its route's path, written out here by hand: a route under _admin whose
+ * declared roles (its staticData) differ from this table, or that declares none, fails; so does one missing here.
+ */
+const SYSTEM = 'System Manager';
+const LOYALTY = 'Loyalty Manager';
+const BRANCH = 'Branch Manager';
+const BLOG = 'Blog Manager';
+const ADMIN_ROLES: Record<string, readonly string[]> = {
+  '/admin': [SYSTEM, LOYALTY, BRANCH, BLOG],
+  '/app': [SYSTEM, LOYALTY, BRANCH, BLOG],
+  '/admin/dashboard': [SYSTEM, LOYALTY],
+  '/admin/rules': [SYSTEM, LOYALTY],
+  '/admin/rewards': [SYSTEM, LOYALTY],
+  '/admin/rewards/$name': [SYSTEM, LOYALTY],
+  '/admin/branches': [SYSTEM, LOYALTY],
+  '/admin/members': [SYSTEM, LOYALTY, BRANCH],
+  '/admin/members/$customer': [SYSTEM, LOYALTY, BRANCH],
+  '/admin/orders': [SYSTEM, LOYALTY, BRANCH],
+  '/admin/orders/$name': [SYSTEM, LOYALTY, BRANCH],
+  '/admin/import': [SYSTEM, LOYALTY],
+  '/admin/staff': [SYSTEM, LOYALTY, BRANCH],
+  '/admin/audit': [SYSTEM, LOYALTY, BRANCH],
+  '/admin/exports': [SYSTEM, LOYALTY],
+  '/admin/broadcasts': [SYSTEM, LOYALTY],
+  '/blog-admin': [SYSTEM, BLOG],
+  '/blog-categories': [SYSTEM, BLOG],
+  '/blog-add': [SYSTEM, BLOG],
+  '/blog-view/$name': [SYSTEM, BLOG],
+  '/blog-edit/$name': [SYSTEM, BLOG],
+};
+
+describe('each back-office screen declares who may open it', () => {
+  it('declares on every route under _admin the roles of the table above, and no route declares none', () => {
+    const admin = children(root).find((r) => r.id === '/_admin');
+    const declared: Record<string, readonly string[] | 'declares no roles'> = {};
+    const walk = (route: AnyRoute) => {
+      if (children(route).length) return children(route).forEach(walk);
+      const roles = (route.options.staticData?.roles ?? []) as readonly string[];
+      declared[route.to as string] = roles.length ? [...roles].sort() : 'declares no roles';
+    };
+    if (admin) walk(admin);
+    const expected = Object.fromEntries(Object.entries(ADMIN_ROLES).map(([path, roles]) => [path, [...roles].sort()]));
+    expect(declared).toEqual(expected);
+  });
+});

@@ -7,12 +7,12 @@ import type { ReactNode } from 'react';
 import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Navigate, useMatches, useNavigate, useRouter } from '@tanstack/react-router';
 import { countQuery } from '@/entities/blog';
 import { bootQuery } from '@/entities/member';
 import { useLang, useT } from '@/lib/i18n';
 import { useLiveDoctypes } from '../live';
-import { mainRole, mayOpen, navFor, type AdminNavItem } from '../nav';
+import { isEntryOf, mainRole, mayOpenScreen, sidebarFor, type SidebarEntry } from '../access';
 import { useBackOfficeSignOut } from '../session';
 import { useWideLayout } from '../wide-layout';
 import { AdminGate } from './admin-gate';
@@ -31,15 +31,25 @@ function Count({ doctype }: { doctype: string }) {
   );
 }
 
-function NavEntry({ item, onPick }: { item: AdminNavItem; onPick: () => void }) {
+/** The open screen: the deepest route matched, whose staticData declares who may open it. */
+function useScreen() {
+  const matches = useMatches();
+  return matches[matches.length - 1];
+}
+
+/** The sidebar entries the signed-in roles may open, built from the routes' declarations. */
+function useSidebar(roles: readonly string[]) {
+  const router = useRouter();
+  return sidebarFor(router.routesByPath, roles);
+}
+
+function NavEntry({ item, active, onPick }: { item: SidebarEntry; active: boolean; onPick: () => void }) {
   const t = useT();
-  const { pathname } = useLocation();
-  const active = pathname === item.to || pathname.startsWith(`${item.to}/`) || Boolean(item.also?.some((p) => pathname.startsWith(p)));
   return (
     <NavLink
       component={Link}
       to={item.to}
-      label={t(item.label)}
+      label={t(`backOffice.${item.label}`)}
       active={active}
       onClick={onPick}
       className={classes.navLink}
@@ -129,7 +139,8 @@ function Frame({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const session = useQuery(bootQuery());
   const roles = session.data?.roles ?? [];
-  const { pathname } = useLocation();
+  const screen = useScreen();
+  const sidebar = useSidebar(roles);
   useLiveDoctypes(['Blog Post', 'Blog Category'], session.data?.user);
   // Below the sidebar's breakpoint the sidebar is folded away: the language and the profile stay in the top bar.
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
@@ -151,18 +162,21 @@ function Frame({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('blogAdmin.sidebarLabel')} component="nav" className={classes.navbar}>
         <AppShell.Section grow component={ScrollArea}>
-          {navFor(roles).map((item) => (
-            <NavEntry key={item.to} item={item} onPick={close} />
+          {sidebar.map((item) => (
+            <NavEntry key={item.to} item={item} active={Boolean(screen && isEntryOf(item, screen))} onPick={close} />
           ))}
         </AppShell.Section>
         <AppShell.Section>{wide ? <Manager /> : <SignOutButton />}</AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>{mayOpen(roles, pathname) ? children : <Denied />}</AppShell.Main>
+      <AppShell.Main className={classes.main}>{screen && mayOpenScreen(roles, screen.staticData) ? children : <Denied />}</AppShell.Main>
     </AppShell>
   );
 }
 
-/** Every back-office screen: the gate (back-office roles only), the sidebar of the screens the role may open, and the page. */
+/**
+ * Every back-office screen: the gate (back-office roles only), the sidebar of the screens the role may open, and the
+ * page, or a refusal when the page's route does not name the role (or names no role at all).
+ */
 export function AdminFrame({ children }: { children: ReactNode }) {
   useWideLayout();
   return (
@@ -175,6 +189,6 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 /** /admin: the first screen the signed-in role may open. */
 export function AdminHome() {
   const session = useQuery(bootQuery());
-  const first = navFor(session.data?.roles ?? [])[0];
+  const first = useSidebar(session.data?.roles ?? [])[0];
   return first ? <Navigate to={first.to} replace /> : null;
 }

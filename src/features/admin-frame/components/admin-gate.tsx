@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
 import { bootQuery } from '@/entities/member';
-import { canEnterBackOffice } from '../nav';
+import { canEnterBackOffice } from '../access';
 import { useBackOfficeSignIn, useBackOfficeSignOut } from '../session';
 import classes from './frame.module.css';
 

@@ -5,8 +5,6 @@ export const blogAdmin = defineCatalog({
   th: {
     adminTitle: 'ผู้ดูแลบล็อก',
     sidebarLabel: 'เมนูผู้ดูแล',
-    navBlogs: 'บล็อก',
-    navCategories: 'หมวดหมู่บล็อก',
     countLabel: '{count} รายการ',
     profileLink: 'โปรไฟล์ของ {name}',
     backToSite: 'กลับหน้าเว็บไซต์',
@@ -121,8 +119,6 @@ export const blogAdmin = defineCatalog({
   en: {
     adminTitle: 'Blog admin',
     sidebarLabel: 'Admin menu',
-    navBlogs: 'Blogs',
-    navCategories: 'Blog Categories',
     countLabel: '{count} items',
     profileLink: "{name}'s profile",
     backToSite: 'Back to the website',

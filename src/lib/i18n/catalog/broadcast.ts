@@ -3,7 +3,6 @@ import { defineCatalog } from '../define';
 /** The back office's campaign broadcasts (/admin/broadcasts). */
 export const broadcast = defineCatalog({
   th: {
-    nav: 'บรอดแคสต์',
     title: 'ส่งข่าวสารถึงสมาชิก',
     intro: 'ข้อความจะถูกส่งเป็นการแจ้งเตือนแคมเปญ ทาง Web Push และ LINE ตามที่สมาชิกแต่ละคนเปิดรับไว้',
     segment: 'กลุ่มผู้รับ',
@@ -52,7 +51,6 @@ export const broadcast = defineCatalog({
     rateLimited: 'ส่งบรอดแคสต์ได้ไม่เกิน 3 ครั้งต่อชั่วโมง กรุณารอสักครู่',
   },
   en: {
-    nav: 'Broadcasts',
     title: 'Message members',
     intro: 'The message is sent as a campaign notification, by Web Push and LINE, on the channels each member allows.',
     segment: 'Who receives it',

@@ -3,7 +3,6 @@ import { defineCatalog } from '../define';
 /** The back office's programme rules screen (/admin/rules): earning, expiry, tiers, campaigns, bonuses, the simulator. */
 export const programmeAdmin = defineCatalog({
   th: {
-    navLabel: 'กฎของโปรแกรม',
     title: 'กฎของโปรแกรมสะสมคะแนน',
     versionInfo: 'ฉบับที่ {version} ใช้ตั้งแต่ {date}',
     versionStart: 'กฎตั้งต้นของโปรแกรม',
@@ -107,7 +106,6 @@ export const programmeAdmin = defineCatalog({
     simFailed: 'คำนวณไม่สำเร็จ',
   },
   en: {
-    navLabel: 'Programme rules',
     title: 'Programme rules',
     versionInfo: 'Version {version}, in effect since {date}',
     versionStart: 'The programme’s starting rules',

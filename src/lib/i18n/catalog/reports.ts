@@ -3,7 +3,6 @@ import { defineCatalog } from '../define';
 /** The back office's dashboard (/admin/dashboard): the programme's figures for a date range and branch, each as CSV. */
 export const reports = defineCatalog({
   th: {
-    navLabel: 'แดชบอร์ด',
     title: 'แดชบอร์ดโปรแกรมสะสมคะแนน',
     fromDate: 'ตั้งแต่วันที่',
     toDate: 'ถึงวันที่',
@@ -47,7 +46,6 @@ export const reports = defineCatalog({
     empty: 'ไม่มีข้อมูลในช่วงนี้',
   },
   en: {
-    navLabel: 'Dashboard',
     title: 'Programme dashboard',
     fromDate: 'From',
     toDate: 'To',
