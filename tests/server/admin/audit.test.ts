@@ -68,6 +68,21 @@ describe('audit log', () => {
     expect(doc).toMatchObject({ action: 'update', ref_doctype: 'Information Document', after: { description: '<p>เงื่อนไขใหม่</p>' } });
   });
 
+  it('records a System Manager disabling and re-enabling a staff account, with who, role, branch and the change', async () => {
+    const email = 'till-audit@example.com';
+    const created = await admin.call('member_rewards.staff.create_staff_user', { email, full_name: 'Till audit', password: 'a-long-password', branch: BRANCHES[1] });
+    expect(created.statusCode, created.body).toBe(200);
+    const off = await admin.call('member_rewards.staff.set_staff_user_enabled', { user: email, enabled: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    const on = await admin.call('member_rewards.staff.set_staff_user_enabled', { user: email, enabled: 1 });
+    expect(on.statusCode, on.body).toBe(200);
+    const rows = (await auditOf(server, email)).filter((r) => r.action === 'update');
+    expect(rows.map((r) => ({ user: r.user, role: r.role, branch: r.branch, doctype: r.ref_doctype, before: r.before, after: r.after, ip: r.ip }))).toEqual([
+      { user: ADMIN.usr, role: 'System Manager', branch: BRANCHES[1], doctype: 'User', before: { enabled: true }, after: { enabled: false }, ip: '127.0.0.1' },
+      { user: ADMIN.usr, role: 'System Manager', branch: BRANCHES[1], doctype: 'User', before: { enabled: false }, after: { enabled: true }, ip: '127.0.0.1' },
+    ]);
+  });
+
   it('is read-only for everyone: no method writes it and the database refuses any change', async () => {
     for (const s of [admin, lm]) {
       expect((await s.request({ method: 'POST', url: LOG, payload: { action: 'forged' } })).statusCode).toBe(403);
