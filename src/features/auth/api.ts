@@ -47,7 +47,9 @@ export function useStaffLogin() {
     onSuccess: async () => {
       // Lists fetched as a guest must not be shown to the new user.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== memberKeys.boot[0] });
-      await refreshUser(queryClient);
+      // The sign-in succeeded when login answered: what follows only reads who signed in, and a refusal or a lost
+      // connection there must never be shown as a wrong password.
+      await refreshUser(queryClient).catch(() => undefined);
     },
   });
 }

@@ -12,11 +12,17 @@ import { isSafeNextPath } from '../../../contracts/next-path';
  * beforeLoad, and the few rules of single guest screens (leaveSignIn…) are their own beforeLoad.
  */
 
-/** Where a signed-in user lands by default: staff and admins have their own areas. */
+/**
+ * Where a signed-in user lands by default: where their work is. The back office's roles open /admin (its first
+ * screen the role may see), the till's staff /staff, a blog editor the blog screens. The role names are written
+ * here rather than imported: the back office's contracts must stay out of the member's first download.
+ */
+const BACK_OFFICE = ['System Manager', 'Loyalty Manager', 'Branch Manager'];
 export function homeFor(roles: readonly string[]): string {
   if (roles.includes('Member')) return '/';
+  if (roles.some((r) => BACK_OFFICE.includes(r))) return '/admin';
   if (roles.includes('Store Staff')) return '/staff';
-  if (roles.includes('System Manager') || roles.includes('Blog Manager')) return '/blog-admin';
+  if (roles.includes('Blog Manager')) return '/blog-admin';
   return '/';
 }
 
