@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, Session, STAFF, type TestServer } from '../../support/server';
-import { AuditLogSchema } from '../../../contracts/admin';
+import { AUDIT_ACTIONS, AUDIT_DOCTYPES, AUDIT_ROLES, AuditLogSchema } from '../../../contracts/admin';
 import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { auditLog } from '../../../server/db/schema/audit';
 import { branches } from '../../../server/db/schema/orders';
@@ -81,6 +81,15 @@ describe('audit log', () => {
       { user: ADMIN.usr, role: 'System Manager', branch: BRANCHES[1], doctype: 'User', before: { enabled: true }, after: { enabled: false }, ip: '127.0.0.1' },
       { user: ADMIN.usr, role: 'System Manager', branch: BRANCHES[1], doctype: 'User', before: { enabled: false }, after: { enabled: true }, ip: '127.0.0.1' },
     ]);
+  });
+
+  it('names only actions, kinds of record and roles the back office has words for (contracts/admin.ts)', async () => {
+    const rows = await server.database.db.select().from(auditLog);
+    expect(rows.length).toBeGreaterThan(0);
+    const unknown = rows.filter(
+      (r) => !(AUDIT_ACTIONS as readonly string[]).includes(r.action) || !(AUDIT_DOCTYPES as readonly string[]).includes(r.ref_doctype) || !(AUDIT_ROLES as readonly string[]).includes(r.role),
+    );
+    expect(unknown.map((r) => [r.action, r.ref_doctype, r.role])).toEqual([]);
   });
 
   it('is read-only for everyone: no method writes it and the database refuses any change', async () => {

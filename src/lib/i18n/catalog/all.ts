@@ -2,6 +2,7 @@ import { registerCatalog } from './index';
 import { account } from './account';
 import { addresses } from './addresses';
 import { auth } from './auth';
+import { auditLog } from './auditLog';
 import { backOffice } from './backOffice';
 import { blogAdmin } from './blogAdmin';
 import { broadcast } from './broadcast';
@@ -53,6 +54,7 @@ export const domains = {
   staff,
   blogAdmin,
   backOffice,
+  auditLog,
   marketing,
   offline,
   password,

@@ -3,6 +3,7 @@ import type { Lang, Messages } from '../define';
 import type { account } from './account';
 import type { addresses } from './addresses';
 import type { auth } from './auth';
+import type { auditLog } from './auditLog';
 import type { backOffice } from './backOffice';
 import type { blogAdmin } from './blogAdmin';
 import type { broadcast } from './broadcast';
@@ -38,6 +39,7 @@ interface Domains {
   common: typeof common;
   auth: typeof auth;
   backOffice: typeof backOffice;
+  auditLog: typeof auditLog;
   catalog: typeof catalog;
   cart: typeof cart;
   checkout: typeof checkout;
