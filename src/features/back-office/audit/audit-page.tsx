@@ -12,6 +12,7 @@ import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../comp
 import { PageHead } from '../components/page-head';
 import { actionLabel, auditFilters, changesOf, doctypeLabel, roleLabel } from './changes';
 import classes from '../back-office.module.css';
+import { DateField } from '@/components/date-field';
 
 const SORTABLE = ['creation', 'user', 'action'];
 
@@ -51,8 +52,8 @@ export function AuditPage() {
         <TextInput label={t('backOffice.auditWho')} value={who} onChange={(e) => setWho(e.currentTarget.value)} />
         <Select label={t('backOffice.auditWhat')} data={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a, t) }))} value={what} onChange={(v) => set({ what: v ?? '', page: 1 })} clearable />
         <Select label={t('backOffice.auditDoctype')} data={AUDIT_DOCTYPES.map((d) => ({ value: d, label: doctypeLabel(d, t) }))} value={doctype} onChange={(v) => set({ doctype: v ?? '', page: 1 })} clearable />
-        <TextInput type="date" label={t('backOffice.from')} value={from} onChange={(e) => set({ from: e.currentTarget.value, page: 1 })} />
-        <TextInput type="date" label={t('backOffice.to')} value={to} onChange={(e) => set({ to: e.currentTarget.value, page: 1 })} />
+        <DateField label={t('backOffice.from')} value={from} max={to || undefined} onChange={(day) => set({ from: day, page: 1 })} />
+        <DateField label={t('backOffice.to')} value={to} min={from || undefined} onChange={(day) => set({ to: day, page: 1 })} />
       </Group>
       <AdminTable<AuditLogEntry>
         label={t('backOffice.auditTitle')}

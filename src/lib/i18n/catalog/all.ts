@@ -11,6 +11,7 @@ import { catalog } from './catalog';
 import { checkout } from './checkout';
 import { common } from './common';
 import { coupons } from './coupons';
+import { datePicker } from './datePicker';
 import { errors } from './errors';
 import { info } from './info';
 import { liff } from './liff';
@@ -55,6 +56,7 @@ export const domains = {
   blogAdmin,
   backOffice,
   auditLog,
+  datePicker,
   marketing,
   offline,
   password,

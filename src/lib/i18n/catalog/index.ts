@@ -12,6 +12,7 @@ import type { catalog } from './catalog';
 import type { checkout } from './checkout';
 import type { common } from './common';
 import type { coupons } from './coupons';
+import type { datePicker } from './datePicker';
 import type { errors } from './errors';
 import type { info } from './info';
 import type { liff } from './liff';
@@ -40,6 +41,7 @@ interface Domains {
   auth: typeof auth;
   backOffice: typeof backOffice;
   auditLog: typeof auditLog;
+  datePicker: typeof datePicker;
   catalog: typeof catalog;
   cart: typeof cart;
   checkout: typeof checkout;
