@@ -1,9 +1,9 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { frappe } from '@/lib/frappe';
 import { isOnline } from '@/lib/online';
 import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, type BootInfo, type Profile } from './api';
-import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from './storage';
+import { resumeTokenSession } from '@/entities/session';
+import { getPhoneVerifyFlag, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from '@/lib/auth-storage';
 import { isSafeNextPath } from '../../../contracts/next-path';
 
 /*
@@ -51,8 +51,7 @@ export function runAppLoad(win: Pick<Window, 'location'> | undefined = typeof wi
       return 'reloading';
     }
   }
-  const stored = getToken();
-  if (stored) frappe.setTokenAuth({ type: 'token', token: getToken });
+  resumeTokenSession();
   return 'continue';
 }
 

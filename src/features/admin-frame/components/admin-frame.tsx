@@ -9,11 +9,10 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate } from '@tanstack/react-router';
 import { countQuery } from '@/entities/blog';
-import { bootQuery } from '@/entities/member';
+import { sessionQuery, useSignOut } from '@/entities/session';
 import { useLang, useT } from '@/lib/i18n';
 import { useLiveDoctypes } from '../live';
 import { mainRole, mayOpen, navFor, type AdminNavItem } from '../nav';
-import { useBackOfficeSignOut } from '../session';
 import { useWideLayout } from '../wide-layout';
 import { AdminGate } from './admin-gate';
 import classes from './frame.module.css';
@@ -50,7 +49,7 @@ function NavEntry({ item, onPick }: { item: AdminNavItem; onPick: () => void }) 
 }
 
 function useManager() {
-  const session = useQuery(bootQuery());
+  const session = useQuery(sessionQuery());
   const name = session.data?.full_name || session.data?.user || '';
   const role = mainRole(session.data?.roles ?? []);
   return { name, role, branch: role === 'Branch Manager' ? session.data?.branch : null };
@@ -69,11 +68,11 @@ function LangButton() {
 
 function SignOutButton() {
   const t = useT();
-  const signOut = useBackOfficeSignOut();
   const navigate = useNavigate();
+  const signOut = useSignOut({ onSettled: () => navigate({ to: '/admin' }) });
   return (
-    <Button variant="light" color="gray" size="sm" flex={1} loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate({ to: '/admin' }) })}>
-      {t('blogAdmin.signOut')}
+    <Button variant="light" color="gray" size="sm" flex={1} loading={signOut.isPending} onClick={() => signOut.mutate()}>
+      {t('backOffice.signOut')}
     </Button>
   );
 }
@@ -117,7 +116,7 @@ function Denied() {
   return (
     <Stack gap="sm" role="alert" className={classes.denied}>
       <Title order={1} size="h3">
-        {t('blogAdmin.deniedTitle')}
+        {t('backOffice.deniedTitle')}
       </Title>
       <Text>{t('backOffice.screenDenied')}</Text>
     </Stack>
@@ -127,7 +126,7 @@ function Denied() {
 function Frame({ children }: { children: ReactNode }) {
   const t = useT();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const session = useQuery(bootQuery());
+  const session = useQuery(sessionQuery());
   const roles = session.data?.roles ?? [];
   const { pathname } = useLocation();
   useLiveDoctypes(['Blog Post', 'Blog Category'], session.data?.user);
@@ -174,7 +173,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 
 /** /admin: the first screen the signed-in role may open. */
 export function AdminHome() {
-  const session = useQuery(bootQuery());
+  const session = useQuery(sessionQuery());
   const first = navFor(session.data?.roles ?? [])[0];
   return first ? <Navigate to={first.to} replace /> : null;
 }
