@@ -17,7 +17,7 @@ import { renderApp, testQueryClient } from '../render-app';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let requests: Request[] = [];
-let idbCleared: ReturnType<typeof vi.fn>;
+let idbCleared: ReturnType<typeof vi.fn<() => Promise<void>>>;
 
 beforeEach(async () => {
   requests = [];
@@ -33,7 +33,7 @@ beforeEach(async () => {
   window.sessionStorage.setItem('token', 'secret-token');
   frappe.setTokenAuth({ type: 'token', token: () => window.sessionStorage.getItem('token') });
   window.localStorage.setItem(SYNC_STORAGE_KEY, JSON.stringify({ clientState: { queries: [{ queryKey: ['member', 'profile'] }] } }));
-  idbCleared = vi.fn(async () => undefined);
+  idbCleared = vi.fn<() => Promise<void>>(async () => undefined);
   vi.spyOn(idbBackend, 'clear').mockImplementation(idbCleared);
   const saved = new Map<string, OutboxEntry>();
   await startOutbox({
