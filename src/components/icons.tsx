@@ -61,6 +61,35 @@ export const ArrowLeftIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const ChevronRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m9 5 7 7-7 7" />
+  </Icon>
+);
+
+export const ChevronsLeftIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m12 5-7 7 7 7" />
+    <path d="m19 5-7 7 7 7" />
+  </Icon>
+);
+
+export const ChevronsRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m5 5 7 7-7 7" />
+    <path d="m12 5 7 7-7 7" />
+  </Icon>
+);
+
+export const CalendarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18" />
+    <path d="M8 3v4" />
+    <path d="M16 3v4" />
+  </Icon>
+);
+
 export const OfflineIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M2 2l20 20" />

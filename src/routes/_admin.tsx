@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppShell } from '@/components/app-shell';
 import { visitorGuard } from '@/features/auth';
 import { AdminFrame } from '@/features/admin-frame';
-import { sessionQuery } from '@/features/blog-admin/api';
+import { sessionQuery } from '@/entities/session';
 
 /**
  * The back office (the programme, branches, members, staff, audit, exports and the blog): the admin frame, whose

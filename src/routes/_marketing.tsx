@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppShell } from '@/components/app-shell';
 import { visitorGuard } from '@/features/auth';
 import { SiteLayout } from '@/features/marketing';
-import { sessionQuery } from '@/features/marketing/api';
+import { sessionQuery } from '@/entities/session';
 
 /** The bakery's marketing site (/bakery, /blog, /product…): open to anyone, in the site's own top navigation and footer. */
 export const Route = createFileRoute('/_marketing')({

@@ -203,7 +203,8 @@ const smsOutboxRead = defineMethod({
 const getProfile = defineMethod({
   ...GET_PROFILE,
   verbs: ['GET'],
-  allow: ['Member', 'Store Staff', 'Blog Manager'],
+  // Every signed-in user reads their own profile: the app reads it after any sign-in, whatever the role.
+  allow: ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager', 'Blog Manager'],
   handler: (ctx) => profileOf(ctx.db, ctx.user.name),
 });
 

@@ -2,10 +2,11 @@ import type { Executor } from '../../db/client';
 import type { RequestContext } from '../../frappe/context';
 import type { DocChange, DoctypeDef } from '../../frappe/doctypes';
 import { insertAudit } from './repository';
+import { AUDIT_DOCTYPES, type AuditAction, type AuditDoctype, type AuditRole } from '../../../contracts/admin';
 
 /** The role a user acts in, for the log: the most privileged back-office role they hold. */
-const ROLE_ORDER = ['System Manager', 'Loyalty Manager', 'Branch Manager', 'Store Staff', 'Blog Manager', 'Member'] as const;
-export const actingRole = (roles: readonly string[]) => ROLE_ORDER.find((r) => roles.includes(r)) ?? roles[0] ?? 'Guest';
+const ROLE_ORDER: readonly AuditRole[] = ['System Manager', 'Loyalty Manager', 'Branch Manager', 'Store Staff', 'Blog Manager', 'Member'];
+export const actingRole = (roles: readonly string[]): AuditRole => ROLE_ORDER.find((r) => roles.includes(r)) ?? 'Guest';
 
 /** Bookkeeping columns every document has: they change on every write and say nothing about it. */
 const NOISE = new Set(['modified', 'creation', 'owner']);
@@ -25,8 +26,8 @@ export function changedFields(before: Record<string, unknown> = {}, after: Recor
 }
 
 export interface AuditEntry {
-  action: string;
-  doctype: string;
+  action: AuditAction;
+  doctype: AuditDoctype;
   name: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -39,7 +40,7 @@ export interface AuditEntry {
 /** Who acted: a signed-in user, or a job (the scheduler acts as Administrator, in the role Job). */
 export interface Actor {
   user: string;
-  role: string;
+  role: AuditRole;
   branch: string | null;
   ip: string | null;
 }
@@ -74,12 +75,15 @@ export function audit(ctx: RequestContext, tx: Executor, entry: AuditEntry) {
 
 /** A doctype whose every create, update and delete over /api/resource is logged in the same transaction. */
 export function audited(dt: DoctypeDef, branchOf?: (change: DocChange) => string | null | undefined): DoctypeDef {
+  // The log names only the kinds of record the back office can say in words: a new audited doctype joins the list.
+  const doctype = AUDIT_DOCTYPES.find((d) => d === dt.doctype);
+  if (!doctype) throw new Error(`${dt.doctype} is audited but is not in AUDIT_DOCTYPES (contracts/admin.ts)`);
   const previous = dt.onWrite;
   return {
     ...dt,
     async onWrite(ctx, tx, change) {
       await previous?.(ctx, tx, change);
-      await audit(ctx, tx, { action: change.op, doctype: dt.doctype, name: change.name, before: change.before, after: change.after, branch: branchOf?.(change) });
+      await audit(ctx, tx, { action: change.op, doctype, name: change.name, before: change.before, after: change.after, branch: branchOf?.(change) });
     },
   };
 }

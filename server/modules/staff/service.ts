@@ -401,6 +401,7 @@ export async function setStaffUserEnabled(ctx: RequestContext, user: string, ena
   await ctx.db.transaction(async (tx) => {
     await setEnabled(tx, row.name, enabled);
     if (!enabled) await endCredentials(tx, ctx.services, row.name);
+    await audit(ctx, tx, { action: 'update', doctype: 'User', name: row.name, before: { enabled: row.enabled }, after: { enabled }, branch: row.branch });
   });
   return { name: row.name, enabled: enabled ? 1 : 0 };
 }

@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memberKeys, refreshUser } from '@/entities/member';
-import { frappe, isFrappeClientError } from '@/lib/frappe';
+import { isFrappeClientError } from '@/lib/frappe';
 import type { MessageKey, Translate } from '@/lib/i18n';
 import type { ErrorCode } from '../../../contracts/errors';
 
@@ -37,17 +35,4 @@ export function serverMessageOf(error: unknown, t: Translate): string | null {
   const key = error.code && PHONE_KEYS[error.code];
   if (key) return t(key);
   return error.serverMessages[0]?.message || null;
-}
-
-/** Username + password (staff and admin): the cookie session of Frappe's /api/method/login. */
-export function useStaffLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { usr: string; pwd: string }) => frappe.login(input),
-    onSuccess: async () => {
-      // Lists fetched as a guest must not be shown to the new user.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== memberKeys.boot[0] });
-      await refreshUser(queryClient);
-    },
-  });
 }

@@ -1,9 +1,9 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { frappe } from '@/lib/frappe';
 import { isOnline } from '@/lib/online';
 import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, type BootInfo, type Profile } from './api';
-import { getPhoneVerifyFlag, getToken, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from './storage';
+import { resumeTokenSession } from '@/entities/session';
+import { getPhoneVerifyFlag, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from '@/lib/auth-storage';
 import { isSafeNextPath } from '../../../contracts/next-path';
 
 /*
@@ -12,11 +12,17 @@ import { isSafeNextPath } from '../../../contracts/next-path';
  * beforeLoad, and the few rules of single guest screens (leaveSignIn…) are their own beforeLoad.
  */
 
-/** Where a signed-in user lands by default: staff and admins have their own areas. */
+/**
+ * Where a signed-in user lands by default: where their work is. The back office's roles open /admin (its first
+ * screen the role may see), the till's staff /staff, a blog editor the blog screens. The role names are written
+ * here rather than imported: the back office's contracts must stay out of the member's first download.
+ */
+const BACK_OFFICE = ['System Manager', 'Loyalty Manager', 'Branch Manager'];
 export function homeFor(roles: readonly string[]): string {
   if (roles.includes('Member')) return '/';
+  if (roles.some((r) => BACK_OFFICE.includes(r))) return '/admin';
   if (roles.includes('Store Staff')) return '/staff';
-  if (roles.includes('System Manager') || roles.includes('Blog Manager')) return '/blog-admin';
+  if (roles.includes('Blog Manager')) return '/blog-admin';
   return '/';
 }
 
@@ -45,8 +51,7 @@ export function runAppLoad(win: Pick<Window, 'location'> | undefined = typeof wi
       return 'reloading';
     }
   }
-  const stored = getToken();
-  if (stored) frappe.setTokenAuth({ type: 'token', token: getToken });
+  resumeTokenSession();
   return 'continue';
 }
 

@@ -15,8 +15,7 @@ export {
 } from './api';
 export { useCurrentUser, mergeUser, type CurrentUser, type SessionState } from './session';
 export { homeFor, leaveSignIn, leaveStaffSignIn, leaveVerification, memberGuard, needsPhoneVerification, nextFrom, runAppLoad, visitorGuard } from './guard';
-export { useLogout, signOut } from './logout';
-export { getPhoneVerifyFlag, setPhoneVerifyFlag, getUsername } from './storage';
+export { getPhoneVerifyFlag, setPhoneVerifyFlag, getUsername } from '@/lib/auth-storage';
 export { LoginScreen } from './components/login-screen';
 export { WelcomeScreen } from './components/welcome-screen';
 export { SignupScreen } from './components/signup-screen';

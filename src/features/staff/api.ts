@@ -1,24 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { frappe, isFrappeClientError, type BootInfo } from '@/lib/frappe';
+import { isFrappeClientError, type BootInfo } from '@/lib/frappe';
 import type { MessageKey, MessageParams } from '@/lib/i18n';
 
 // The /staff route's guard asks who is signed in.
-export { bootQuery as staffSessionQuery } from '@/entities/member';
+export { sessionQuery as staffSessionQuery } from '@/entities/session';
 
 export const isStaff = (info: Pick<BootInfo, 'user' | 'roles'>) =>
   info.user !== 'Guest' && (info.roles.includes('Store Staff') || info.roles.includes('System Manager'));
-
-export function useStaffSignOut() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => frappe.logout(),
-    onSettled: async () => {
-      qc.clear();
-      // A full load: the app starts signed out (its session sync wipes what it persisted).
-      window.location.assign('/staff-login');
-    },
-  });
-}
 
 /** The catalogue message for a refused staff call (by its code), with its details. */
 export function refusalMessage(error: unknown, formatTime: (iso: string) => string): { key: MessageKey; params?: MessageParams } {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestServer, serverMessage, Session, STAFF, ADMIN, type TestServer } from '../../support/server';
+import { ADMIN, BRANCH_MANAGER, createTestServer, LOYALTY_MANAGER, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { users } from '../../../server/db/schema/auth';
 import { customers } from '../../../server/db/schema/customers';
 import { loyaltyPointEntries, loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
@@ -75,6 +75,16 @@ describe('get_profile', () => {
     expect(res.json().message.name).not.toBe(DEMO_MEMBER.customer);
     expect(res.body).not.toContain(DEMO_MEMBER.phone);
     expect(res.body).not.toContain(DEMO_MEMBER.firstName);
+  });
+
+  it('answers every signed-in role its own profile, the back office managers too (the app reads it after any sign-in)', async () => {
+    for (const who of [STAFF, ADMIN, LOYALTY_MANAGER, BRANCH_MANAGER]) {
+      const s = new Session(server.app);
+      expect((await s.login(who.usr, who.pwd)).statusCode).toBe(200);
+      const res = await s.call(PROFILE, {}, 'GET');
+      expect(res.statusCode, `${who.usr}: ${res.body}`).toBe(200);
+      expect(res.json().message).toMatchObject({ user: who.usr, loyalty_program: null, loyalty_points: 0 });
+    }
   });
 
   it('a guest gets 403', async () => {

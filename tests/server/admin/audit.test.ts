@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, Session, STAFF, type TestServer } from '../../support/server';
-import { AuditLogSchema } from '../../../contracts/admin';
+import { AUDIT_ACTIONS, AUDIT_DOCTYPES, AUDIT_ROLES, AuditLogSchema } from '../../../contracts/admin';
 import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { auditLog } from '../../../server/db/schema/audit';
 import { branches } from '../../../server/db/schema/orders';
@@ -66,6 +66,30 @@ describe('audit log', () => {
     await admin.request({ method: 'PUT', url: '/api/resource/Information Document/Member Conditions', payload: { description: '<p>เงื่อนไขใหม่</p>' } });
     const [doc] = await auditOf(server, 'Member Conditions');
     expect(doc).toMatchObject({ action: 'update', ref_doctype: 'Information Document', after: { description: '<p>เงื่อนไขใหม่</p>' } });
+  });
+
+  it('records a System Manager disabling and re-enabling a staff account, with who, role, branch and the change', async () => {
+    const email = 'till-audit@example.com';
+    const created = await admin.call('member_rewards.staff.create_staff_user', { email, full_name: 'Till audit', password: 'a-long-password', branch: BRANCHES[1] });
+    expect(created.statusCode, created.body).toBe(200);
+    const off = await admin.call('member_rewards.staff.set_staff_user_enabled', { user: email, enabled: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    const on = await admin.call('member_rewards.staff.set_staff_user_enabled', { user: email, enabled: 1 });
+    expect(on.statusCode, on.body).toBe(200);
+    const rows = (await auditOf(server, email)).filter((r) => r.action === 'update');
+    expect(rows.map((r) => ({ user: r.user, role: r.role, branch: r.branch, doctype: r.ref_doctype, before: r.before, after: r.after, ip: r.ip }))).toEqual([
+      { user: ADMIN.usr, role: 'System Manager', branch: BRANCHES[1], doctype: 'User', before: { enabled: true }, after: { enabled: false }, ip: '127.0.0.1' },
+      { user: ADMIN.usr, role: 'System Manager', branch: BRANCHES[1], doctype: 'User', before: { enabled: false }, after: { enabled: true }, ip: '127.0.0.1' },
+    ]);
+  });
+
+  it('names only actions, kinds of record and roles the back office has words for (contracts/admin.ts)', async () => {
+    const rows = await server.database.db.select().from(auditLog);
+    expect(rows.length).toBeGreaterThan(0);
+    const unknown = rows.filter(
+      (r) => !(AUDIT_ACTIONS as readonly string[]).includes(r.action) || !(AUDIT_DOCTYPES as readonly string[]).includes(r.ref_doctype) || !(AUDIT_ROLES as readonly string[]).includes(r.role),
+    );
+    expect(unknown.map((r) => [r.action, r.ref_doctype, r.role])).toEqual([]);
   });
 
   it('is read-only for everyone: no method writes it and the database refuses any change', async () => {

@@ -9,11 +9,10 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useMatches, useNavigate, useRouter } from '@tanstack/react-router';
 import { countQuery } from '@/entities/blog';
-import { bootQuery } from '@/entities/member';
+import { sessionQuery, useSignOut } from '@/entities/session';
 import { useLang, useT } from '@/lib/i18n';
 import { useLiveDoctypes } from '../live';
 import { isEntryOf, mainRole, mayOpenScreen, sidebarFor, type SidebarEntry } from '../access';
-import { useBackOfficeSignOut } from '../session';
 import { useWideLayout } from '../wide-layout';
 import { AdminGate } from './admin-gate';
 import classes from './frame.module.css';
@@ -60,7 +59,7 @@ function NavEntry({ item, active, onPick }: { item: SidebarEntry; active: boolea
 }
 
 function useManager() {
-  const session = useQuery(bootQuery());
+  const session = useQuery(sessionQuery());
   const name = session.data?.full_name || session.data?.user || '';
   const role = mainRole(session.data?.roles ?? []);
   return { name, role, branch: role === 'Branch Manager' ? session.data?.branch : null };
@@ -79,11 +78,11 @@ function LangButton() {
 
 function SignOutButton() {
   const t = useT();
-  const signOut = useBackOfficeSignOut();
   const navigate = useNavigate();
+  const signOut = useSignOut({ onSettled: () => navigate({ to: '/admin' }) });
   return (
-    <Button variant="light" color="gray" size="sm" flex={1} loading={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate({ to: '/admin' }) })}>
-      {t('blogAdmin.signOut')}
+    <Button variant="light" color="gray" size="sm" flex={1} loading={signOut.isPending} onClick={() => signOut.mutate()}>
+      {t('backOffice.signOut')}
     </Button>
   );
 }
@@ -127,7 +126,7 @@ function Denied() {
   return (
     <Stack gap="sm" role="alert" className={classes.denied}>
       <Title order={1} size="h3">
-        {t('blogAdmin.deniedTitle')}
+        {t('backOffice.deniedTitle')}
       </Title>
       <Text>{t('backOffice.screenDenied')}</Text>
     </Stack>
@@ -137,7 +136,7 @@ function Denied() {
 function Frame({ children }: { children: ReactNode }) {
   const t = useT();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const session = useQuery(bootQuery());
+  const session = useQuery(sessionQuery());
   const roles = session.data?.roles ?? [];
   const screen = useScreen();
   const sidebar = useSidebar(roles);
@@ -188,7 +187,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
 
 /** /admin: the first screen the signed-in role may open. */
 export function AdminHome() {
-  const session = useQuery(bootQuery());
+  const session = useQuery(sessionQuery());
   const first = useSidebar(session.data?.roles ?? [])[0];
   return first ? <Navigate to={first.to} replace /> : null;
 }

@@ -1,54 +1,34 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Alert.css';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
-import { Alert, Button, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { CredentialsForm } from '@/components/credentials-form';
+import { sessionQuery, useSignIn, useSignOut } from '@/entities/session';
 import { useT } from '@/lib/i18n';
-import { bootQuery } from '@/entities/member';
 import { canEnterBackOffice } from '../access';
-import { useBackOfficeSignIn, useBackOfficeSignOut } from '../session';
 import classes from './frame.module.css';
 
 function SignInForm() {
   const t = useT();
-  const signIn = useBackOfficeSignIn();
-  const [usr, setUsr] = useState('');
-  const [pwd, setPwd] = useState('');
-  const [touched, setTouched] = useState(false);
-  const required = (value: string) => (touched && !value.trim() ? t('blogAdmin.gateRequired') : undefined);
+  const signIn = useSignIn();
   return (
     <Paper className={classes.gate} withBorder radius="lg" shadow="sm">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (usr.trim() && pwd) signIn.mutate({ usr: usr.trim(), pwd });
-        }}
-      >
-        <Stack gap="md">
-          <Title order={1} size="h3">
-            {t('blogAdmin.gateTitle')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('backOffice.gateText')}
-          </Text>
-          {signIn.isError && (
-            <Alert color="red" role="alert">
-              {t('blogAdmin.gateFailed')}
-            </Alert>
-          )}
-          <TextInput label={t('blogAdmin.gateUser')} withAsterisk autoComplete="username" value={usr} onChange={(e) => setUsr(e.currentTarget.value)} error={required(usr)} />
-          <PasswordInput label={t('blogAdmin.gatePassword')} withAsterisk autoComplete="current-password" value={pwd} onChange={(e) => setPwd(e.currentTarget.value)} error={required(pwd)} />
-          <Button type="submit" loading={signIn.isPending} size="md">
-            {t('blogAdmin.gateSignIn')}
-          </Button>
-        </Stack>
-      </form>
+      <CredentialsForm
+        labels={{ user: t('backOffice.gateUser'), password: t('backOffice.gatePassword'), submit: t('backOffice.gateSignIn'), required: t('backOffice.gateRequired') }}
+        failure={signIn.isError ? t('backOffice.gateFailed') : null}
+        pending={signIn.isPending}
+        onSubmit={(credentials) => signIn.mutate(credentials)}
+        header={
+          <>
+            <Title order={1} size="h3">
+              {t('backOffice.gateTitle')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('backOffice.gateText')}
+            </Text>
+          </>
+        }
+      />
     </Paper>
   );
 }
@@ -56,8 +36,8 @@ function SignInForm() {
 /** The back office renders for its roles only (managers of the programme, a branch or the blog); the server checks every call again. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const t = useT();
-  const session = useQuery(bootQuery());
-  const signOut = useBackOfficeSignOut();
+  const session = useQuery(sessionQuery());
+  const signOut = useSignOut();
   if (session.isPending) {
     return (
       <Stack align="center" py={64}>
@@ -69,7 +49,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
     return (
       <Paper className={classes.gate} withBorder radius="lg">
         <Stack>
-          <Text>{t('blogAdmin.loadFailed')}</Text>
+          <Text>{t('backOffice.gateLoadFailed')}</Text>
           <Button onClick={() => session.refetch()}>{t('common.retry')}</Button>
         </Stack>
       </Paper>
@@ -82,11 +62,11 @@ export function AdminGate({ children }: { children: ReactNode }) {
       <Paper className={classes.gate} withBorder radius="lg" role="alert">
         <Stack gap="md">
           <Title order={1} size="h3">
-            {t('blogAdmin.deniedTitle')}
+            {t('backOffice.deniedTitle')}
           </Title>
           <Text>{t('backOffice.deniedText', { user: info.user })}</Text>
           <Button variant="light" onClick={() => signOut.mutate()} loading={signOut.isPending}>
-            {t('blogAdmin.signOut')}
+            {t('backOffice.signOut')}
           </Button>
           <Button component={Link} to="/" variant="subtle">
             {t('common.goHome')}

@@ -3,9 +3,10 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useSignOut } from '@/entities/session';
 import { useT } from '@/lib/i18n';
-import { useLogout } from '../logout';
 
 /**
  * The logout button of /my-account with its confirmation dialog: confirming clears the
@@ -14,7 +15,8 @@ import { useLogout } from '../logout';
  */
 export function LogoutButton({ beforeSignOut, ...props }: ButtonProps & { beforeSignOut?: () => Promise<unknown> }) {
   const t = useT();
-  const logout = useLogout(beforeSignOut);
+  const navigate = useNavigate();
+  const logout = useSignOut({ beforeSignOut, onSettled: () => navigate({ to: '/login', replace: true }) });
   const [open, setOpen] = useState(false);
   return (
     <>

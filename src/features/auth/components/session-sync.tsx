@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../session';
-import { setPhoneVerifyFlag } from '../storage';
+import { setPhoneVerifyFlag } from '@/lib/auth-storage';
 
 /** Mounted once by the root: keeps the stored phoneverify flag in step with the profile. */
 export function SessionSync() {

@@ -7,6 +7,7 @@ import { exportUrl } from '@/entities/admin';
 import { EXPORT_KINDS, type ExportKind } from '../../../../contracts/admin';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { PageHead } from '../components/page-head';
+import { DateField } from '@/components/date-field';
 
 const KIND_LABEL: Record<ExportKind, MessageKey> = {
   members: 'backOffice.exportMembers',
@@ -33,8 +34,8 @@ export function ExportsPage() {
           <Text c="dimmed">{t('backOffice.exportsHelp')}</Text>
           <Select label={t('backOffice.exportKind')} data={EXPORT_KINDS.map((k) => ({ value: k, label: t(KIND_LABEL[k]) }))} value={kind} allowDeselect={false} onChange={(v) => setKind((v ?? 'members') as ExportKind)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label={t('backOffice.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-            <TextInput type="date" label={t('backOffice.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={bad ? t('backOffice.rewardScheduleInvalid') : undefined} />
+            <DateField label={t('backOffice.from')} value={from} onChange={setFrom} />
+            <DateField label={t('backOffice.to')} value={to} onChange={setTo} error={bad ? t('backOffice.rewardScheduleInvalid') : undefined} />
             {kind !== 'members' && kind !== 'audit' ? <TextInput label={t('backOffice.exportCustomer')} value={customer} onChange={(e) => setCustomer(e.currentTarget.value)} /> : null}
             {kind === 'orders' || kind === 'audit' ? <TextInput label={t('backOffice.branch')} value={branch} onChange={(e) => setBranch(e.currentTarget.value)} /> : null}
           </SimpleGrid>

@@ -17,6 +17,7 @@ import { PageHead } from '../components/page-head';
 import { OrderStateBadge } from './order-state';
 import { ORDER_STATES, ORDER_TYPES, orderFilters } from './order-rules';
 import classes from '../back-office.module.css';
+import { DateField } from '@/components/date-field';
 
 const SORTABLE = ['name', 'customer', 'posting_date', 'loyalty_points', 'grand_total', 'branch', 'creation'];
 const oneOf = <T extends string>(options: readonly T[], value: string): T => (options.includes(value as T) ? (value as T) : options[0]!);
@@ -69,8 +70,8 @@ export function OrdersList() {
             data={(branches.data ?? []).map((b) => b.name)}
           />
         ) : null}
-        <TextInput type="date" label={t('backOffice.from')} value={search.from} onChange={(e) => set({ from: e.currentTarget.value, page: 1 })} />
-        <TextInput type="date" label={t('backOffice.to')} value={search.to} onChange={(e) => set({ to: e.currentTarget.value, page: 1 })} />
+        <DateField label={t('backOffice.from')} value={search.from} max={search.to || undefined} onChange={(day) => set({ from: day, page: 1 })} />
+        <DateField label={t('backOffice.to')} value={search.to} min={search.from || undefined} onChange={(day) => set({ to: day, page: 1 })} />
       </Group>
       <AdminTable<ManagedOrder>
         label={t('backOffice.ordersTitle')}

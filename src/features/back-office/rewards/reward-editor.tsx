@@ -23,6 +23,7 @@ import { PageHead } from '../components/page-head';
 import { failedToast, savedToast } from '../feedback';
 import classes from '../back-office.module.css';
 import { bodyOf, checkReward, EMPTY_REWARD, formOf, type RewardForm, type RewardFormErrors } from './reward-form';
+import { DateField } from '@/components/date-field';
 
 /** What members will see: the catalogue's card and the top of the reward's page, from the unsaved form. */
 function Preview({ form }: { form: RewardForm }) {
@@ -133,8 +134,8 @@ export function RewardEditor({ item }: { item?: ItemDoc }) {
               <FileInput label={t('backOffice.rewardImage')} accept="image/png,image/jpeg,image/webp,image/gif" placeholder={form.website_image ? form.website_image.split('/').pop() : t('backOffice.rewardImagePick')} onChange={(f) => void upload(f)} clearable disabled={uploading} description={uploading ? t('backOffice.uploading') : undefined} />
               <Textarea label={t('backOffice.rewardDescription')} description={t('backOffice.rewardDescriptionHint')} autosize minRows={4} maxRows={12} value={form.description} onChange={(e) => set('description', e.currentTarget.value)} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput type="date" label={t('backOffice.rewardStart')} value={form.item_schedule_start} onChange={(e) => set('item_schedule_start', e.currentTarget.value)} />
-                <TextInput type="date" label={t('backOffice.rewardEnd')} value={form.item_schedule_end} onChange={(e) => set('item_schedule_end', e.currentTarget.value)} error={errors.schedule ? t('backOffice.rewardScheduleInvalid') : undefined} />
+                <DateField label={t('backOffice.rewardStart')} value={form.item_schedule_start} onChange={(day) => set('item_schedule_start', day)} />
+                <DateField label={t('backOffice.rewardEnd')} value={form.item_schedule_end} onChange={(day) => set('item_schedule_end', day)} error={errors.schedule ? t('backOffice.rewardScheduleInvalid') : undefined} />
               </SimpleGrid>
               <Checkbox label={t('backOffice.rewardCountStock')} checked={form.count_stock} onChange={(e) => set('count_stock', e.currentTarget.checked)} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>

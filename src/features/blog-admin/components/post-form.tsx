@@ -13,6 +13,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES, imageFileProblem, maxUploadText, uploadFailur
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
 import { today } from '../../../../contracts/business-day';
+import { DateField } from '@/components/date-field';
 
 
 interface Props {
@@ -145,8 +146,8 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
             }} error={errors.title} maxLength={200} />
           <Textarea label={t('blogAdmin.contentLabel')} description={t('blogAdmin.contentHint')} value={content} onChange={(e) => setContent(e.currentTarget.value)} autosize minRows={8} maxRows={24} />
           <Group grow align="flex-start">
-            <TextInput type="date" label={t('blogAdmin.dateLabel')} withAsterisk value={date} onChange={(e) => {
-                setDate(e.currentTarget.value);
+            <DateField label={t('blogAdmin.dateLabel')} withAsterisk value={date} onChange={(day) => {
+                setDate(day);
                 clear('published_on');
               }} error={errors.published_on} />
             <NativeSelect label={t('blogAdmin.categoryLabel')} withAsterisk data={options} value={category} onChange={(e) => {

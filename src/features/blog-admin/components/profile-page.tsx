@@ -2,17 +2,15 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
-import { closeRealtime } from '@/lib/realtime';
-import { bootQuery } from '@/entities/member';
-import { useAdminSignOut } from '../api';
+import { sessionQuery, useSignOut } from '@/entities/session';
 import classes from './admin.module.css';
 
 /** /app: the signed-in admin's profile (the sidebar's profile link). */
 export function ProfilePage() {
   const t = useT();
   const navigate = useNavigate();
-  const session = useQuery(bootQuery());
-  const signOut = useAdminSignOut();
+  const session = useQuery(sessionQuery());
+  const signOut = useSignOut({ onSettled: () => navigate({ to: '/blog-admin' }) });
   const info = session.data;
   if (!info) return null;
   const name = info.full_name || info.user;
@@ -51,14 +49,7 @@ export function ProfilePage() {
             <Button
               variant="default"
               loading={signOut.isPending}
-              onClick={() =>
-                signOut.mutate(undefined, {
-                  onSuccess: () => {
-                    closeRealtime();
-                    void navigate({ to: '/blog-admin' });
-                  },
-                })
-              }
+              onClick={() => signOut.mutate()}
             >
               {t('blogAdmin.signOut')}
             </Button>

@@ -15,12 +15,14 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Modal, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { CredentialsForm } from '@/components/credentials-form';
+import { useSignIn } from '@/entities/session';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { SignUpSchema } from '../../../../contracts/blog';
 import type { ErrorCode } from '../../../../contracts/errors';
-import { useSignIn, useSignUp } from '../api';
+import { useSignUp } from '../api';
 import { useMarketingStore } from '../store';
 
 /** The sign-up rules and the server's refusal, by their codes. */
@@ -50,53 +52,37 @@ function SignInTab({ onDone }: { onDone: () => void }) {
   const remembered = useMarketingStore((s) => s.rememberedUser);
   const setRemembered = useMarketingStore((s) => s.setRememberedUser);
   const signIn = useSignIn();
-  const [usr, setUsr] = useState(remembered);
-  const [pwd, setPwd] = useState('');
   const [remember, setRemember] = useState(Boolean(remembered));
-  const [touched, setTouched] = useState(false);
-  const required = (value: string) => (touched && !value.trim() ? t('marketing.fieldRequired') : undefined);
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!usr.trim() || !pwd) return;
-        signIn.mutate(
-          { usr: usr.trim(), pwd },
-          {
-            onSuccess: (answer) => {
-              setRemembered(remember ? usr.trim() : '');
-              toast({ status: 'success', title: t('marketing.signedInTitle'), description: t('marketing.signedIn', { name: answer.full_name ?? usr.trim() }) });
-              onDone();
-            },
+    <CredentialsForm
+      labels={{ user: t('marketing.usernameOrEmail'), password: t('marketing.password'), submit: t('marketing.login'), required: t('marketing.fieldRequired') }}
+      failure={signIn.isError ? errorText(t, signIn.error, 'marketing.loginFailed') : null}
+      pending={signIn.isPending}
+      initialUser={remembered}
+      onSubmit={(credentials) =>
+        signIn.mutate(credentials, {
+          onSuccess: (answer) => {
+            setRemembered(remember ? credentials.usr : '');
+            toast({ status: 'success', title: t('marketing.signedInTitle'), description: t('marketing.signedIn', { name: answer.full_name ?? credentials.usr }) });
+            onDone();
           },
-        );
-      }}
-    >
-      <Stack gap="md">
-        {signIn.isError && (
-          <Alert color="red" role="alert">
-            {errorText(t, signIn.error, 'marketing.loginFailed')}
-          </Alert>
-        )}
-        <TextInput label={t('marketing.usernameOrEmail')} withAsterisk autoComplete="username" value={usr} onChange={(e) => setUsr(e.currentTarget.value)} error={required(usr)} />
-        <PasswordInput label={t('marketing.password')} withAsterisk autoComplete="current-password" value={pwd} onChange={(e) => setPwd(e.currentTarget.value)} error={required(pwd)} />
-        <Checkbox label={t('marketing.rememberMe')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
-        <Button type="submit" loading={signIn.isPending} size="md">
-          {t('marketing.login')}
-        </Button>
-        <Anchor renderRoot={(props) => <Link {...props} to="/forgot-password" search={{ from: 'site' }} />} onClick={onDone} size="sm" ta="center">
-          {t('password.forgotLink')}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {t('marketing.memberHint')}{' '}
-          <Anchor component={Link} to="/welcome" onClick={onDone}>
-            {t('marketing.memberLink')}
+        })
+      }
+      extra={<Checkbox label={t('marketing.rememberMe')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />}
+      footer={
+        <>
+          <Anchor renderRoot={(props) => <Link {...props} to="/forgot-password" search={{ from: 'site' }} />} onClick={onDone} size="sm" ta="center">
+            {t('password.forgotLink')}
           </Anchor>
-        </Text>
-      </Stack>
-    </form>
+          <Text size="sm" c="dimmed">
+            {t('marketing.memberHint')}{' '}
+            <Anchor component={Link} to="/welcome" onClick={onDone}>
+              {t('marketing.memberLink')}
+            </Anchor>
+          </Text>
+        </>
+      }
+    />
   );
 }
 

@@ -11,7 +11,7 @@ import { Burger, Button, Divider, Drawer, Group, Menu, Stack, Text } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useLang, useT } from '@/lib/i18n';
-import { sessionQuery, useSignOut } from '../api';
+import { sessionQuery, useSignOut } from '@/entities/session';
 import { formatAmount } from '@/lib/format/numbers';
 import { SOCIAL_LINKS, productById } from '../data';
 import { cartCount, useMarketingStore } from '../store';

@@ -3,6 +3,7 @@ import { useT } from '@/lib/i18n';
 import type { Campaign, ProgrammeRules } from '@/entities/programme';
 import { today } from '../../../../contracts/business-day';
 import type { FieldErrors } from '../field-errors';
+import { DateField } from '@/components/date-field';
 
 interface Props {
   rules: ProgrammeRules;
@@ -33,8 +34,8 @@ export function CampaignsEditor({ rules, errors, readOnly, branches, onChange }:
             <TextInput label={t('programmeAdmin.campaignId')} disabled={readOnly} value={c.id} error={err(`campaigns.${i}.id`)} onChange={(e) => set(i, { id: e.currentTarget.value })} />
             <TextInput label={t('programmeAdmin.campaignName')} disabled={readOnly} value={c.name} error={err(`campaigns.${i}.name`)} onChange={(e) => set(i, { name: e.currentTarget.value })} />
             <NumberInput label={t('programmeAdmin.multiplier')} disabled={readOnly} min={1} max={10} step={0.5} decimalScale={2} value={c.multiplier} error={err(`campaigns.${i}.multiplier`)} onChange={(v) => set(i, { multiplier: v as number })} />
-            <TextInput type="date" label={t('programmeAdmin.fromDate')} disabled={readOnly} value={c.from_date} error={err(`campaigns.${i}.from_date`)} onChange={(e) => set(i, { from_date: e.currentTarget.value })} />
-            <TextInput type="date" label={t('programmeAdmin.toDate')} disabled={readOnly} value={c.to_date} error={err(`campaigns.${i}.to_date`)} onChange={(e) => set(i, { to_date: e.currentTarget.value })} />
+            <DateField label={t('programmeAdmin.fromDate')} withAsterisk disabled={readOnly} value={c.from_date} error={err(`campaigns.${i}.from_date`)} onChange={(day) => set(i, { from_date: day })} />
+            <DateField label={t('programmeAdmin.toDate')} withAsterisk disabled={readOnly} value={c.to_date} error={err(`campaigns.${i}.to_date`)} onChange={(day) => set(i, { to_date: day })} />
             <MultiSelect label={t('programmeAdmin.campaignTiers')} disabled={readOnly} data={tiers} value={c.tiers} error={err(`campaigns.${i}.tiers`)} onChange={(v) => set(i, { tiers: v })} />
             <MultiSelect label={t('programmeAdmin.branches')} disabled={readOnly} searchable data={[...new Set([...branches, ...c.branches])]} value={c.branches} error={err(`campaigns.${i}.branches`)} onChange={(v) => set(i, { branches: v })} />
             <TagsInput label={t('programmeAdmin.itemGroups')} disabled={readOnly} value={c.item_groups} error={err(`campaigns.${i}.item_groups`)} onChange={(v) => set(i, { item_groups: v })} />

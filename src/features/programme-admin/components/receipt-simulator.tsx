@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { simulateReceiptQuery, type ProgrammeRules } from '@/entities/programme';
@@ -7,6 +7,7 @@ import { formatDay } from '@/lib/format/dates';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { today } from '../../../../contracts/business-day';
+import { DateField } from '@/components/date-field';
 
 const NO_BRANCH = '';
 const NO_TIER = '';
@@ -56,7 +57,7 @@ export function ReceiptSimulator({ rules, branches }: { rules: ProgrammeRules; b
             data={[{ value: NO_TIER, label: t('programmeAdmin.simNoTier') }, ...rules.tiers.map((x) => ({ value: x.name, label: x.name }))]}
             onChange={(v) => setTier(v ?? NO_TIER)}
           />
-          <TextInput type="date" label={t('programmeAdmin.simDate')} w={160} value={date} onChange={(ev) => setDate(ev.currentTarget.value)} />
+          <DateField label={t('programmeAdmin.simDate')} w={170} withAsterisk value={date} onChange={setDate} />
           <Button type="submit" loading={result.isFetching}>
             {t('programmeAdmin.simRun')}
           </Button>

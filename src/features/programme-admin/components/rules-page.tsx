@@ -31,6 +31,7 @@ import { changedRules, rulesErrors, type FieldErrors } from '../field-errors';
 import { CampaignsEditor } from './campaigns-editor';
 import { ReceiptSimulator } from './receipt-simulator';
 import { TiersEditor } from './tiers-editor';
+import { DateField } from '@/components/date-field';
 
 /** Who may write a new version (the server checks again); others read the rules and use the simulator. */
 const EDITORS = ['System Manager', 'Loyalty Manager'];
@@ -198,7 +199,7 @@ function RulesForm({ saved, readOnly, branches }: { saved: ProgrammeRules; readO
 
         {readOnly ? null : (
           <Group align="end" gap="sm">
-            <TextInput type="date" label={t('programmeAdmin.effectiveFrom')} min={today()} value={from} onChange={(e) => setFrom(e.currentTarget.value)} w={170} />
+            <DateField label={t('programmeAdmin.effectiveFrom')} min={today()} withAsterisk value={from} onChange={setFrom} w={170} />
             <TextInput label={t('programmeAdmin.note')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} style={{ flex: 1 }} />
             <Button type="submit" loading={update.isPending} disabled={!dirty} data-testid="save-rules">
               {t('programmeAdmin.save')}

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Alert, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { branchesQuery } from '@/entities/branches';
@@ -18,6 +18,7 @@ import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT, type MessageKey } from '@/lib/i18n';
 import { defaultRange, rangeOk } from '../range';
 import { Figure } from './figure';
+import { DateField } from '@/components/date-field';
 
 const ALL = '';
 
@@ -65,8 +66,8 @@ export function DashboardPage() {
           ) : null}
         </div>
         <Group gap="sm" align="end">
-          <TextInput type="date" label={t('reports.fromDate')} w={160} value={range.from_date} onChange={(e) => setRange((r) => ({ ...r, from_date: e.currentTarget.value }))} />
-          <TextInput type="date" label={t('reports.toDate')} w={160} value={range.to_date} onChange={(e) => setRange((r) => ({ ...r, to_date: e.currentTarget.value }))} />
+          <DateField label={t('reports.fromDate')} w={170} withAsterisk value={range.from_date} onChange={(day) => setRange((r) => ({ ...r, from_date: day }))} />
+          <DateField label={t('reports.toDate')} w={170} withAsterisk value={range.to_date} onChange={(day) => setRange((r) => ({ ...r, to_date: day }))} />
           <Select
             label={t('reports.branch')}
             w={200}

@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { bootQuery } from '@/entities/member';
+import { sessionQuery, useSignOut } from '@/entities/session';
 import { useResolveCode } from '@/entities/staff';
-import { refusalMessage, useStaffSignOut } from '../api';
+import { refusalMessage } from '../api';
 import { useStaffFormat } from '../format';
 import { ActionLog } from './action-log';
 import { MemberPanel } from './member-panel';
@@ -31,8 +31,9 @@ function useStaffLayout() {
 export function StaffScreen() {
   useStaffLayout();
   const t = useT();
-  const session = useQuery(bootQuery());
-  const signOut = useStaffSignOut();
+  const session = useQuery(sessionQuery());
+  // A full load afterwards: the till starts again signed out.
+  const signOut = useSignOut({ onSettled: () => window.location.assign('/staff-login') });
   const branch = session.data?.branch ?? null;
   const manager = Boolean(session.data?.roles.includes('System Manager'));
 

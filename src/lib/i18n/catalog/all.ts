@@ -2,6 +2,7 @@ import { registerCatalog } from './index';
 import { account } from './account';
 import { addresses } from './addresses';
 import { auth } from './auth';
+import { auditLog } from './auditLog';
 import { backOffice } from './backOffice';
 import { blogAdmin } from './blogAdmin';
 import { broadcast } from './broadcast';
@@ -10,6 +11,7 @@ import { catalog } from './catalog';
 import { checkout } from './checkout';
 import { common } from './common';
 import { coupons } from './coupons';
+import { datePicker } from './datePicker';
 import { errors } from './errors';
 import { info } from './info';
 import { liff } from './liff';
@@ -53,6 +55,8 @@ export const domains = {
   staff,
   blogAdmin,
   backOffice,
+  auditLog,
+  datePicker,
   marketing,
   offline,
   password,

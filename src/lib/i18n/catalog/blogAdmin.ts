@@ -99,15 +99,6 @@ export const blogAdmin = defineCatalog({
     toastPostDeleteError: 'ขออภัย เกิดข้อผิดพลาดระหว่างลบบล็อก',
     toastOffline: 'ไม่มีการเชื่อมต่ออินเทอร์เน็ต กรุณาลองอีกครั้ง',
 
-    gateTitle: 'สำหรับผู้ดูแลระบบ',
-    gateText: 'เข้าสู่ระบบด้วยบัญชีผู้ดูแลบล็อกเพื่อจัดการบทความและหมวดหมู่',
-    gateUser: 'ชื่อผู้ใช้หรืออีเมล',
-    gatePassword: 'รหัสผ่าน',
-    gateSignIn: 'เข้าสู่ระบบ',
-    gateRequired: 'กรุณากรอกข้อมูลนี้',
-    gateFailed: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
-    deniedTitle: 'ไม่มีสิทธิ์เข้าถึง',
-    deniedText: 'บัญชี {user} ไม่ใช่ผู้ดูแลบล็อก หน้านี้สำหรับผู้ดูแลระบบเท่านั้น',
     signOut: 'ออกจากระบบ',
 
     profileTitle: 'โปรไฟล์ผู้ดูแล',
@@ -213,15 +204,6 @@ export const blogAdmin = defineCatalog({
     toastPostDeleteError: 'Sorry, it seems that there has been an error while deleting the blog.',
     toastOffline: 'No internet connection. Please try again.',
 
-    gateTitle: 'For administrators',
-    gateText: 'Sign in with a blog manager account to manage posts and categories.',
-    gateUser: 'Username or email',
-    gatePassword: 'Password',
-    gateSignIn: 'Sign in',
-    gateRequired: 'This field is required',
-    gateFailed: 'Invalid username or password',
-    deniedTitle: 'Not permitted',
-    deniedText: 'The account {user} is not a blog manager. This page is for administrators only.',
     signOut: 'Sign out',
 
     profileTitle: 'Admin profile',

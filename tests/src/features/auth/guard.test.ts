@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { frappe } from '@/lib/frappe';
-import { authKeys, GUEST_BOOT, runAppLoad, type BootInfo, type Profile } from '@/features/auth';
+import { authKeys, GUEST_BOOT, homeFor, runAppLoad, type BootInfo, type Profile } from '@/features/auth';
+import { BACK_OFFICE_ROLES } from '../../../../contracts/admin';
+import { ROLES } from '../../../../server/db/schema/auth';
 import { layoutOf, routerAt } from '../../../support/routes';
 
 const MEMBER: BootInfo = { user: 'line-1@line.me', roles: ['Member'], full_name: 'A', csrf_token: 'x', branch: null };
@@ -85,6 +87,23 @@ describe('which screens a visitor may open', () => {
     expect(await guard('/login', MEMBER, profile(true))).toBe('/');
     expect(await guard('/welcome', MEMBER, profile(true))).toBe('/');
     expect(await guard('/login', STAFF)).toBe('/staff');
+  });
+
+  it('sends each role that signs in where its work is: managers to the back office, the till to /staff, a blog editor to the blog', async () => {
+    const home: Record<(typeof ROLES)[number], string> = {
+      Member: '/',
+      'Store Staff': '/staff',
+      'Branch Manager': '/admin',
+      'Loyalty Manager': '/admin',
+      'System Manager': '/admin',
+      'Blog Manager': '/blog-admin',
+    };
+    expect(Object.keys(home).sort()).toEqual([...ROLES].sort());
+    for (const role of ROLES) expect(homeFor([role]), role).toBe(home[role]);
+    for (const role of BACK_OFFICE_ROLES) {
+      const manager: BootInfo = { user: 'manager@example.com', roles: [role], full_name: 'M', csrf_token: 'x', branch: null };
+      expect(await guard('/staff-login', manager), role).toBe('/admin');
+    }
   });
 
   it('holds a member whose phone is not verified on /phonverify', async () => {

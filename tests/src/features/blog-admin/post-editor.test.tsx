@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddPostPage, EditPostPage } from '@/features/blog-admin';
-import { categoriesQuery, postQuery, sessionQuery } from '@/features/blog-admin/api';
+import { categoriesQuery, postQuery } from '@/features/blog-admin/api';
+import { sessionQuery } from '@/entities/session';
 import type { Lang } from '@/lib/i18n';
 import { renderApp, testQueryClient } from '../../render-app';
 
