@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { itemPageQuery, type Item } from '@/entities/items';
+import { itemPageQuery, redeemTarget as redeemRule, type Item } from '@/entities/items';
 import { today } from '../../../contracts/business-day';
 
 /** The schedule rule: with both dates set, an item shows only between them (business days, both included). */
@@ -13,8 +13,8 @@ export const rewardItemsQuery = () =>
     select: (page) => page.items.filter((i) => onSchedule(i)),
   });
 
-/** The gift redemption path of the reward (Gift group → gift checkout, else the reward detail). */
+/** Where the exchange button leads: a gift ('Gift', 'Gift Card') to its gift checkout, any other item to its product page. */
 export const redeemTarget = (item: Pick<Item, 'item_group' | 'item_code' | 'name'>) =>
-  item.item_group.includes('Gift') && item.item_group !== 'Gift Card'
+  redeemRule(item).kind === 'gift'
     ? ({ to: '/$itemCode/gift-checkout', params: { itemCode: item.item_code } } as const)
     : ({ to: '/products/$id', params: { id: item.name } } as const);
