@@ -28,7 +28,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const fetchItems = (query: ProductQuery, signal?: AbortSignal): Promise<ProductPage> =>
   callMethod(GET_PRODUCT_FILTER_DATA, { query_args: query }, { signal });
 
-/** The first page of a list (the home's carousels, the reward mock-ups). */
+/** The first page of a list (the home's carousels, the reward screens). */
 export const itemPageQuery = (query: ProductQuery) =>
   queryOptions({
     queryKey: itemKeys.page(query),

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RewardDetail, rewardItemsQuery } from '@/features/rewards-mockups';
+import { RewardDetail, rewardItemsQuery } from '@/features/rewards';
 import * as v from 'valibot';
 import { ItemSchema } from '../../../../contracts/catalog';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
