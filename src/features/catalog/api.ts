@@ -1,5 +1,6 @@
 import { itemPageQuery, itemPagesQuery, type Item, type ProductQuery } from '@/entities/items';
 import { today } from '../../../contracts/business-day';
+import { onSchedule } from '../../../contracts/item-schedule';
 
 export { itemQuery, redeemConditionsQuery, redeemTarget } from '@/entities/items';
 export type { Item } from '@/entities/items';
@@ -35,10 +36,6 @@ export const productPagesQuery = (args: ListArgs) => itemPagesQuery(listQuery(ar
  */
 export function isCardVisible(item: Pick<Item, 'tags' | 'item_schedule_start' | 'item_schedule_end'>, displayTag: string | undefined, now: Date = new Date()): boolean {
   if (displayTag && item.tags && item.tags.length > 0 && !item.tags.includes(displayTag)) return false;
-  if (item.item_schedule_start && item.item_schedule_end) {
-    const day = today(now);
-    if (day < item.item_schedule_start.slice(0, 10) || day > item.item_schedule_end.slice(0, 10)) return false;
-  }
-  return true;
+  return onSchedule(item, today(now));
 }
 

@@ -1,10 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { itemPageQuery, redeemTarget as redeemRule, type Item } from '@/entities/items';
-import { today } from '../../../contracts/business-day';
+import { onSchedule } from '../../../contracts/item-schedule';
 
-/** The schedule rule: with both dates set, an item shows only between them (business days, both included). */
-export const onSchedule = (i: Pick<Item, 'item_schedule_start' | 'item_schedule_end'>, now = today()) =>
-  !(i.item_schedule_start && i.item_schedule_end) || (i.item_schedule_start <= now && now <= i.item_schedule_end);
 
 /** The reward items (priced in points), most popular first, on schedule. */
 export const rewardItemsQuery = () =>
