@@ -6,7 +6,7 @@ import type { Program } from '../loyalty/ledger';
 import { earningForMember } from '../programme/service';
 import { today } from '../../../contracts/business-day';
 import { onSchedule } from '../../../contracts/item-schedule';
-import { numberSetting } from './repository';
+import { numberSetting } from '../settings/repository';
 import type { DeliveryMethod, OrderKind, OrderLineInput } from './validation';
 
 /** The shipping fee and the checkout discount, in baht: settings, with these defaults until the back office sets them. */

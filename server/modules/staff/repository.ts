@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readSetting } from '../settings/repository';
 import { memberDevices, settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries } from '../../db/schema/loyalty';
@@ -111,8 +112,7 @@ export async function receiptAward(db: Executor, branch: string, receiptNo: stri
 /** A secret kept in the settings table, created on first use (shared by every server instance). */
 export async function settingSecret(db: Executor, key: string, make: () => string): Promise<string> {
   await db.insert(settings).values({ key, value: make() }).onConflictDoNothing();
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return String(row!.value);
+  return String(await readSetting(db, key));
 }
 
 export async function recordAction(
