@@ -131,11 +131,6 @@ export async function smsOutboxEntries(db: Executor, phone: string | undefined, 
   return phone ? q.where(eq(smsOutbox.phone, phone)) : q;
 }
 
-export async function settingValue(db: Executor, key: string): Promise<unknown> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
-  return row?.value;
-}
-
 /** Stores a setting unless one of that key exists already (the first writer wins). */
 export async function insertSettingIfAbsent(db: Executor, key: string, value: unknown) {
   await db.insert(settings).values({ key, value }).onConflictDoNothing();

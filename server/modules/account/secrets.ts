@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
 import { randomToken } from '../../frappe/crypto';
-import { insertSettingIfAbsent, settingValue } from './repository';
+import { insertSettingIfAbsent } from './repository';
+import { readSetting as settingValue } from '../settings/repository';
 
 /**
  * Per-installation secrets kept in the `settings` table: created on first use, shared by every server

@@ -1,8 +1,8 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readSetting } from '../settings/repository';
 import { addresses } from '../../db/schema/addresses';
 import { customers } from '../../db/schema/customers';
-import { settings } from '../../db/schema/auth';
 import { DEFAULT_ADDRESS_OPTIONS, type AddressOptions } from '../../../contracts/addresses';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -64,8 +64,7 @@ export async function clearFlagOnOthers(
 }
 
 export async function addressOptions(db: Executor): Promise<AddressOptions> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, ADDRESS_OPTIONS_SETTING));
-  return (row?.value as AddressOptions | undefined) ?? DEFAULT_ADDRESS_OPTIONS;
+  return ((await readSetting(db, ADDRESS_OPTIONS_SETTING)) as AddressOptions | undefined) ?? DEFAULT_ADDRESS_OPTIONS;
 }
 
 /** A member's own addresses only (the Customer linked to the user): the read scope of the Address doctype. */

@@ -1,5 +1,6 @@
 import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readSetting } from '../settings/repository';
 import { memberDevices, settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries, loyaltyPrograms } from '../../db/schema/loyalty';
@@ -106,8 +107,8 @@ export async function setBlocked(tx: Executor, customer: string, user: string, s
 // ------------------------------------------------------------------------------------------- settings
 
 export async function listSetting(db: Executor, key: string): Promise<string[] | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return Array.isArray(row?.value) ? (row.value as unknown[]).map(String) : null;
+  const value = await readSetting(db, key);
+  return Array.isArray(value) ? value.map(String) : null;
 }
 
 export async function putSetting(db: Executor, key: string, value: unknown) {

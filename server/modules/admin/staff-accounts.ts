@@ -78,7 +78,12 @@ async function sendLink(ctx: RequestContext, account: StaffUserRow): Promise<boo
  * member_rewards.admin.create_staff: a staff account for one branch, with no password anyone knows: a link to
  * set one is mailed at once (reset_sent says whether it left).
  */
-export async function createStaff(ctx: RequestContext, args: { email: string; full_name: string; branch: string; role: StaffRole; daily_award_cap?: number | null }) {
+export async function createStaff(
+  ctx: RequestContext,
+  args: { email: string; full_name: string; branch: string; role: StaffRole; daily_award_cap?: number | null },
+  /** The till's create_staff_user sets a password (already checked by NewPasswordSchema) instead of mailing a link. */
+  password?: string,
+) {
   const limited = managedBranch(ctx);
   if (limited !== null && args.branch !== limited) throw notYourBranch();
   if (limited !== null && args.role !== 'Store Staff') {
@@ -86,7 +91,7 @@ export async function createStaff(ctx: RequestContext, args: { email: string; fu
   }
   await usableBranch(ctx, args.branch);
   if (await addressInUse(ctx.db, args.email)) throw emailInUse();
-  const unusable = await hashPassword(randomBytes(24).toString('base64url'));
+  const passwordHash = await hashPassword(password ?? randomBytes(24).toString('base64url'));
   let created: StaffUserRow;
   try {
     created = await ctx.db.transaction(async (tx) => {
@@ -101,7 +106,7 @@ export async function createStaff(ctx: RequestContext, args: { email: string; fu
         roles: [args.role],
         branch: args.branch,
         daily_award_cap: args.daily_award_cap ?? null,
-        password_hash: unusable,
+        password_hash: passwordHash,
         phone_verified: true,
         owner: ctx.user.name,
       });
@@ -113,7 +118,7 @@ export async function createStaff(ctx: RequestContext, args: { email: string; fu
     if (isUniqueViolation(err)) throw emailInUse();
     throw err;
   }
-  return { ...staffRow(created), reset_sent: await sendLink(ctx, created) };
+  return { ...staffRow(created), reset_sent: password === undefined ? await sendLink(ctx, created) : false };
 }
 
 /**

@@ -31,18 +31,26 @@ export { addDays } from '../programme/rules';
 
 const E = loyaltyPointEntries;
 
-const live = (customer: string, asOf: string) => and(eq(E.customer, customer), gte(E.expiry_date, asOf), lte(E.posting_date, asOf));
+/**
+ * The live-balance rule, once for every reader (a member's balance, lists of members, the reports' outstanding
+ * points): a row counts on `asOf` when it was posted by then and its batch has not expired on it.
+ */
+export const liveOn = (asOf: string | Placeholder) => sql`(${E.posting_date} <= ${asOf} and ${E.expiry_date} >= ${asOf})`;
+
+/** The sum of the points of the rows a query selects (0 for none). */
+export const pointsSumSql = sql<number>`coalesce(sum(${E.loyalty_points}), 0)::int`.mapWith(Number);
+
+const live = (customer: string, asOf: string) => and(eq(E.customer, customer), liveOn(asOf));
 
 /** Balance = sum of the rows posted by `asOf` whose batch has not expired on it. */
 export async function balanceOf(db: Executor, customer: string, asOf: string = today()): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`coalesce(sum(${E.loyalty_points}), 0)::int` }).from(E).where(live(customer, asOf));
+  const [row] = await db.select({ total: pointsSumSql }).from(E).where(live(customer, asOf));
   return Number(row?.total ?? 0);
 }
 
 /** The same balance as a correlated subquery, for lists of members (`customer` is the outer query's column). */
 export const liveBalanceSql = (customer: SQL | typeof customers.name, asOf: string | Placeholder = today()) =>
-  sql<number>`(select coalesce(sum(${E.loyalty_points}), 0)::int from ${E}
-    where ${E.customer} = ${customer} and ${E.expiry_date} >= ${asOf} and ${E.posting_date} <= ${asOf})`.mapWith(Number);
+  sql<number>`(select ${pointsSumSql} from ${E} where ${E.customer} = ${customer} and ${liveOn(asOf)})`.mapWith(Number);
 
 // ------------------------------------------------------------------------------------------- tiers
 
@@ -367,7 +375,7 @@ const openBatchesRead = preparedRead((db) => {
     })
     .from(E)
     .leftJoin(against, eq(against.batch, E.name))
-    .where(and(eq(E.customer, customer), gte(E.expiry_date, asOf), lte(E.posting_date, asOf), isNull(E.redeem_against), sql`${E.loyalty_points} > 0`))
+    .where(and(eq(E.customer, customer), liveOn(asOf), isNull(E.redeem_against), sql`${E.loyalty_points} > 0`))
     .orderBy(asc(E.expiry_date), asc(E.posting_date), asc(E.created_at), asc(E.name))
     .prepare('mr_open_batches');
 });

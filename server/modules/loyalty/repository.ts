@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readSetting } from '../settings/repository';
 import { settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
@@ -35,8 +36,8 @@ export async function membersWithExpiredBatches(db: Executor, opts: { from: stri
 
 /** A job's progress mark (a day), kept in the settings table. */
 export async function jobMark(db: Executor, key: string): Promise<string | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return typeof row?.value === 'string' ? row.value : null;
+  const value = await readSetting(db, key);
+  return typeof value === 'string' ? value : null;
 }
 
 /** Moves a job's mark forward only (two instances finishing in either order leave the later day). */

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { ServerConfig } from '../../config';
 import type { Executor } from '../../db/client';
+import { readSetting } from '../settings/repository';
 import { settings } from '../../db/schema/auth';
 
 /**
@@ -30,8 +30,8 @@ export async function vapidKeys(db: Executor, config: ServerConfig): Promise<(Va
   if (publicKey && privateKey) return { publicKey, privateKey, generated: false };
   if (config.production) return null;
   const read = async () => {
-    const [row] = await db.select().from(settings).where(eq(settings.key, VAPID_SETTING)).limit(1);
-    return isKeys(row?.value) ? row.value : null;
+    const value = await readSetting(db, VAPID_SETTING);
+    return isKeys(value) ? value : null;
   };
   const existing = await read();
   if (existing) return { ...existing, generated: false };

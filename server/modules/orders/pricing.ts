@@ -5,7 +5,8 @@ import { formatBaht } from '../../../contracts/money';
 import type { Program } from '../loyalty/ledger';
 import { earningForMember } from '../programme/service';
 import { today } from '../../../contracts/business-day';
-import { numberSetting } from './repository';
+import { onSchedule } from '../../../contracts/item-schedule';
+import { numberSetting } from '../settings/repository';
 import type { DeliveryMethod, OrderKind, OrderLineInput } from './validation';
 
 /** The shipping fee and the checkout discount, in baht: settings, with these defaults until the back office sets them. */
@@ -59,7 +60,7 @@ export async function loadOrderable(db: Executor, lines: OrderLineInput[], asOf:
     const item = byCode.get(line.item_code);
     if (!item || !item.published) throw validationError(`Item ${line.item_code} not found`, 'item_not_found');
     if (!item.in_stock) throw validationError(`${item.item_code} Not in Stock`, 'out_of_stock');
-    if (item.item_schedule_start && item.item_schedule_end && (asOf < item.item_schedule_start || asOf > item.item_schedule_end)) {
+    if (!onSchedule(item, asOf)) {
       throw validationError(`${item.item_name} is not available now`, 'item_not_available');
     }
   }

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { settings } from '../../db/schema/auth';
 import { addresses } from '../../db/schema/addresses';
 import { items } from '../../db/schema/catalog';
 import { branches, deliveryNotes, orderRefunds, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
@@ -25,13 +24,6 @@ export async function nextInSeries(tx: Executor, prefix: string, digits = 5): Pr
 export async function seriesNames(db: Executor, prefixes: string[], digits = 5): Promise<string[]> {
   const { rows } = (await db.execute(sql`select nextval('document_no')::int as n from generate_series(1, ${prefixes.length})`)) as unknown as { rows: { n: number }[] };
   return prefixes.map((prefix, i) => `${prefix}${String(Number(rows[i]!.n)).padStart(digits, '0')}`);
-}
-
-/** A number from the settings table, or its default when none is set. */
-export async function numberSetting(db: Executor, key: string, fallback: number): Promise<number> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  const n = Number(row?.value);
-  return row && Number.isFinite(n) ? n : fallback;
 }
 
 export async function ownAddress(db: Executor, customer: string, name: string) {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Executor } from '../../db/client';
 import { ProgrammeRulesSchema, type ProgrammeRules, type RulesVersion } from '../../../contracts/programme';
 import { startingRules } from './rules';
-import { numberSetting } from '../orders/repository';
+import { numberSetting } from '../settings/repository';
 import { programRow, tierTable, versionsOfProgram, type VersionRow } from './repository';
 
 /** The settings key the till's per-member daily cap had before it became a rule, and its default. */

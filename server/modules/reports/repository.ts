@@ -6,6 +6,7 @@ import { deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema
 import { reportDaily, reportDailyBranches, reportDailyRewards } from '../../db/schema/reports';
 import { BUSINESS_TIME_ZONE } from '../../../contracts/business-day';
 import type { Movements } from '../../../contracts/reports';
+import { liveOn, pointsSumSql } from '../loyalty/ledger';
 
 /**
  * The reports' SQL, each figure straight from the ledger and the orders over a range of Bangkok days. The snapshot
@@ -104,10 +105,7 @@ export async function membersBy(db: Executor, day: string): Promise<number> {
 
 /** Every member's balance on `day` added up (the whole ledger: what the snapshot saves the dashboard). */
 export async function outstandingOn(db: Executor, day: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${E.loyalty_points}), 0)::int` })
-    .from(E)
-    .where(and(lte(E.posting_date, day), gte(E.expiry_date, day)));
+  const [row] = await db.select({ total: pointsSumSql }).from(E).where(liveOn(day));
   return Number(row?.total ?? 0);
 }
 

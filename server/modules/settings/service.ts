@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/client';
-import { numberSetting } from '../orders/repository';
-import { upsertSetting } from './repository';
+import { numberSetting, upsertSetting } from './repository';
 
 export interface Tunable {
   key: string;

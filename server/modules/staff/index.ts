@@ -5,8 +5,10 @@ import { REGISTER_DEVICE, DEVICE_STATUS } from '../../../contracts/member-code';
 import { AWARD_POINTS, CONFIRM_REWARD, RESOLVE_CODE, STAFF_ACTIONS } from '../../../contracts/staff';
 import { revokeOnCredentials } from './codes';
 import {
-  awardPoints, branchActions, confirmReward, createStaffUser, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
+  awardPoints, branchActions, confirmReward, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
 } from './service';
+import { createStaff } from '../admin/staff-accounts';
+import { NewPasswordSchema } from '../../../contracts/password';
 
 /**
  * member_rewards.member_code.register_device: called by the app after sign-in (and by /my-id when it holds no
@@ -63,10 +65,14 @@ const createStaffUserMethod = defineMethod({
   args: v.looseObject({
     email: v.pipe(v.string('Email is required'), v.trim(), v.toLowerCase(), v.email('Email is invalid'), v.maxLength(200, 'Email is invalid')),
     full_name: v.pipe(v.string('Full name is required'), v.trim(), v.minLength(1, 'Full name is required'), v.maxLength(140, 'Full name is too long')),
-    password: v.pipe(v.string('Password is required'), v.minLength(10, 'Password must be at least 10 characters'), v.maxLength(200)),
+    password: NewPasswordSchema,
     branch: v.pipe(v.string('Branch is required'), v.trim(), v.minLength(1, 'Branch is required')),
   }),
-  handler: (ctx, args) => createStaffUser(ctx, args),
+  // The back office's creation path, with the password given instead of a mailed link.
+  handler: async (ctx, { password, ...account }) => {
+    const row = await createStaff(ctx, { ...account, role: 'Store Staff' }, password);
+    return { name: row.name, full_name: row.full_name, branch: row.branch, roles: [row.role] };
+  },
 });
 
 /** Ours: a System Manager disables (0) or re-enables (1) a Store Staff account. */

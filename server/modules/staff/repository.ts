@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { readSetting } from '../settings/repository';
 import { memberDevices, settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries } from '../../db/schema/loyalty';
-import { branches, deliveryNotes, salesInvoiceItems, salesInvoices, staffActions } from '../../db/schema/orders';
+import { deliveryNotes, salesInvoiceItems, salesInvoices, staffActions } from '../../db/schema/orders';
 
 export type DeviceRow = typeof memberDevices.$inferSelect;
 
@@ -111,8 +112,7 @@ export async function receiptAward(db: Executor, branch: string, receiptNo: stri
 /** A secret kept in the settings table, created on first use (shared by every server instance). */
 export async function settingSecret(db: Executor, key: string, make: () => string): Promise<string> {
   await db.insert(settings).values({ key, value: make() }).onConflictDoNothing();
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
-  return String(row!.value);
+  return String(await readSetting(db, key));
 }
 
 export async function recordAction(
@@ -191,11 +191,6 @@ export async function userNames(db: Executor, names: string[]) {
   return new Map(rows.map((r) => [r.name, r.full_name]));
 }
 
-export async function branchExists(db: Executor, name: string) {
-  const [row] = await db.select({ name: branches.name }).from(branches).where(eq(branches.name, name)).limit(1);
-  return Boolean(row);
-}
-
 /**
  * Whether an address is already an account's: its name, or its verified e-mail (case-insensitively). An address
  * someone merely typed into a profile or a sign-up is not.
@@ -218,24 +213,4 @@ export async function staffUser(db: Executor, name: string) {
 
 export async function setEnabled(db: Executor, name: string, enabled: boolean) {
   await db.update(users).set({ enabled, modified: sql`now()` }).where(eq(users.name, name));
-}
-
-export async function insertStaffUser(
-  db: Executor,
-  u: { email: string; full_name: string; branch: string; password_hash: string; owner: string },
-) {
-  await db.insert(users).values({
-    name: u.email,
-    email: u.email,
-    // The administrator who creates the account vouches for the address.
-    email_verified: true,
-    full_name: u.full_name,
-    first_name: u.full_name,
-    user_type: 'System User',
-    roles: ['Store Staff'],
-    branch: u.branch,
-    password_hash: u.password_hash,
-    phone_verified: true,
-    owner: u.owner,
-  });
 }

@@ -1,7 +1,6 @@
 import type { RequestContext } from '../../frappe/context';
-import { FrappeError, notFound, validationError } from '../../frappe/errors';
+import { FrappeError, notFound } from '../../frappe/errors';
 import { endCredentials } from '../../frappe/sessions';
-import { hashPassword } from '../../frappe/crypto';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
 import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
@@ -11,11 +10,11 @@ import { earningForMember } from '../programme/service';
 import { rulesOn } from '../programme/versions';
 import { audit } from '../audit/service';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
-import { emailInUse, refuse } from './messages';
+import { refuse } from './messages';
 import { enqueueEvent, itemSummary } from '../notifications/index';
 import {
   actionsOfBranch, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
-  addressInUse, branchExists, insertStaffUser, receiptAward, recordAction, rewardInvoiceByCode, setEnabled, staffAwardedOn,
+  receiptAward, recordAction, rewardInvoiceByCode, setEnabled, staffAwardedOn,
   staffUser, submitNotes, userNames,
 } from './repository';
 
@@ -371,25 +370,6 @@ export async function branchActions(ctx: RequestContext, start: number, limit: n
     return { ...r, staff_name: r.staff_name ?? r.staff_user, created_at: r.created_at.toISOString(), detail };
   });
 }
-
-/** member_rewards.staff.create_staff_user (System Manager): a Store Staff account bound to one branch. */
-export async function createStaffUser(ctx: RequestContext, args: { email: string; full_name: string; password: string; branch: string }) {
-  if (!(await branchExists(ctx.db, args.branch))) throw validationError(`Branch ${args.branch.slice(0, 80)} not found`);
-  if (await addressInUse(ctx.db, args.email)) throw emailInUse();
-  const passwordHash = await hashPassword(args.password);
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await insertStaffUser(tx, { ...args, password_hash: passwordHash, owner: ctx.user.name });
-      await audit(ctx, tx, { action: 'create', doctype: 'User', name: args.email, after: { full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] }, branch: args.branch });
-    });
-  } catch (err) {
-    // Two administrators adding the same address at once: the unique index decides, with the same answer.
-    if (isUniqueViolation(err)) throw emailInUse();
-    throw err;
-  }
-  return { name: args.email, full_name: args.full_name, branch: args.branch, roles: ['Store Staff'] };
-}
-
 
 /**
  * member_rewards.staff.set_staff_user_enabled (System Manager): disabling a Store Staff account ends its sessions,

@@ -28,7 +28,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const fetchItems = (query: ProductQuery, signal?: AbortSignal): Promise<ProductPage> =>
   callMethod(GET_PRODUCT_FILTER_DATA, { query_args: query }, { signal });
 
-/** The first page of a list (the home's carousels, the reward mock-ups). */
+/** The first page of a list (the home's carousels, the reward screens). */
 export const itemPageQuery = (query: ProductQuery) =>
   queryOptions({
     queryKey: itemKeys.page(query),
@@ -94,6 +94,15 @@ export const redeemConditionsQuery = () =>
     staleTime: 30 * 60 * 1000,
     meta: { persist: 'idb' },
   });
+
+/**
+ * Where redeeming an item leads: an item whose group contains 'Gift' ('Gift', 'Gift Card') is redeemed at the gift
+ * checkout with points; any other item goes through the ordinary checkout. The server takes any all-reward order as
+ * a gift redemption, whatever the group.
+ */
+export function redeemTarget(item: Pick<Item, 'item_group' | 'item_code'>): { kind: 'gift'; itemCode: string } | { kind: 'checkout' } {
+  return item.item_group.includes('Gift') ? { kind: 'gift', itemCode: item.item_code } : { kind: 'checkout' };
+}
 
 /** An item priced in points is a reward. */
 export const isReward = (item: Pick<Item, 'loyalty_points_based_price'>) => (item.loyalty_points_based_price ?? 0) > 0;

@@ -1,7 +1,8 @@
 import { itemPageQuery, itemPagesQuery, type Item, type ProductQuery } from '@/entities/items';
 import { today } from '../../../contracts/business-day';
+import { onSchedule } from '../../../contracts/item-schedule';
 
-export { itemQuery, redeemConditionsQuery } from '@/entities/items';
+export { itemQuery, redeemConditionsQuery, redeemTarget } from '@/entities/items';
 export type { Item } from '@/entities/items';
 
 export const GIFT = 'Gift';
@@ -35,15 +36,6 @@ export const productPagesQuery = (args: ListArgs) => itemPagesQuery(listQuery(ar
  */
 export function isCardVisible(item: Pick<Item, 'tags' | 'item_schedule_start' | 'item_schedule_end'>, displayTag: string | undefined, now: Date = new Date()): boolean {
   if (displayTag && item.tags && item.tags.length > 0 && !item.tags.includes(displayTag)) return false;
-  if (item.item_schedule_start && item.item_schedule_end) {
-    const day = today(now);
-    if (day < item.item_schedule_start.slice(0, 10) || day > item.item_schedule_end.slice(0, 10)) return false;
-  }
-  return true;
-}
-
-/** Where the redeem button of a reward goes: any group containing 'Gift' → gift checkout, else /checkout. */
-export function redeemTarget(item: Pick<Item, 'item_group' | 'item_code'>): { kind: 'gift'; itemCode: string } | { kind: 'checkout' } {
-  return item.item_group.includes(GIFT) ? { kind: 'gift', itemCode: item.item_code } : { kind: 'checkout' };
+  return onSchedule(item, today(now));
 }
 

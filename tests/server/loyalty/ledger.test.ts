@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTestServer, Session, type TestServer } from '../../support/server';
 import { loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
-import { addDays, balanceOf, earnPoints, entriesOf, NOT_ENOUGH_POINTS, openBatches, redeemPoints, tierOf, type Program } from '../../../server/modules/loyalty/ledger';
+import { addDays, balanceOf, earnPoints, entriesOf, liveBalanceSql, NOT_ENOUGH_POINTS, openBatches, redeemPoints, tierOf, type Program } from '../../../server/modules/loyalty/ledger';
+import { outstandingOn } from '../../../server/modules/reports/repository';
+import { sql } from 'drizzle-orm';
 import { earningFor, startingRules, tierForBasis } from '../../../server/modules/programme/rules';
 import { DEMO_TIERS } from '../../../server/db/seed/loyalty';
 
@@ -191,5 +193,25 @@ describe('headless_e_commerce.api.get_loyalty_points_details', () => {
     // Once they are spent, the next expiry is the later batch's.
     await redeemPoints(db, { customer: m.customer, program, points: 3, invoice: 'SINV-NEXT-2' });
     expect(await details()).toMatchObject({ loyalty_points: 10, next_expiry_date: later.expiry_date, next_expiry_points: 10 });
+  });
+});
+
+describe('the live-balance rule', () => {
+  it('counts a batch from its posting day through its expiry day, alike for a balance, a list of members and the reports', async () => {
+    const db = server.database.db;
+    const c = freshCustomer();
+    await earnPoints(db, { customer: c, program, points: 7, source: 'purchase', postingDate: '2030-03-10', expiryDate: '2030-03-20' });
+    const listed = async (day: string) => {
+      const [row] = await db.select({ balance: liveBalanceSql(sql`${c}`, day) }).from(sql`(select 1) as one`);
+      return row!.balance;
+    };
+    const expected: Record<string, number> = { '2030-03-09': 0, '2030-03-10': 7, '2030-03-20': 7, '2030-03-21': 0 };
+    const before = await outstandingOn(db, '2030-03-09');
+    for (const [day, points] of Object.entries(expected)) {
+      expect(await balanceOf(db, c, day), day).toBe(points);
+      expect(await listed(day), day).toBe(points);
+      // Nobody else's batch is posted in March 2030: the reports' total moves by this member's balance only.
+      expect((await outstandingOn(db, day)) - before, day).toBe(points);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
 import { auditLog } from '../../../server/db/schema/audit';
+import { numberSetting, readSetting, upsertSetting } from '../../../server/modules/settings/repository';
 
 const GET = 'member_rewards.settings.get_settings';
 const UPDATE = 'member_rewards.settings.update_settings';
@@ -60,5 +61,27 @@ describe('programme settings (back office)', () => {
       expect((await s.call(UPDATE, { shipping_fee: 0 })).statusCode).toBe(403);
       expect((await s.call(GET, {}, 'GET')).statusCode).toBe(403);
     }
+  });
+});
+
+describe('the one read of the settings table', () => {
+  it('answers the stored value as it was stored, and nothing for a key never set', async () => {
+    const db = server.database.db;
+    await upsertSetting(db, 'test_list', ['a', 'b']);
+    await upsertSetting(db, 'test_mark', '2026-06-15');
+    expect(await readSetting(db, 'test_list')).toEqual(['a', 'b']);
+    expect(await readSetting(db, 'test_mark')).toBe('2026-06-15');
+    expect(await readSetting(db, 'test_never_set')).toBeUndefined();
+  });
+
+  it('reads a number setting, stored as a number or as digits, and falls back when unset or not a number', async () => {
+    const db = server.database.db;
+    await upsertSetting(db, 'test_fee', 40);
+    await upsertSetting(db, 'test_cap', '800');
+    await upsertSetting(db, 'test_word', 'lots');
+    expect(await numberSetting(db, 'test_fee', 59)).toBe(40);
+    expect(await numberSetting(db, 'test_cap', 500)).toBe(800);
+    expect(await numberSetting(db, 'test_word', 500)).toBe(500);
+    expect(await numberSetting(db, 'test_never_set', 99)).toBe(99);
   });
 });

@@ -468,4 +468,19 @@ describe('create_staff_user (System Manager)', () => {
       expect((await s.call('member_rewards.staff.create_staff_user', { email: `y${email}`, full_name: 'y', password: 'a-long-password', branch: BRANCHES[0] })).statusCode).toBe(403);
     }
   });
+
+  it("holds the password to the same 10-to-128 rule as a password reset, with the same codes", async () => {
+    const admin = new Session(server.app);
+    expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
+    const email = `till-pw-${Date.now()}@example.com`;
+    const create = (password: string) => admin.call('member_rewards.staff.create_staff_user', { email, full_name: 'Till', password, branch: BRANCHES[1] });
+    const long = await create('x'.repeat(129));
+    expect(long.statusCode).toBe(417);
+    expect(body(long).error_code).toBe('password_too_long');
+    expect(message(long)).toBe('Password must be at most 128 characters');
+    const short = await create('too-short');
+    expect(short.statusCode).toBe(417);
+    expect(body(short).error_code).toBe('password_too_short');
+    expect((await create('x'.repeat(128))).statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { RedemptionSuccess } from '@/features/rewards-mockups';
+import { RedemptionSuccess } from '@/features/rewards';
 
 const searchSchema = v.object({ order_id: v.optional(v.pipe(v.string(), v.maxLength(140))) });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
-import { GiftsPromotions } from '@/features/rewards-mockups';
+import { GiftsPromotions } from '@/features/rewards';
 import { useT } from '@/lib/i18n';
 
 /** /gifts: promotions, 'gifts and deals', back to /. */

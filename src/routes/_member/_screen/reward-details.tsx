@@ -6,12 +6,12 @@ import { TitleHeader } from '@/components/title-header';
 import { useCurrentUser } from '@/features/auth';
 import { couponsFrom, isUsable, rewardOrdersQuery } from '@/features/coupons';
 import { RichText } from '@/features/info-pages';
-import { RewardDetail, rewardItemsQuery } from '@/features/rewards-mockups';
+import { RewardDetail, rewardItemsQuery } from '@/features/rewards';
 import { useT } from '@/lib/i18n';
 
 const searchSchema = v.object({ item: v.optional(v.pipe(v.string(), v.maxLength(140))) });
 
-/** /reward-details: the reward mock-up on a real item; 'reward redeemed' when the member holds its code. */
+/** /reward-details: the reward detail of a real item; 'reward redeemed' when the member holds its code. */
 export const Route = createFileRoute('/_member/_screen/reward-details')({
   validateSearch: (search) => {
     const r = v.safeParse(searchSchema, search);

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
 import { useCurrentUser } from '@/features/auth';
-import { RewardHome, rewardItemsQuery } from '@/features/rewards-mockups';
+import { RewardHome, rewardItemsQuery } from '@/features/rewards';
 import { useT } from '@/lib/i18n';
 
 /** /reward-home: the member's real points and tier progress, reward rows and 'my rewards'. */

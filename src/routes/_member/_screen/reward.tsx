@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleHeader } from '@/components/title-header';
-import { RewardsCatalog, rewardItemsQuery } from '@/features/rewards-mockups';
+import { RewardsCatalog, rewardItemsQuery } from '@/features/rewards';
 import { useT } from '@/lib/i18n';
 
 /** /reward: the home-style rewards screen (every reward on schedule). */
