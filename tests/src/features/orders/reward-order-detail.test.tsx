@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tierQuery } from '@/entities/member';
 import { invoiceQuery, ordersQuery, RewardOrderDetail, useLiveOrders } from '@/features/orders';
 import { OrderSchema } from '../../../../contracts/orders';
 import * as realtime from '@/lib/realtime';
@@ -57,9 +58,30 @@ describe('the order screens follow the branch', () => {
       return null;
     }
     renderApp(<Live />, { queryClient });
-    await vi.waitFor(() => expect(subscribe).toHaveBeenCalledWith('Sales Invoice', 'somjai@example.com', expect.any(Function)));
+    await vi.waitFor(() => expect(subscribe).toHaveBeenCalledWith('Sales Invoice', 'somjai@example.com', expect.any(Function), expect.any(Function)));
     act(() => announce({ doctype: 'Sales Invoice', name: 'ACC-SINV-2026-00009', user: 'somjai@example.com' }));
     expect(queryClient.getQueryState(invoiceQuery('ACC-SINV-2026-00009').queryKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(ordersQuery().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('read the orders and the points (the tier with them) again once the subscription is confirmed: what changed before was announced to nobody', async () => {
+    let joined: (() => void) | undefined;
+    vi.spyOn(realtime, 'subscribeDoctype').mockImplementation((_doctype, _user, _listener, onJoined) => {
+      joined = onJoined;
+      return () => {};
+    });
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(ordersQuery().queryKey, { pages: [[reward('Draft')]], pageParams: [0] });
+    queryClient.setQueryData(tierQuery('CUST-00001').queryKey, { tier_name: 'Silver', tier_thumbnail: null, next_tier_name: 'Gold', points_to_next_tier: 11, points_earned: 24 });
+    function Live() {
+      useLiveOrders('somjai@example.com');
+      return null;
+    }
+    renderApp(<Live />, { queryClient });
+    expect(queryClient.getQueryState(ordersQuery().queryKey)?.isInvalidated).toBe(false);
+    await vi.waitFor(() => expect(joined).toBeTypeOf('function'));
+    act(() => joined!());
+    expect(queryClient.getQueryState(ordersQuery().queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(tierQuery('CUST-00001').queryKey)?.isInvalidated).toBe(true);
   });
 });
