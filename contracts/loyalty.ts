@@ -143,25 +143,24 @@ export const POINTS_PAGE_MAX = 100;
 /**
  * Where a page of the history starts: the row order's key (posting day, the row's creation instant in microseconds
  * since 1970, name) of the last row the previous page held; the page holds the rows strictly after it. Written
- * only by the server (`next_before`), so a client passes it back as it came.
+ * only by the server (`next_before`), so a client passes it back as it came; null or '' is no cursor (the newest).
  */
-export const HISTORY_CURSOR = /^(\d{4}-\d{2}-\d{2})_(\d{1,16})_(.{1,140})$/s;
+const HISTORY_CURSOR = /^(\d{4}-\d{2}-\d{2})_(\d{1,16})_(.{1,140})$/s;
 const BAD_CURSOR = 'before must be a next_before value from an earlier answer';
+const historyCursor = v.pipe(
+  v.string(BAD_CURSOR),
+  v.regex(HISTORY_CURSOR, BAD_CURSOR),
+  v.check((s) => v.is(isoDay(BAD_CURSOR), s.slice(0, 10)), BAD_CURSOR),
+  v.transform((s) => {
+    const [, posting_date, created_us, name] = HISTORY_CURSOR.exec(s)!;
+    return { posting_date: posting_date!, created_us: created_us!, name: name! };
+  }),
+);
 
 export const PointsDetailsArgs = v.looseObject({
   /** Rows in the page, 0 to POINTS_PAGE_MAX (0: the balance, tier and expiry alone). */
   limit: v.optional(boundedNumber(0, POINTS_PAGE_MAX, `limit must be a whole number from 0 to ${POINTS_PAGE_MAX}`)),
-  before: v.optional(
-    v.pipe(
-      v.string(BAD_CURSOR),
-      v.regex(HISTORY_CURSOR, BAD_CURSOR),
-      v.check((s) => v.is(isoDay(BAD_CURSOR), s.slice(0, 10)), BAD_CURSOR),
-      v.transform((s) => {
-        const [, posting_date, created_us, name] = HISTORY_CURSOR.exec(s)!;
-        return { posting_date: posting_date!, created_us: created_us!, name: name! };
-      }),
-    ),
-  ),
+  before: v.optional(v.union([v.pipe(v.union([v.null(), v.literal('')]), v.transform(() => undefined)), historyCursor], BAD_CURSOR)),
 });
 
 export const POINTS_DETAILS = methodContract(LOYALTY_METHODS.pointsDetails, PointsDetailsArgs, PointsDetailsAnswer);

@@ -101,6 +101,7 @@ describe('get_loyalty_points_details, a page at a time', () => {
     }
     // The first page is the newest rows: today's redemption, then the batches of the days before.
     const first = await details(m, { limit: 4 });
+    expect(await details(m, { limit: 4, before: '' })).toEqual(first);
     expect(first.record.map((r) => [r.posting_date, r.loyalty_points])).toEqual([
       [today(), -4],
       [addDays(today(), -1), 3],
