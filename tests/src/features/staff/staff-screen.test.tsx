@@ -227,6 +227,20 @@ describe('the action log', () => {
     ]);
   });
 
+  it('an award refused by a cap says the receipt was over it, not that the cap was reached', async () => {
+    await renderStaff({
+      actions: [
+        action({ id: 2, action: 'award_refused', target: 'R-2', detail: { reason: 'daily_cap' } }),
+        action({ id: 1, action: 'award_refused', target: 'R-1', detail: { reason: 'staff_daily_cap' } }),
+      ],
+    });
+    const items = within(screen.getByRole('list', { name: 'Latest at this branch' })).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelectorAll('p')[1]?.textContent)).toEqual([
+      "Reason: over the member's daily points limit",
+      "Reason: over the staff account's daily limit",
+    ]);
+  });
+
   it('a System Manager without a branch gets a read-only log of every branch, with no scan controls', async () => {
     await renderStaff({ roles: ['System Manager'], branch: null, actions: refused });
     expect(screen.queryByRole('button', { name: 'Open the camera' })).toBeNull();
