@@ -18,6 +18,14 @@ export function normaliseRewardCode(raw: string): string | null {
   return CANONICAL.test(code) ? code : null;
 }
 
+/**
+ * The code as a log shows it: enough to recognise it (its last four characters), never all of it. A reward code is
+ * a bearer token: whoever holds it can collect the reward.
+ */
+export function maskRewardCode(code: string): string {
+  return `••••${code.slice(-4)}`;
+}
+
 /** The code as people read it: four groups of four. */
 export function formatRewardCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;

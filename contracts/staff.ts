@@ -126,6 +126,13 @@ export const AWARD_POINTS = methodContract(
   }),
 );
 
+/**
+ * The figures a cap refusal carries beside its reason (`daily_cap`, the member's; `staff_daily_cap`, the staff
+ * account's): the points the receipt would give, the points that can still be given today, and the day's cap.
+ */
+export const CapRefusalSchema = v.object({ points: v.number(), remaining: v.number(), cap: v.number() });
+export type CapRefusal = v.InferOutput<typeof CapRefusalSchema>;
+
 /** Hands a reward over: its delivery notes are submitted, exactly once. */
 export const CONFIRM_REWARD = methodContract(
   'member_rewards.staff.confirm_reward',

@@ -1,4 +1,4 @@
-import type { StaffRefusalReason } from '../../../contracts/staff';
+import type { CapRefusal, StaffRefusalReason } from '../../../contracts/staff';
 import { FrappeError, type ExcType } from '../../frappe/errors';
 import { isErrorCode } from '../../../contracts/errors';
 
@@ -17,8 +17,9 @@ export const STAFF_REFUSALS = {
   receipt_used: ['DuplicateEntryError', 'This receipt number has already earned points'],
   receipt_invalid: ['ValidationError', 'Receipt number may contain only letters, digits, - / _ .'],
   amount_invalid: ['ValidationError', 'Amount must be more than 0 and at most 1,000,000 baht'],
-  daily_cap: ['ValidationError', 'This member has reached the daily points limit'],
-  staff_daily_cap: ['ValidationError', 'You have reached your daily limit for awarding points'],
+  // Said with their figures by capRefusal.
+  daily_cap: ['ValidationError', 'This receipt would give more points than this member can still be given today.'],
+  staff_daily_cap: ['ValidationError', 'This receipt would give more points than your account can still give today.'],
   member_blocked: ['PermissionError', 'This membership is blocked: no points can be awarded'],
   no_points: ['ValidationError', 'This amount earns no points'],
   no_program: ['ValidationError', "Customer isn't enrolled in any Loyalty Program"],
@@ -27,10 +28,29 @@ export const STAFF_REFUSALS = {
 
 export type StaffRefusal = keyof typeof STAFF_REFUSALS;
 
-export function refuse(reason: StaffRefusal, extra: Record<string, unknown> = {}): FrappeError {
-  const [exc, message] = STAFF_REFUSALS[reason];
+export function refuse(reason: StaffRefusal, extra: Record<string, unknown> = {}, message: string = STAFF_REFUSALS[reason][1]): FrappeError {
+  const [exc] = STAFF_REFUSALS[reason];
   // A refusal that is also one of the app-wide situations carries its machine code too.
   return new FrappeError(exc, message, { extra: { reason, ...extra }, code: isErrorCode(reason) ? reason : undefined });
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A receipt over a daily cap, said as it is: what the receipt would give and what can still be given today. The
+ * figures go with the reason, so the app says the same in the staff member's language.
+ */
+export function capRefusal(reason: 'daily_cap' | 'staff_daily_cap', f: CapRefusal): FrappeError {
+  const asked = `This receipt would give ${count(f.points)} points`;
+  const message =
+    reason === 'daily_cap'
+      ? f.remaining > 0
+        ? `${asked}; only ${count(f.remaining)} of today's ${count(f.cap)} can still be given to this member.`
+        : `${asked}; this member has already been given all of today's ${count(f.cap)}.`
+      : f.remaining > 0
+        ? `${asked}; you can give only ${count(f.remaining)} more of your ${count(f.cap)} today.`
+        : `${asked}; you have already given all ${count(f.cap)} points your account may give today.`;
+  return refuse(reason, { ...f }, message);
 }
 
 /** A new staff account's address is another account's name or verified e-mail (compared case-insensitively). */

@@ -3,6 +3,7 @@ import { FrappeError, notFound } from '../../frappe/errors';
 import { endCredentials } from '../../frappe/sessions';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
+import { maskRewardCode, normaliseRewardCode } from '../../../contracts/reward-code';
 import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
 import { balanceOf, earnPoints, lockCustomerRow, programOf, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
@@ -10,7 +11,7 @@ import { earningForMember } from '../programme/service';
 import { rulesOn } from '../programme/versions';
 import { audit } from '../audit/service';
 import { issueScanToken, readScanToken, registerDevice, verifyMemberCode } from './codes';
-import { refuse } from './messages';
+import { capRefusal, refuse } from './messages';
 import { enqueueEvent, itemSummary } from '../notifications/index';
 import {
   actionsOfBranch, deviceOfUser, lockStaffCap, invoiceLines, lockDevice, markStepUsed, memberOfCustomer, memberOfUser, notesOf,
@@ -216,12 +217,12 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
 
       const cap = earned.rules.rules.daily_cap;
       const already = await staffAwardedOn(tx, { customer }, day);
-      if (already + points > cap) throw refuse('daily_cap', { cap, remaining: Math.max(0, cap - already), points });
+      if (already + points > cap) throw capRefusal('daily_cap', { points, remaining: Math.max(0, cap - already), cap });
       // The account's own cap, when the back office set one: what this staff member awards to anyone in a day.
       const staffCap = await lockStaffCap(tx, ctx.user.name);
       if (staffCap !== null) {
         const given = await staffAwardedOn(tx, { staffUser: ctx.user.name }, day);
-        if (given + points > staffCap) throw refuse('staff_daily_cap', { cap: staffCap, remaining: Math.max(0, staffCap - given), points });
+        if (given + points > staffCap) throw capRefusal('staff_daily_cap', { points, remaining: Math.max(0, staffCap - given), cap: staffCap });
       }
 
       const entry = await earnPoints(tx, {
@@ -347,7 +348,8 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
       staff_user: ctx.user.name,
       branch,
       action: 'confirm_refused',
-      target: c.kind === 'reward' ? c.code : 'unknown',
+      // The log names the code by its last characters: it is a bearer token for the member's reward.
+      target: c.kind === 'reward' ? maskRewardCode(c.code) : 'unknown',
       detail: { reason: reasonOf(err) },
     });
     throw err;
@@ -367,7 +369,9 @@ export async function branchActions(ctx: RequestContext, start: number, limit: n
     } catch {
       detail = { text: r.detail };
     }
-    return { ...r, staff_name: r.staff_name ?? r.staff_user, created_at: r.created_at.toISOString(), detail };
+    // Refused hand-overs logged before their codes were masked still hold the whole code: it never leaves.
+    const target = r.action === 'confirm_refused' && normaliseRewardCode(r.target) ? maskRewardCode(r.target) : r.target;
+    return { ...r, target, staff_name: r.staff_name ?? r.staff_user, created_at: r.created_at.toISOString(), detail };
   });
 }
 

@@ -4,7 +4,10 @@ import { ADMIN, createMember, createTestServer, serverMessage, Session, STAFF, t
 import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { STAFF_REFUSAL_REASONS } from '../../../contracts/staff';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
-import { deliveryNotes } from '../../../server/db/schema/orders';
+import { deliveryNotes, staffActions } from '../../../server/db/schema/orders';
+import { users } from '../../../server/db/schema/auth';
+import { formatRewardCode } from '../../../contracts/reward-code';
+import { recordAction } from '../../../server/modules/staff/repository';
 import { BRANCHES } from '../../../server/db/seed/constants';
 import { balanceOf, earnPoints, programOf } from '../../../server/modules/loyalty/ledger';
 
@@ -344,10 +347,24 @@ describe('award_points', () => {
       const res = await staffA.call(AWARD, { scan_token: token, amount: 2000, receipt_no: 'CAPMSG-1' });
       expect(res.statusCode).toBe(417);
       expect(body(res)).toMatchObject({ reason: 'daily_cap', cap: 50, remaining: 50, points: 80 });
-      expect(message(res)).toBe('This member has reached the daily points limit');
+      expect(message(res)).toBe("This receipt would give 80 points; only 50 of today's 50 can still be given to this member.");
     } finally {
       await setCap(500);
     }
+  });
+
+  it("the staff account's own cap is refused with the same figures: what the receipt would give, what is left", async () => {
+    const cashier = await createMember(server, { roles: ['Store Staff'], branch: BRANCHES[0] });
+    await server.database.db.update(users).set({ daily_award_cap: 30 }).where(eq(users.name, cashier.name));
+    const award = async (amount: number, receipt: string) => {
+      const m = await memberWithDevice();
+      return cashier.session.call(AWARD, { member_code: await memberCodeAt(m.device), amount, receipt_no: receipt });
+    };
+    expect((await award(500, 'OWNCAP-1')).json().message.points).toBe(20);
+    const over = await award(1000, 'OWNCAP-2');
+    expect(over.statusCode).toBe(417);
+    expect(body(over)).toMatchObject({ reason: 'staff_daily_cap', error_code: 'staff_daily_cap', points: 40, remaining: 10, cap: 30 });
+    expect(message(over)).toBe('This receipt would give 40 points; you can give only 10 more of your 30 today.');
   });
 });
 
@@ -442,6 +459,36 @@ describe('staff action log', () => {
     expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
     const all = (await admin.call(ACTIONS, { limit: 200 }, 'GET')).json().message as { branch: string }[];
     expect(new Set(all.map((r) => r.branch))).toEqual(new Set([BRANCHES[0], BRANCHES[1]]));
+  });
+});
+
+describe("the log's reward codes", () => {
+  it('a refused hand-over names the code by its last four characters: the log never carries the whole code', async () => {
+    const m = await memberWithDevice();
+    const { code } = await redeemGift(m);
+    // Branch B's till tries it, as scanned and as typed from the member's screen.
+    for (const typed of [code, formatRewardCode(code).toLowerCase()]) expect((await staffB.call(CONFIRM, { code: typed })).statusCode).toBe(403);
+    // A refusal logged before codes were masked holds the whole code in the table.
+    const { code: older } = await redeemGift(await memberWithDevice());
+    await recordAction(server.database.db, { staff_user: STAFF.usr, branch: BRANCHES[1], action: 'confirm_refused', target: older, detail: { reason: 'other_branch' } });
+
+    const admin = new Session(server.app);
+    expect((await admin.login(ADMIN.usr, ADMIN.pwd)).statusCode).toBe(200);
+    for (const reader of [staffB, admin]) {
+      const res = await reader.call(ACTIONS, { limit: 200 }, 'GET');
+      expect(res.statusCode).toBe(200);
+      const answer = res.body.toUpperCase();
+      for (const c of [code, older]) {
+        expect(answer).not.toContain(c);
+        expect(answer).not.toContain(formatRewardCode(c));
+      }
+      const targets = (res.json().message as { action: string; target: string }[]).filter((r) => r.action === 'confirm_refused').map((r) => r.target);
+      expect(targets.filter((t) => t === `••••${code.slice(-4)}`)).toHaveLength(2);
+      expect(targets).toContain(`••••${older.slice(-4)}`);
+    }
+    // Nor is it kept: the table holds what the log shows.
+    const kept = await server.database.db.select().from(staffActions).where(eq(staffActions.target, code));
+    expect(kept).toEqual([]);
   });
 });
 

@@ -6,14 +6,38 @@ import { useState } from 'react';
 import { Alert, Avatar, Badge, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT } from '@/lib/i18n';
-import { RECEIPT_NO_MAX, tillPoints } from '../../../../contracts/staff';
+import { RECEIPT_NO_MAX, tillPoints, type TillEarning } from '../../../../contracts/staff';
 import { useAwardPoints, type MemberCard } from '@/entities/staff';
 import { refusalMessage } from '../api';
 import { checkAmount, checkReceipt, type Checked } from '../award-input';
 import { useStaffFormat } from '../format';
 import classes from './staff.module.css';
 
-
+/**
+ * What the typed amount earns. Only a valid amount gets a figure: with none typed the staff member is asked for
+ * it, and a wrong one shows its error instead ("earns 0 points" would read as a promise, or as an accepted amount).
+ */
+function EarnPreview({ earn, amount }: { earn: TillEarning; amount: Checked<number> | 'empty' }) {
+  const t = useT();
+  const fmt = useStaffFormat();
+  if (amount === 'empty') {
+    return (
+      <Text size="sm" c="dimmed" data-testid="earn-prompt">
+        {t('staff.earnPrompt')}
+      </Text>
+    );
+  }
+  if (!amount.ok) return null;
+  const points = fmt.number(tillPoints(amount.value, earn));
+  const factor = fmt.number(earn.baht_per_point);
+  return (
+    <Text size="sm" aria-live="polite" data-testid="earn-preview">
+      {earn.multiplier === 1
+        ? t('staff.earnPreview', { points, factor })
+        : t('staff.earnPreviewBoosted', { points, factor, multiplier: fmt.number(earn.multiplier) })}
+    </Text>
+  );
+}
 
 /** The scanned member and the purchase award form. */
 export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard; scanToken: string; onNext: () => void }) {
@@ -31,9 +55,8 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
   // What is wrong with a typed value shows at once; an empty field is only pointed out on submit.
   const fieldError = (check: Checked<unknown>, text: string) =>
     !check.ok && (touched || text.trim() !== '') ? t(check.error) : undefined;
-  const preview = amountCheck.ok && member.earn ? tillPoints(amountCheck.value, member.earn) : 0;
   const done = award.data;
-  const refusal = award.isError ? refusalMessage(award.error, fmt.time) : null;
+  const refusal = award.isError ? refusalMessage(award.error, fmt) : null;
 
   return (
     <Stack gap="md" aria-live="polite">
@@ -127,18 +150,7 @@ export function MemberPanel({ member, scanToken, onNext }: { member: MemberCard;
                 withAsterisk
               />
             </div>
-            {/* No preview for an amount that is wrong: "earns 0 points" would read as an accepted amount. */}
-            {member.earn && (amountCheck.ok || !amount.trim()) ? (
-              <Text size="sm" aria-live="polite" data-testid="earn-preview">
-                {member.earn.multiplier === 1
-                  ? t('staff.earnPreview', { points: fmt.number(preview), factor: fmt.number(member.earn.baht_per_point) })
-                  : t('staff.earnPreviewBoosted', {
-                      points: fmt.number(preview),
-                      factor: fmt.number(member.earn.baht_per_point),
-                      multiplier: fmt.number(member.earn.multiplier),
-                    })}
-              </Text>
-            ) : null}
+            {member.earn ? <EarnPreview earn={member.earn} amount={amount.trim() ? amountCheck : 'empty'} /> : null}
             {refusal && (
               <Alert color="red" role="alert">
                 {t(refusal.key, refusal.params)}

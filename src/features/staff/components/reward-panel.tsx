@@ -14,7 +14,7 @@ export function RewardPanel({ reward, onNext }: { reward: RewardCard; onNext: ()
   const fmt = useStaffFormat();
   const confirm = useConfirmReward();
   const done = confirm.data;
-  const refusal = confirm.isError ? refusalMessage(confirm.error, fmt.time) : null;
+  const refusal = confirm.isError ? refusalMessage(confirm.error, fmt) : null;
   const handed = reward.delivery_notes.find((n) => n.submitted_at);
   const used = reward.confirmed || Boolean(done);
 

@@ -76,7 +76,7 @@ function Till() {
     resolve.reset();
     codeRef.current?.focus();
   };
-  const refusal = resolve.isError ? refusalMessage(resolve.error, fmt.time) : null;
+  const refusal = resolve.isError ? refusalMessage(resolve.error, fmt) : null;
   const result = resolve.data;
 
   return (

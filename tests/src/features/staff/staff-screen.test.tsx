@@ -118,6 +118,44 @@ describe('the till', () => {
     expect(document.activeElement).toBe(codeField());
   });
 
+  it('with no amount typed, the preview asks for one instead of promising 0 points', async () => {
+    const earn = { baht_per_point: 25, rounding: 'down', multiplier: 1, campaign: null };
+    answers['member_rewards.staff.resolve_code'] = () => json(200, { message: { kind: 'member', member: { ...MEMBER, earn }, scan_token: 't-1' } });
+    await renderStaff();
+    await scanCode('4209381');
+    const card = await screen.findByTestId('staff-result-member');
+    expect(within(card).queryByText(/Earns/)).toBeNull();
+    expect(within(card).getByText('Enter the amount to see the points it earns')).toBeTruthy();
+    const amount = within(card).getByRole('textbox', { name: /Amount/ });
+    fireEvent.change(amount, { target: { value: '520' } });
+    expect(within(card).getByTestId('earn-preview').textContent).toBe('Earns 20 points (1 point per 25 baht)');
+    expect(within(card).queryByText('Enter the amount to see the points it earns')).toBeNull();
+    fireEvent.change(amount, { target: { value: '  ' } });
+    expect(within(card).queryByText(/Earns/)).toBeNull();
+  });
+
+  it('a receipt over the daily cap is refused with what it would give and what is still possible', async () => {
+    answers['member_rewards.staff.award_points'] = () =>
+      json(417, {
+        exc_type: 'ValidationError',
+        exception: 'frappe.exceptions.ValidationError: x',
+        _server_messages: '[]',
+        reason: 'daily_cap',
+        error_code: 'daily_cap',
+        points: 1200,
+        remaining: 468,
+        cap: 1500,
+      });
+    await renderStaff({ lang: 'th' });
+    fireEvent.change(screen.getByRole('textbox', { name: /พิมพ์รหัส/ }), { target: { value: '4209381' } });
+    fireEvent.submit(screen.getByRole('textbox', { name: /พิมพ์รหัส/ }).closest('form')!);
+    const card = await screen.findByTestId('staff-result-member');
+    fireEvent.change(within(card).getByRole('textbox', { name: /ยอดซื้อ/ }), { target: { value: '30000' } });
+    fireEvent.change(within(card).getByRole('textbox', { name: /เลขที่ใบเสร็จ/ }), { target: { value: 'R-1' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'ให้คะแนน' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('ใบเสร็จนี้จะให้ 1,200 คะแนน แต่วันนี้ให้สมาชิกคนนี้ได้อีกเพียง 468 จาก 1,500 คะแนน');
+  });
+
   it('refuses a minus sign in the amount instead of dropping it, and sends nothing', async () => {
     await renderStaff();
     await scanCode('4209381');
@@ -186,6 +224,20 @@ describe('the action log', () => {
       "Reason: member code already used",
       "Reason: another branch's reward",
       'Reason: other reason',
+    ]);
+  });
+
+  it('an award refused by a cap says the receipt was over it, not that the cap was reached', async () => {
+    await renderStaff({
+      actions: [
+        action({ id: 2, action: 'award_refused', target: 'R-2', detail: { reason: 'daily_cap' } }),
+        action({ id: 1, action: 'award_refused', target: 'R-1', detail: { reason: 'staff_daily_cap' } }),
+      ],
+    });
+    const items = within(screen.getByRole('list', { name: 'Latest at this branch' })).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelectorAll('p')[1]?.textContent)).toEqual([
+      "Reason: over the member's daily points limit",
+      "Reason: over the staff account's daily limit",
     ]);
   });
 
