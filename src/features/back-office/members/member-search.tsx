@@ -55,12 +55,12 @@ export function MemberSearch() {
             render: (m) => (
               <Link to="/admin/members/$customer" params={{ customer: m.customer }} className={classes.rowLink}>
                 {m.full_name}
-                <span className={classes.code}>{m.customer}</span>
+                <span className={`${classes.code} ${classes.nowrap}`}>{m.customer}</span>
               </Link>
             ),
           },
           { accessor: 'mobile_no', title: t('backOffice.memberPhone') },
-          { accessor: 'email', title: t('backOffice.memberEmail') },
+          { accessor: 'email', title: t('backOffice.memberEmail'), render: (m) => <span className={classes.email}>{m.email}</span> },
           { accessor: 'member_since', title: t('backOffice.memberSince'), render: (m) => formatDay(m.member_since, lang) },
           { accessor: 'loyalty_points', title: t('backOffice.memberBalance'), textAlign: 'right', render: (m) => formatNumber(m.loyalty_points, lang) },
           { accessor: 'blocked', title: t('backOffice.rewardStatus'), render: (m) => (m.blocked ? <Badge color="red">{t('backOffice.blocked')}</Badge> : <Badge color="teal">{t('backOffice.active')}</Badge>) },
