@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Group, TextInput } from '@mantine/core';
+import { Badge, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { searchMembersQuery, type MemberRow } from '@/entities/admin';
@@ -31,7 +31,7 @@ export function MemberSearch() {
       <PageHead title={t('backOffice.membersTitle')}>
         <CameraScan onCode={found} />
       </PageHead>
-      <Group mb="md" className={classes.filters}>
+      <div className={classes.filters}>
         <TextInput
           label={t('backOffice.search')}
           description={t('backOffice.memberSearchHint')}
@@ -40,7 +40,7 @@ export function MemberSearch() {
           type="search"
           autoFocus
         />
-      </Group>
+      </div>
       <AdminTable<MemberRow>
         label={t('backOffice.membersTitle')}
         records={search.data?.rows}
