@@ -100,9 +100,9 @@ test.describe('back office, as a Loyalty Manager', () => {
 
     await admin.getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
     await admin.getByRole('combobox', { name: 'ประเภทข้อมูล' }).click();
-    await admin.getByRole('option', { name: 'Item', exact: true }).click();
+    await admin.getByRole('option', { name: 'ของรางวัลและสินค้า', exact: true }).click();
     const row = admin.getByRole('row').filter({ hasText: code }).first();
-    await expect(row).toContainText('stock_qty: 1 → 0');
+    await expect(row).toContainText('จำนวนคงเหลือ: 1 → 0');
 
     // Unpublished again, so the member journeys of other specs see the seeded catalogue.
     await admin.goto(`/admin/rewards/${code}`);
@@ -162,8 +162,8 @@ test.describe('back office, as a Loyalty Manager', () => {
 
     await admin.getByRole('link', { name: 'บันทึกการตรวจสอบ' }).click();
     await admin.getByRole('combobox', { name: 'ประเภทข้อมูล' }).click();
-    await admin.getByRole('option', { name: 'Customer', exact: true }).click();
-    await expect(admin.getByRole('row').filter({ hasText: customer }).first()).toContainText('blocked: false → true');
+    await admin.getByRole('option', { name: 'สมาชิก', exact: true }).click();
+    await expect(admin.getByRole('row').filter({ hasText: customer }).first()).toContainText('ระงับบัญชี: ไม่ → ใช่');
 
     await admin.getByRole('link', { name: 'ส่งออกข้อมูล' }).click();
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'ดาวน์โหลด CSV' }).click()]);

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, VIEWPORT } from './support/env';
 import { appErrors, expect, test } from './support/fixtures';
 import { screenshot } from './support/screenshot';
+import { pickDay } from './support/date-field';
 
 /** Signs in through the gate every admin screen shows to visitors (Thai labels: the default language). */
 async function signInAdmin(page: Page, path = '/blog-admin') {
@@ -165,7 +166,8 @@ test.describe('blog admin', () => {
     await page.getByLabel('ชื่อเรื่อง').fill('ข้าวเหนียวมะม่วงฉบับเบเกอรี่');
     const typed = 'มะม่วงน้ำดอกไม้สุกกำลังดี\nหวานหอม <b>ไม่ใส่สี</b>\n\nราดกะทิสดหอมใบเตย <script>alert(1)</script>';
     await page.getByLabel('เนื้อหา').fill(typed);
-    await page.getByLabel('วันที่').fill('2024-06-01');
+    await pickDay(page, page.getByLabel('วันที่'), '2024-06-01');
+    await expect(page.getByLabel('วันที่')).toHaveValue('1 มิ.ย. 2567');
     await page.getByLabel('หมวดหมู่').selectOption({ label: 'เมนูแนะนำ' });
     await screenshot(page, 'admin-blog-add-390', { fullPage: true });
     await page.getByRole('button', { name: 'บันทึก' }).click();

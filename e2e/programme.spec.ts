@@ -114,7 +114,8 @@ test('campaign, tier threshold, a cancelled reward and the dashboard, end to end
   await test.step('the dashboard shows the figures of the seeded programme', async () => {
     await admin.goto('/admin/dashboard');
     const { api, csrf } = await adminApi();
-    const from = await admin.getByLabel('ตั้งแต่วันที่').inputValue();
+    // The range the dashboard asked for, as its figures' CSV links carry it.
+    const from = new URL((await admin.getByTestId('csv-summary').getAttribute('href')) ?? '', 'http://x').searchParams.get('from_date');
     const res = await api.get(`/api/method/member_rewards.reports.dashboard?from_date=${from}&to_date=${today()}`, { headers: { 'X-Frappe-CSRF-Token': csrf } });
     const d = ((await res.json()) as { message: { members: { total: number }; points: { issued: number; outstanding: number }; top_rewards: { item_name: string }[] } }).message;
     await api.dispose();

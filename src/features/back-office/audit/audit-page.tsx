@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditLogCountQuery, auditLogQuery, type AuditLogEntry } from '@/entities/admin';
 import { formatMoment } from '@/lib/format/moment';
@@ -48,13 +48,13 @@ export function AuditPage() {
   return (
     <>
       <PageHead title={t('backOffice.auditTitle')} />
-      <Group mb="md" align="flex-end" className={classes.filters}>
+      <div className={classes.filters}>
         <TextInput label={t('backOffice.auditWho')} value={who} onChange={(e) => setWho(e.currentTarget.value)} />
         <Select label={t('backOffice.auditWhat')} data={AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a, t) }))} value={what} onChange={(v) => set({ what: v ?? '', page: 1 })} clearable />
         <Select label={t('backOffice.auditDoctype')} data={AUDIT_DOCTYPES.map((d) => ({ value: d, label: doctypeLabel(d, t) }))} value={doctype} onChange={(v) => set({ doctype: v ?? '', page: 1 })} clearable />
         <DateField label={t('backOffice.from')} value={from} max={to || undefined} onChange={(day) => set({ from: day, page: 1 })} />
         <DateField label={t('backOffice.to')} value={to} min={from || undefined} onChange={(day) => set({ to: day, page: 1 })} />
-      </Group>
+      </div>
       <AdminTable<AuditLogEntry>
         label={t('backOffice.auditTitle')}
         records={list.data}

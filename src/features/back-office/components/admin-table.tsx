@@ -5,6 +5,7 @@ import '@mantine/core/styles/Center.css';
 import 'mantine-datatable/styles.css';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useT } from '@/lib/i18n';
+import classes from '../back-office.module.css';
 
 export const PAGE_SIZE = 20;
 
@@ -33,6 +34,7 @@ export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, s
   return (
     <DataTable<T>
       aria-label={label}
+      className={classes.table}
       withTableBorder
       borderRadius="md"
       highlightOnHover

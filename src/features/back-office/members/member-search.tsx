@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Group, TextInput } from '@mantine/core';
+import { Badge, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { searchMembersQuery, type MemberRow } from '@/entities/admin';
@@ -31,7 +31,7 @@ export function MemberSearch() {
       <PageHead title={t('backOffice.membersTitle')}>
         <CameraScan onCode={found} />
       </PageHead>
-      <Group mb="md" className={classes.filters}>
+      <div className={classes.filters}>
         <TextInput
           label={t('backOffice.search')}
           description={t('backOffice.memberSearchHint')}
@@ -40,7 +40,7 @@ export function MemberSearch() {
           type="search"
           autoFocus
         />
-      </Group>
+      </div>
       <AdminTable<MemberRow>
         label={t('backOffice.membersTitle')}
         records={search.data?.rows}
@@ -55,12 +55,12 @@ export function MemberSearch() {
             render: (m) => (
               <Link to="/admin/members/$customer" params={{ customer: m.customer }} className={classes.rowLink}>
                 {m.full_name}
-                <span className={classes.code}>{m.customer}</span>
+                <span className={`${classes.code} ${classes.nowrap}`}>{m.customer}</span>
               </Link>
             ),
           },
           { accessor: 'mobile_no', title: t('backOffice.memberPhone') },
-          { accessor: 'email', title: t('backOffice.memberEmail') },
+          { accessor: 'email', title: t('backOffice.memberEmail'), render: (m) => <span className={classes.email}>{m.email}</span> },
           { accessor: 'member_since', title: t('backOffice.memberSince'), render: (m) => formatDay(m.member_since, lang) },
           { accessor: 'loyalty_points', title: t('backOffice.memberBalance'), textAlign: 'right', render: (m) => formatNumber(m.loyalty_points, lang) },
           { accessor: 'blocked', title: t('backOffice.rewardStatus'), render: (m) => (m.blocked ? <Badge color="red">{t('backOffice.blocked')}</Badge> : <Badge color="teal">{t('backOffice.active')}</Badge>) },

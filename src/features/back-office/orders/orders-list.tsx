@@ -2,7 +2,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Badge.css';
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { managedOrdersCountQuery, managedOrdersQuery, type ManagedOrder } from '@/entities/admin';
@@ -44,7 +44,7 @@ export function OrdersList() {
   return (
     <>
       <PageHead title={t('backOffice.ordersTitle')} />
-      <Group gap="sm" mb="md" align="flex-end" className={classes.filters}>
+      <div className={classes.filters}>
         <TextInput label={t('backOffice.search')} placeholder={t('backOffice.orderSearchHint')} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
         <Select
           label={t('backOffice.orderType')}
@@ -72,7 +72,7 @@ export function OrdersList() {
         ) : null}
         <DateField label={t('backOffice.from')} value={search.from} max={search.to || undefined} onChange={(day) => set({ from: day, page: 1 })} />
         <DateField label={t('backOffice.to')} value={search.to} min={search.from || undefined} onChange={(day) => set({ to: day, page: 1 })} />
-      </Group>
+      </div>
       <AdminTable<ManagedOrder>
         label={t('backOffice.ordersTitle')}
         records={list.data}

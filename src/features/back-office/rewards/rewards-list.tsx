@@ -2,7 +2,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Button, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Button, Select, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { managedItemsCountQuery, managedItemsQuery } from '@/entities/admin';
@@ -53,7 +53,7 @@ export function RewardsList() {
           {t('backOffice.rewardNew')}
         </Button>
       </PageHead>
-      <Group gap="sm" mb="md" align="flex-end" className={classes.filters}>
+      <div className={classes.filters}>
         <TextInput label={t('backOffice.search')} placeholder={t('backOffice.rewardSearchHint')} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
         <TextInput label={t('backOffice.rewardGroup')} value={group} onChange={(e) => setGroup(e.currentTarget.value)} />
         <Select
@@ -78,7 +78,7 @@ export function RewardsList() {
             { value: 'out', label: t('backOffice.outOfStock') },
           ]}
         />
-      </Group>
+      </div>
       <AdminTable<Item>
         label={t('backOffice.rewardsTitle')}
         records={list.data}

@@ -142,12 +142,12 @@ export function StaffPage() {
       <PageHead title={t('backOffice.staffTitle')}>
         <Button onClick={() => setCreating(true)}>{t('backOffice.staffNew')}</Button>
       </PageHead>
-      <Group mb="md" className={classes.filters}>
+      <div className={classes.filters}>
         <TextInput label={t('backOffice.search')} value={q} onChange={(e) => {
           setQ(e.currentTarget.value);
           setPage(1);
         }} />
-      </Group>
+      </div>
       <AdminTable<StaffRow>
         label={t('backOffice.staffTitle')}
         records={list.data?.rows}

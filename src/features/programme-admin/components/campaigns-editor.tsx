@@ -34,8 +34,8 @@ export function CampaignsEditor({ rules, errors, readOnly, branches, onChange }:
             <TextInput label={t('programmeAdmin.campaignId')} disabled={readOnly} value={c.id} error={err(`campaigns.${i}.id`)} onChange={(e) => set(i, { id: e.currentTarget.value })} />
             <TextInput label={t('programmeAdmin.campaignName')} disabled={readOnly} value={c.name} error={err(`campaigns.${i}.name`)} onChange={(e) => set(i, { name: e.currentTarget.value })} />
             <NumberInput label={t('programmeAdmin.multiplier')} disabled={readOnly} min={1} max={10} step={0.5} decimalScale={2} value={c.multiplier} error={err(`campaigns.${i}.multiplier`)} onChange={(v) => set(i, { multiplier: v as number })} />
-            <DateField label={t('programmeAdmin.fromDate')} withAsterisk disabled={readOnly} value={c.from_date} error={err(`campaigns.${i}.from_date`)} onChange={(day) => set(i, { from_date: day })} />
-            <DateField label={t('programmeAdmin.toDate')} withAsterisk disabled={readOnly} value={c.to_date} error={err(`campaigns.${i}.to_date`)} onChange={(day) => set(i, { to_date: day })} />
+            <DateField label={t('programmeAdmin.fromDate')} clearable={false} disabled={readOnly} value={c.from_date} error={err(`campaigns.${i}.from_date`)} onChange={(day) => set(i, { from_date: day })} />
+            <DateField label={t('programmeAdmin.toDate')} clearable={false} disabled={readOnly} value={c.to_date} error={err(`campaigns.${i}.to_date`)} onChange={(day) => set(i, { to_date: day })} />
             <MultiSelect label={t('programmeAdmin.campaignTiers')} disabled={readOnly} data={tiers} value={c.tiers} error={err(`campaigns.${i}.tiers`)} onChange={(v) => set(i, { tiers: v })} />
             <MultiSelect label={t('programmeAdmin.branches')} disabled={readOnly} searchable data={[...new Set([...branches, ...c.branches])]} value={c.branches} error={err(`campaigns.${i}.branches`)} onChange={(v) => set(i, { branches: v })} />
             <TagsInput label={t('programmeAdmin.itemGroups')} disabled={readOnly} value={c.item_groups} error={err(`campaigns.${i}.item_groups`)} onChange={(v) => set(i, { item_groups: v })} />

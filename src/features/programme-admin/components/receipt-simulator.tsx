@@ -57,7 +57,7 @@ export function ReceiptSimulator({ rules, branches }: { rules: ProgrammeRules; b
             data={[{ value: NO_TIER, label: t('programmeAdmin.simNoTier') }, ...rules.tiers.map((x) => ({ value: x.name, label: x.name }))]}
             onChange={(v) => setTier(v ?? NO_TIER)}
           />
-          <DateField label={t('programmeAdmin.simDate')} w={170} withAsterisk value={date} onChange={setDate} />
+          <DateField label={t('programmeAdmin.simDate')} w={170} clearable={false} value={date} onChange={setDate} />
           <Button type="submit" loading={result.isFetching}>
             {t('programmeAdmin.simRun')}
           </Button>

@@ -199,7 +199,7 @@ function RulesForm({ saved, readOnly, branches }: { saved: ProgrammeRules; readO
 
         {readOnly ? null : (
           <Group align="end" gap="sm">
-            <DateField label={t('programmeAdmin.effectiveFrom')} min={today()} withAsterisk value={from} onChange={setFrom} w={170} />
+            <DateField label={t('programmeAdmin.effectiveFrom')} min={today()} clearable={false} value={from} onChange={setFrom} w={170} />
             <TextInput label={t('programmeAdmin.note')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} style={{ flex: 1 }} />
             <Button type="submit" loading={update.isPending} disabled={!dirty} data-testid="save-rules">
               {t('programmeAdmin.save')}

@@ -1,13 +1,12 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Alert, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { branchesQuery } from '@/entities/branches';
@@ -18,6 +17,7 @@ import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT, type MessageKey } from '@/lib/i18n';
 import { defaultRange, rangeOk } from '../range';
 import { Figure } from './figure';
+import classes from './dashboard.module.css';
 import { DateField } from '@/components/date-field';
 
 const ALL = '';
@@ -66,8 +66,8 @@ export function DashboardPage() {
           ) : null}
         </div>
         <Group gap="sm" align="end">
-          <DateField label={t('reports.fromDate')} w={170} withAsterisk value={range.from_date} onChange={(day) => setRange((r) => ({ ...r, from_date: day }))} />
-          <DateField label={t('reports.toDate')} w={170} withAsterisk value={range.to_date} onChange={(day) => setRange((r) => ({ ...r, to_date: day }))} />
+          <DateField label={t('reports.fromDate')} w={170} clearable={false} value={range.from_date} onChange={(day) => setRange((r) => ({ ...r, from_date: day }))} />
+          <DateField label={t('reports.toDate')} w={170} clearable={false} value={range.to_date} onChange={(day) => setRange((r) => ({ ...r, to_date: day }))} />
           <Select
             label={t('reports.branch')}
             w={200}
@@ -101,18 +101,18 @@ function Figures({ d, filter, stale }: { d: Dashboard; filter: DashboardFilter; 
     <Stack gap="md" style={{ opacity: stale ? 0.6 : 1 }} aria-busy={stale || undefined}>
       <Figure title={t('reports.summary')} figure="summary" filter={filter}>
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <div className={classes.stats}>
             <Stat id="members-total" label={t('reports.membersTotal')} value={n(d.members.total)} />
             <Stat id="members-new" label={t('reports.membersNew')} value={n(d.members.new)} />
             <Stat id="active-30" label={t('reports.active30')} value={n(d.members.active_30)} />
             <Stat id="active-90" label={t('reports.active90')} value={n(d.members.active_90)} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="sm">
+          </div>
+          <div className={classes.stats}>
             {MOVEMENTS.map((k) => (
               <Stat key={k} id={k} label={label(k)} value={n(d.points[k])} />
             ))}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          </div>
+          <div className={classes.stats}>
             <Stat id="outstanding" label={t('reports.outstanding')} value={n(d.points.outstanding)} />
             <Stat id="liability" label={t('reports.liability')} value={formatBahtIn(d.liability_baht, lang)} note={t('reports.liabilityNote', { value: n(d.point_value_baht) })} />
             <Stat
@@ -122,7 +122,7 @@ function Figures({ d, filter, stale }: { d: Dashboard; filter: DashboardFilter; 
               note={d.redemption_rate === null ? t('reports.noRate') : undefined}
             />
             <Stat id="reward-orders" label={t('reports.rewardOrders')} value={n(d.reward_orders)} />
-          </SimpleGrid>
+          </div>
         </Stack>
       </Figure>
 
@@ -139,7 +139,7 @@ function Figures({ d, filter, stale }: { d: Dashboard; filter: DashboardFilter; 
         />
       </Figure>
 
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <div className={classes.cards}>
         <Figure title={t('reports.topRewards')} figure="top_rewards" filter={filter}>
           <RowsTable
             head={[t('reports.reward'), t('reports.units'), t('reports.pointsCol')]}
@@ -169,19 +169,19 @@ function Figures({ d, filter, stale }: { d: Dashboard; filter: DashboardFilter; 
           {d.tier_distribution.length === 0 ? (
             <Empty />
           ) : (
-            <Group justify="center" wrap="nowrap" gap="md">
+            <div className={classes.tiers}>
               <DonutChart
-                size={140}
-                thickness={24}
+                size={120}
+                thickness={20}
                 withTooltip
                 valueFormatter={n}
                 data={d.tier_distribution.map((x, i) => ({ name: x.tier || t('reports.noTier'), value: x.members, color: ['gray.5', 'blue.5', 'yellow.6', 'grape.6', 'teal.6'][i % 5]! }))}
               />
               <RowsTable head={[t('reports.tier'), t('reports.membersCol')]} rows={d.tier_distribution.map((x) => [x.tier || t('reports.noTier'), n(x.members)])} testId="tier-distribution" />
-            </Group>
+            </div>
           )}
         </Figure>
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }
@@ -202,7 +202,7 @@ function RowsTable({ head, rows, testId }: { head: string[]; rows: string[][]; t
       <Table.Thead>
         <Table.Tr>
           {head.map((h, i) => (
-            <Table.Th key={h} ta={i === 0 ? undefined : 'right'}>
+            <Table.Th key={h} ta={i === 0 ? undefined : 'right'} className={i === 0 ? undefined : classes.figure}>
               {h}
             </Table.Th>
           ))}
@@ -212,7 +212,7 @@ function RowsTable({ head, rows, testId }: { head: string[]; rows: string[][]; t
         {rows.map((r, i) => (
           <Table.Tr key={i}>
             {r.map((c, j) => (
-              <Table.Td key={j} ta={j === 0 ? undefined : 'right'}>
+              <Table.Td key={j} ta={j === 0 ? undefined : 'right'} className={j === 0 ? undefined : classes.figure}>
                 {c}
               </Table.Td>
             ))}
