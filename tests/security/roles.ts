@@ -1,5 +1,5 @@
 import { ADMIN, BRANCH_MANAGER, createMember, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../support/server';
-import { BRANCHES } from '../../server/db/seed/constants';
+import { BRANCHES } from '../../server/seed/constants';
 import { isAllowed, GUEST, type CurrentUser } from '../../server/frappe/context';
 import type { Role } from '../../server/db/schema/auth';
 import { addAddress, givePoints } from '../server/orders/support';

@@ -4,7 +4,7 @@ import { createMember, createTestServer, Session, type TestServer } from '../../
 import { loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
 import { addDays, balanceOf, earnPoints, entriesOf, NOT_ENOUGH_POINTS, openBatches, redeemPoints, tierOf, type Program } from '../../../server/modules/loyalty/ledger';
 import { earningFor, startingRules, tierForBasis } from '../../../server/modules/programme/rules';
-import { DEMO_TIERS } from '../../../server/db/seed/loyalty';
+import { DEMO_TIERS } from '../../../server/seed/loyalty';
 
 let server: TestServer;
 let program: Program;

@@ -5,7 +5,7 @@ import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type Member
 import { STAFF_REFUSAL_REASONS } from '../../../contracts/staff';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { deliveryNotes } from '../../../server/db/schema/orders';
-import { BRANCHES } from '../../../server/db/seed/constants';
+import { BRANCHES } from '../../../server/seed/constants';
 import { balanceOf, earnPoints, programOf } from '../../../server/modules/loyalty/ledger';
 
 const RESOLVE = 'member_rewards.staff.resolve_code';
