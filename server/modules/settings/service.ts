@@ -5,7 +5,6 @@ import { upsertSetting } from './repository';
 export interface Tunable {
   key: string;
   fallback: number;
-  max: number;
 }
 
 export async function readSettings(db: Executor, tunables: Tunable[]): Promise<Record<string, number>> {
