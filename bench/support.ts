@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { readConfig, type ServerConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { seedIfEmpty } from '../server/db/seed/index';
+import { seedIfEmpty } from '../server/seed/index';
 import { buildApp } from '../server/app';
 import { users } from '../server/db/schema/auth';
 import { customers } from '../server/db/schema/customers';

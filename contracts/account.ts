@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { methodContract } from './contract';
+import { doctypeContract, methodContract, rawMethodContract } from './contract';
 import { isSafeNextPath } from './next-path';
 
 /**
@@ -64,7 +64,13 @@ export type Tier = v.InferOutput<typeof tierSchema>;
 /** Where the app continues after LINE: only these in-app addresses may be asked for. */
 export const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
 
-/** LINE Login's authorize address (a fresh state and nonce bound to this browser); `next` is checked as a same-origin path. */
+/**
+ * LINE Login v2.1's authorize address (scope `openid profile`, `bot_prompt=aggressive`: friendship with the linked
+ * official account is offered) with a random `state` and `nonce` bound to this browser in an HMAC-signed HttpOnly
+ * cookie, which also keeps `next`: the in-app page to land on afterwards (a same-origin path only: a single leading
+ * `/`, no `//`, no backslash, no scheme or whitespace; 417 otherwise). Without `LINE_CHANNEL_ID`, the address of the
+ * development LINE page (refused in production).
+ */
 export const AUTHORIZE_URL = methodContract(
   'honda_api.api_calls.linetoken.get_oauth2_authorize_url',
   v.looseObject({
@@ -74,12 +80,42 @@ export const AUTHORIZE_URL = methodContract(
   v.string(),
 );
 
+/**
+ * LINE sends the browser back here after LINE Login (a redirect, not an answer): it checks `state`, exchanges the code,
+ * verifies the id_token (signature, issuer, audience = channel id, expiry, nonce), finds or creates the member by
+ * LINE's `sub` (with their Customer), starts the cookie session and redirects to `/phonverify?next=…` (phone not
+ * verified) or to `next` (else `/`); failures redirect to `/login?error=line`. No credential ever goes into a URL.
+ */
+export const LINE_CALLBACK = rawMethodContract(
+  'honda_api.api_calls.linehandle.login_via_line',
+  v.looseObject({
+    code: v.optional(v.pipe(v.string(), v.maxLength(512))),
+    state: v.optional(v.pipe(v.string(), v.maxLength(512))),
+    error: v.optional(v.string()),
+  }),
+);
+
+/**
+ * The caller's own profile: `name` (the customer), names, picture, phone, e-mail, ID card number, birth date, points
+ * and tier.
+ */
 export const GET_PROFILE = methodContract('headless_e_commerce.api.get_profile', v.looseObject({}), profileSchema);
 
+/**
+ * The member's own customer only: the tier from the points earned in the rules' tier window (what counts:
+ * contracts/loyalty.ts) under the tiers in effect today, and what the next one needs.
+ */
 export const GET_TIER = methodContract(
   'loyalty_program_customizations.overrides.get_tier',
   v.looseObject({
     customer: v.pipe(v.optional(v.string('Customer is required'), ''), v.trim(), v.minLength(1, 'Customer is required'), v.maxLength(140)),
   }),
   tierSchema,
+);
+
+/** User over /api/resource: each signed-in caller reads only their own record. */
+export const USER = doctypeContract(
+  'User',
+  v.looseObject({ name: v.string(), full_name: v.optional(v.string()), user_image: v.optional(v.nullable(v.string())) }),
+  ['name', 'full_name', 'user_image'],
 );

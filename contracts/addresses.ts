@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { noArgs } from './args';
 import type { RuleCode } from './errors';
-import { methodContract } from './contract';
+import { doctypeContract, methodContract } from './contract';
 
 /**
  * Address rules shared by the app and the server: the same schema runs in the form and in
@@ -196,6 +196,12 @@ export const AddressDocSchema = v.looseObject({
 });
 export type AddressDoc = v.InferOutput<typeof AddressDocSchema>;
 
+/** Address over /api/resource: the member's own, read-only (the methods below write them). */
+export const ADDRESS = doctypeContract('Address', AddressDocSchema, [
+  'name', 'address_title', 'first_name', 'last_name', 'address_line1', 'address_line2', 'city', 'state',
+  'country', 'pincode', 'phone', 'is_primary_address', 'is_shipping_address', 'creation', 'modified',
+]);
+
 const choice = { value: v.string(), th: v.string(), en: v.string() };
 export const AddressOptionsSchema = v.object({
   countries: v.array(v.object({ ...choice, states: v.array(v.string()) })),
@@ -206,13 +212,29 @@ export const AddressOptionsSchema = v.object({
 
 const nameArg = v.pipe(v.string('Address name is required'), v.trim(), v.minLength(1, 'Address name is required'), v.maxLength(140));
 
+/** The member's own addresses, primary first, as Frappe Address documents (nulls left out). */
 export const GET_ADDRESSES = methodContract('headless_e_commerce.api.get_addresses', noArgs, v.array(AddressDocSchema));
+
+/**
+ * 417 'Address line 1 is required', 'City is required', 'Country is required', 'Pincode must be a number' (the first
+ * failing field; 'Select One' counts as empty), then the lists: 'Select a country from the list', 'Select a province or
+ * state of the chosen country', 'Select a district of the chosen province'. Flags are 0/1; setting one clears it on the
+ * member's other addresses in the same transaction.
+ */
 export const ADD_ADDRESS = methodContract('headless_e_commerce.api.add_address', addressInputSchema, AddressDocSchema);
+
+/** Ours: the same rules as add_address; another member's address or a missing name is a 404 (the same answer). */
 export const UPDATE_ADDRESS = methodContract(
   'headless_e_commerce.api.update_address',
   v.object({ name: nameArg, ...addressInputSchema.entries }),
   AddressDocSchema,
 );
+
+/** Ours: deletes an address of the member's own (404 otherwise). */
 export const DELETE_ADDRESS = methodContract('headless_e_commerce.api.delete_address', v.object({ name: nameArg }), v.object({ name: v.string() }));
-/** The country, state and province → district lists the form offers and the server checks against. */
+
+/**
+ * The lists the form offers and the server checks against (setting `address_options`): countries with their states,
+ * states, provinces with their districts, in Thai and English.
+ */
 export const GET_ADDRESS_OPTIONS = methodContract('member_rewards.api.get_address_options', noArgs, AddressOptionsSchema);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { doctypeContract, methodContract } from './contract';
+import { doctypeContract, methodContract, rawMethodContract } from './contract';
 import { boundedNumber, noArgs, optionalText, pageArgs, requiredText, yesNo } from './args';
 import { isoDay } from './dates';
 import { ENTRY_TYPES } from './loyalty';
@@ -366,17 +366,96 @@ export const AUDIT_LOG_FIELDS = ['name', 'seq', 'user', 'role', 'branch', 'actio
 
 const M = ADMIN_METHODS;
 
-/** The back office's methods as the server declares them (the CSV export is a download, not an answer). */
+/**
+ * By phone (any part, any format), name, e-mail, member number (customer), or a live scanned member code (that member
+ * only). `limit` is at most 100.
+ */
 export const SEARCH_MEMBERS = methodContract(M.searchMembers, SearchMembersArgs, SearchMembersAnswer);
+
+/**
+ * Profile, balance, open batches with their expiry, tier and progress, a ledger page with reasons, internal notes and
+ * member texts, the latest 20 orders and 20 reward orders with their delivery notes, member-code devices (never their
+ * secrets), the blocked state; 404 `member_not_found`. `ledger_limit` is at most 200.
+ */
 export const MEMBER_SUMMARY = methodContract(M.memberSummary, MemberSummaryArgs, MemberSummaryAnswer);
+
+/**
+ * Needs an `Idempotency-Key` (417 `idempotency_key_required`): a retry adds nothing. The reason must be one of the
+ * configured list (`unknown_reason`). A Loyalty Point Entry of type `adjust`: a positive one is a batch with the
+ * programme's expiry, a negative one spends batches soonest expiry first and is refused when the balance would go below
+ * zero (`negative_balance`). Audited with the balance before and after.
+ */
 export const ADJUST_POINTS = methodContract(M.adjustPoints, AdjustPointsArgs, AdjustPointsAnswer);
+
+/**
+ * Opening balances: a CSV whose first line names its columns (`points` and `phone` or `member`; optional `reason`,
+ * `expiry_date`), UTF-8 with or without BOM, at most 10,000 rows. A dry run (the default) answers the rows, the valid
+ * ones, the points, the errors (`{line, column, code, message}`), the file's hash and whether it was imported already,
+ * and writes nothing. `dry_run=0` writes every row or none (417 `import_has_errors` with the `errors`), one `adjust`
+ * entry per member (source `import`, the row's expiry or the programme's), once per file content: the same file again
+ * answers `already_imported` and changes nothing, also when sent twice at once. Audited.
+ */
 export const IMPORT_POINTS = methodContract(M.importPoints, ImportPointsArgs, ImportPointsAnswer);
+
+/**
+ * Blocking (a reason is required) disables the member's account and revokes their sessions, API keys and member codes
+ * in one transaction: they cannot sign in (LINE or password), redeem or be awarded points; unblocking lets them sign in
+ * again. Audited.
+ */
 export const SET_MEMBER_BLOCKED = methodContract(M.setMemberBlocked, SetMemberBlockedArgs, SetMemberBlockedAnswer);
+
+/**
+ * The reasons an adjustment may give (by default `goodwill, correction, missing_purchase, promotion, opening_balance`).
+ */
 export const GET_ADJUSTMENT_REASONS = methodContract(M.getAdjustmentReasons, noArgs, ReasonsAnswer);
+
+/** Replaces the reasons list: 1 to 50 distinct texts. Audited. */
 export const UPDATE_ADJUSTMENT_REASONS = methodContract(M.updateAdjustmentReasons, UpdateReasonsArgs, ReasonsAnswer);
+
+/**
+ * Store Staff and Branch Managers: a Loyalty Manager sees every branch's, a Branch Manager their own branch's, whatever
+ * `branch` says. `limit` is at most 200.
+ */
 export const LIST_STAFF = methodContract(M.listStaff, ListStaffArgs, ListStaffAnswer);
+
+/**
+ * A Loyalty Manager creates any staff account; a Branch Manager Store Staff of their own branch. The account has no
+ * password anyone knows: a link to set one is mailed at once with the password-reset machinery (`reset_sent`). 409
+ * `email_in_use` when the address is another account's name or verified e-mail (any case); `not_your_branch`,
+ * `role_not_allowed`, `branch_not_found`, `branch_disabled`. Audited.
+ */
 export const CREATE_STAFF = methodContract(M.createStaff, CreateStaffArgs, CreateStaffAnswer);
+
+/**
+ * A Loyalty Manager changes any staff account; a Branch Manager their branch's Store Staff, without moving them
+ * (`not_your_branch`). Disabling ends the account's sessions and revokes its API keys at once; `daily_award_cap` (null
+ * clears it) limits the points the account awards in a day; nobody changes their own account (`cannot_change_self`);
+ * others' accounts are 404 `staff_not_found`. Audited.
+ */
 export const UPDATE_STAFF = methodContract(M.updateStaff, UpdateStaffArgs, StaffRowSchema);
+
+/**
+ * A Loyalty Manager for any staff account, a Branch Manager for their branch's Store Staff: mails a fresh link (the
+ * older one stops working), 3 an hour per account; 417 `mail_unavailable` when no mail can leave. Audited.
+ */
 export const SEND_STAFF_PASSWORD_RESET = methodContract(M.sendStaffPasswordReset, StaffUserArgs, PasswordResetSentAnswer);
 
-export const AUDIT_LOG = doctypeContract('Audit Log', AuditLogSchema);
+/**
+ * `kind` is `members`, `ledger`, `orders` or `audit`; the other arguments filter its rows.
+ *
+ * A download, not an answer (the app links to it): `text/csv; charset=utf-8` with a byte-order mark (Thai opens in
+ * Excel) and `content-disposition: attachment`; the header line is `EXPORT_COLUMNS[kind]`. Rows are read 1,000 at a
+ * time from a keyset cursor and streamed as the client reads, so no export holds more than a page; text a spreadsheet
+ * would run as a formula is prefixed with `'`. The export itself is audited.
+ */
+export const EXPORT_DATA = rawMethodContract(M.export, ExportArgs);
+
+/**
+ * Audit Log over /api/resource: Loyalty and System Managers read every row, a Branch Manager the rows of their branch.
+ * Who, in which role, for which branch, did what to which document, with only the changed fields before and after;
+ * written in the same transaction as the change (Item, Branch, Blog, documents, settings, payments, adjustments,
+ * imports, blocks, exports, staff accounts, staff awards and confirmations, rule changes, cancellations, refunds; and
+ * the jobs' expiries and cancellations as user `Administrator`, role `Job`). Nothing can create, edit or delete it (no
+ * verb is declared, and the table refuses).
+ */
+export const AUDIT_LOG = doctypeContract('Audit Log', AuditLogSchema, AUDIT_LOG_FIELDS);

@@ -77,7 +77,25 @@ export type SignUpInput = v.InferInput<typeof SignUpSchema>;
 
 /** A new marketing-site account, signed in at once. */
 export const SignUpAnswer = v.looseObject({ user: v.string(), full_name: v.string(), csrf_token: v.nullable(v.string()) });
+
+/**
+ * A marketing-site account: a Website User with no role (not a loyalty member, no points), signed in at once. 409 when
+ * the username is taken (any case); the e-mail is kept unverified and reserves nothing until a password-reset link sent
+ * to it is used; 5 per IP an hour.
+ */
 export const SIGN_UP = methodContract(SIGN_UP_METHOD, v.looseObject(SignUpSchema.entries), SignUpAnswer);
 
-export const BLOG_POST = doctypeContract('Blog Post', BlogPostSchema);
-export const BLOG_CATEGORY = doctypeContract('Blog Category', BlogCategorySchema);
+/**
+ * Blog Post over /api/resource: anyone reads published posts, a Blog Manager every post; Blog Managers write them.
+ * `content` is sanitised HTML (plain text becomes paragraphs, typed tags stay text); a writer's read of one post adds
+ * `content_source`, the content exactly as typed (what the editor shows, so an edit saves the same post); `meta_image`
+ * is an uploaded JPG/PNG/WEBP or an https address; `blogger` is the author; the name comes from the title.
+ */
+export const BLOG_POST = doctypeContract('Blog Post', BlogPostSchema, [...BLOG_POST_FIELDS, 'creation', 'modified']);
+
+/**
+ * Blog Category over /api/resource: anyone reads them, Blog Managers write them. Updating or deleting one that posts
+ * use is a 417 ('Sorry, you cannot update/delete the blog category while there are posts that relate to this blog
+ * category.'); a duplicate title is a 409.
+ */
+export const BLOG_CATEGORY = doctypeContract('Blog Category', BlogCategorySchema, [...BLOG_CATEGORY_FIELDS, 'creation', 'modified']);

@@ -39,5 +39,10 @@ export const BranchDocSchema = v.looseObject({
 });
 export type BranchDoc = v.InferOutput<typeof BranchDocSchema>;
 
-/** Read by everyone (a branch to pick up a reward at, the marketing site's list); written by the back office. */
-export const BRANCH = doctypeContract('Branch', BranchDocSchema);
+/**
+ * Branch over /api/resource: anyone reads the branches taking orders, the back office and staff every one; Loyalty
+ * Managers create and update them (`BranchCreateSchema` / `BranchUpdateSchema`; `branch_name` is accepted for
+ * `branch`). A branch is named by its first name for good. No delete: `disabled` takes it out of the gift form and
+ * refuses new orders, while its reward orders are still handed over. Audited.
+ */
+export const BRANCH = doctypeContract('Branch', BranchDocSchema, ['name', 'branch', 'address', 'opening_hours', 'phone', 'disabled', 'creation', 'modified']);

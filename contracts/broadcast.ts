@@ -132,6 +132,28 @@ export const BroadcastRowSchema = v.object({
 export type BroadcastRow = v.InferOutput<typeof BroadcastRowSchema>;
 export const BroadcastListAnswer = v.object({ rows: v.array(BroadcastRowSchema), total: count });
 
+/**
+ * Reads only. `segment` `{tiers?, branches?, last_activity?: {mode: active|inactive, days 1–3650}}` (the filters
+ * combine, an empty or absent one is any; no filter: every member): the tier as last evaluated, members who earned or
+ * redeemed at one of the branches, members who did (`active`) or did not (`inactive`, or never did) earn or redeem
+ * anywhere in the last `days` days, today included; blocked members are never in a segment. `title` and `body` `{th,
+ * en}`, both required (at most 80 and 400 characters); `url` a screen of the app (`/rewards`; never another site or
+ * `/api`…), `/` by default. Answers how many members the segment holds, how many each channel reaches (the `campaigns`
+ * topic on for it, a subscribed device or a LINE account, the channel available on this server), how many at least one
+ * channel reaches, and `sample.th` / `sample.en` `{title, body, line_text}` (the push and the LINE message as members
+ * see them). Unknown tier `unknown_tier`, unknown branch `branch_not_found`.
+ */
 export const BROADCAST_PREVIEW = methodContract('member_rewards.broadcast.preview', BroadcastArgs, BroadcastPreviewAnswer);
+
+/**
+ * The preview's arguments. Needs an `Idempotency-Key` (417 `idempotency_key_required`): the same key is the same
+ * broadcast, also after its idempotency record expired. In one transaction: the sender's limit (3 sends an hour per
+ * manager; 429 `broadcast_rate_limited`; a replayed key is not a send), the broadcast, its audit row (`Broadcast`
+ * `<id>`: who, role, segment, counts, texts) and one `campaign` notification per reachable member (dedupe key
+ * `broadcast:<id>`: never queued twice), the segment walked 1,000 members at a time. `queued` is the preview's
+ * `reachable`.
+ */
 export const BROADCAST_SEND = methodContract('member_rewards.broadcast.send', BroadcastArgs, BroadcastSendAnswer);
+
+/** Past broadcasts, newest first. `limit` is at most 100. */
 export const BROADCAST_LIST = methodContract('member_rewards.broadcast.list', BroadcastListArgs, BroadcastListAnswer);

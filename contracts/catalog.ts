@@ -52,8 +52,14 @@ export const ProductFilterDataAnswer = v.looseObject({
 export type ProductPage = v.InferOutput<typeof ProductFilterDataAnswer>;
 
 /**
- * The service reads query_args itself (a JSON string or an object, or ERPNext's keys at the top level), so the
- * argument is only typed here; ProductQueryArgs checks it there.
+ * ERPNext's `query_args` `{search, field_filters, attribute_filters, item_group, start, from_filters}` plus ours:
+ * `sort` (`recommended`, `best_seller`, `popular`, `price_asc`, `price_desc`, `newest`), `price_min`/`price_max`,
+ * `page_length` (20, at most 100), `with_filters` (facets). `field_filters` keys: `item_group`, `item_code`, `name`,
+ * `tags`, `in_stock`, `loyalty_points_based_price` (1 = rewards only). `attribute_filters` `{type, size, colour:
+ * [values]}` (any value within one, all together). `items_count` counts all matches; prices are in baht
+ * (`formatted_price` '฿ 1,290.00'); each item also carries `stock_qty` (null: not counted), `per_member_limit` and
+ * `eligible_tiers`. The service reads `query_args` itself (a JSON string or an object, or ERPNext's keys at the top
+ * level), so the argument is only typed here.
  */
 export const GET_PRODUCT_FILTER_DATA = methodContract(
   'erpnext.e_commerce.api.get_product_filter_data',
@@ -61,4 +67,16 @@ export const GET_PRODUCT_FILTER_DATA = methodContract(
   ProductFilterDataAnswer,
 );
 
-export const ITEM = doctypeContract('Item', ItemSchema);
+/**
+ * Item over /api/resource, named by its code: anyone reads published items, a Loyalty Manager every one. A Loyalty
+ * Manager creates, updates and deletes them (`ItemCreateSchema` / `ItemUpdateSchema`): `description` is sanitised HTML;
+ * `website_image` an `upload_file` address (`/files/…`) or https; the code never changes (`item_code_fixed`); tiers
+ * must exist (`unknown_tier`); the schedule must not end before it starts (`invalid_schedule`); a counted stock sets
+ * `in_stock`; the catalogue's page memory is dropped at once; audited. Only an item no order refers to can be deleted
+ * (417 `item_in_use`: unpublish it instead).
+ */
+export const ITEM = doctypeContract('Item', ItemSchema, [
+  'name', 'item_code', 'item_name', 'item_group', 'website_image', 'description', 'price_list_rate',
+  'loyalty_points_based_price', 'item_schedule_start', 'item_schedule_end', 'tags', 'attributes', 'in_stock',
+  'published', 'stock_qty', 'per_member_limit', 'eligible_tiers', 'creation', 'modified',
+]);

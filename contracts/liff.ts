@@ -28,5 +28,16 @@ export const liffLoginAnswerSchema = v.object({
 });
 export type LiffLoginAnswer = v.InferOutput<typeof liffLoginAnswerSchema>;
 
+/**
+ * Which LIFF the app's /liff entry loads: `{mode: "line", liff_id}` with `LIFF_ID`, `{mode: "dev", liff_id: null}` for
+ * the development stand-in; 417 `liff_unavailable` in production without `LIFF_ID`.
+ */
 export const LIFF_CONFIG = methodContract('member_rewards.account.liff_config', noArgs, liffConfigSchema);
+
+/**
+ * The raw ID token LIFF gave the app (`liff.getIDToken()`; no profile data is taken from the client), verified like
+ * LINE Login's (signature with LINE's keys, issuer, audience = `LINE_CHANNEL_ID`, expiry); finds or creates the member
+ * by LINE's `sub` (the same member LINE Login finds) and starts the cookie session, or keeps the one that member
+ * already holds. A refused token is 401 `liff_login_failed`; 60 per IP per 15 minutes.
+ */
 export const LIFF_LOGIN = methodContract('member_rewards.account.liff_login', liffLoginArgsSchema, liffLoginAnswerSchema);

@@ -163,8 +163,29 @@ export const PointsDetailsArgs = v.looseObject({
   before: v.optional(v.union([v.pipe(v.union([v.null(), v.literal('')]), v.transform(() => undefined)), historyCursor], BAD_CURSOR)),
 });
 
+/**
+ * The member's points screen: `record` (their ledger rows, each with `entry_type` and `source`, the line's code:
+ * `expire`/`expiry` is "points expired", `refund`/`order_cancelled` "points back from a cancelled order",
+ * `reverse`/`purchase_refund` "points taken back by a refund", `bonus`/`birthday`…; `branch`; for an adjustment
+ * `member_text`, the line to show instead of the generic one), `loyalty_points` (the balance), `points_earned` (what
+ * counts toward the tier, in its window), the tier, the next tier and what it needs, and the next expiry's day and
+ * points. Paged: `limit` rows (at most POINTS_PAGE_MAX) strictly older than `before`, the `next_before` of the
+ * previous page; the sums are over every row.
+ */
 export const POINTS_DETAILS = methodContract(LOYALTY_METHODS.pointsDetails, PointsDetailsArgs, PointsDetailsAnswer);
+
+/**
+ * Every batch with points left, soonest expiry first (the order points are spent in): `batch, entry_type, source,
+ * posting_date, expiry_date` (the last day; they expire at midnight Bangkok time after it), `points` (what it started
+ * with), `available`, `days_left`; and `by_date` (points per expiry day).
+ */
 export const EXPIRY_SCHEDULE = methodContract(LOYALTY_METHODS.expirySchedule, v.looseObject({}), ExpiryScheduleAnswer);
+
+/**
+ * `tier` and `next_tier` (name, threshold, multiplier, colour, thumbnail), `points_earned` in the window,
+ * `points_to_next_tier`, `tier_window`, `window_start`, and for a rolling window `leaving_window` (the next day points
+ * leave it, and how many), and all `tiers`.
+ */
 export const TIER_PROGRESS = methodContract(LOYALTY_METHODS.tierProgress, v.looseObject({}), TierProgressAnswer);
 
 /** Baht per point earned (collection), baht value of a point (conversion), days until points expire. */
@@ -176,7 +197,11 @@ export const LoyaltyProgramSchema = v.looseObject({
 });
 export type LoyaltyProgram = v.InferOutput<typeof LoyaltyProgramSchema>;
 
-/** The named programme (or the first one); null when there is none. */
+/**
+ * The public facts of a programme (the named one, or the first), from the rules in effect today: baht per point
+ * (`collection_factor`), point value (`conversion_factor`), and in how many days points earned today expire
+ * (`expiry_duration`); null when there is none.
+ */
 export const LOYALTY_PROGRAM = methodContract(
   'member_rewards.api.get_loyalty_program',
   v.object({ name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(140))) }),

@@ -30,14 +30,18 @@ export function classifyCode(raw: string): { kind: 'member'; code: string } | { 
   return { kind: 'unknown', code: trimmed };
 }
 
-/** Registers this device for the signed-in member (revoking older ones): the secret it computes codes from. */
+/**
+ * A per-device secret for the rotating member code (`<member_no><6-digit HMAC-SHA-256 TOTP>`, 30 s steps, ±1 step). The
+ * app registers as soon as the member is signed in and online (so /my-id works offline without being opened first);
+ * registering revokes older devices, and every sign-in (a new device) and every logout revoke them too.
+ */
 export const REGISTER_DEVICE = methodContract(
   'member_rewards.member_code.register_device',
   v.looseObject({}),
   v.looseObject({ device_id: v.string(), secret: v.string(), step: v.number(), digits: v.number(), member_no: v.number() }),
 );
 
-/** Whether the device is still the member's live one, and the last step staff used its code at. */
+/** Whether this device's code is still the member's live one, and the last step staff used it at. */
 export const DEVICE_STATUS = methodContract(
   'member_rewards.member_code.device_status',
   v.looseObject({ device_id: v.pipe(v.string('Device is required'), v.trim(), v.minLength(1, 'Device is required'), v.maxLength(64, 'Device is required')) }),

@@ -152,10 +152,27 @@ export const unsubscribeAnswerSchema = v.object({ removed: v.boolean() });
 
 export const vapidKeyAnswerSchema = v.object({ public_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}$/)) });
 
+/**
+ * The caller's settings: `topics` `{points, rewards, orders, expiry, campaigns}` × `{webpush, line}` (all on by
+ * default), `quiet_hours` (on by default), `language` (`th`/`en`: what LINE messages are written in), and which
+ * `channels` can reach them.
+ */
 export const GET_NOTIFICATION_SETTINGS = methodContract('member_rewards.notifications.get_settings', noArgs, notificationSettingsSchema);
+
+/** Changes only what it names; answers the settings as get_settings does. */
 export const UPDATE_NOTIFICATION_SETTINGS = methodContract('member_rewards.notifications.update_settings', updateSettingsArgsSchema, notificationSettingsSchema);
+
+/** The key for `pushManager.subscribe`; 417 `push_unavailable` without keys (production without `VAPID_*`). */
 export const GET_VAPID_PUBLIC_KEY = methodContract('member_rewards.notifications.get_vapid_public_key', noArgs, vapidKeyAnswerSchema);
+
+/**
+ * Stores this device's subscription (`PushSubscription.toJSON()`) for the caller: an endpoint already known moves to
+ * the caller (it names one browser); at most 10 devices a member (the oldest go); production accepts only
+ * `PUSH_ENDPOINT_HOSTS` (417 `push_endpoint_not_allowed`); 30 an hour.
+ */
 export const SUBSCRIBE_PUSH = methodContract('member_rewards.notifications.subscribe', subscribeArgsSchema, subscribeAnswerSchema);
+
+/** Deletes the caller's own subscription with that endpoint (another member's is never touched). */
 export const UNSUBSCRIBE_PUSH = methodContract('member_rewards.notifications.unsubscribe', unsubscribeArgsSchema, unsubscribeAnswerSchema);
 
 // ---------------------------------------------------------------------------------------------------
@@ -186,4 +203,14 @@ export type SetLanguageMessage = v.InferOutput<typeof setLanguageMessageSchema>;
 
 export const lineOutboxAnswerSchema = v.array(
   v.object({ to: v.string(), retry_key: v.string(), text: v.string(), created_at: v.string() }),
+);
+
+/**
+ * Development only: the LINE outbox, newest first, what would have been pushed; 404 with `LINE_CHANNEL_ACCESS_TOKEN` or
+ * in production.
+ */
+export const LINE_OUTBOX = methodContract(
+  'member_rewards.dev.line_outbox',
+  v.looseObject({ to: v.optional(v.pipe(v.string(), v.maxLength(100))), limit: v.optional(v.string()) }),
+  lineOutboxAnswerSchema,
 );

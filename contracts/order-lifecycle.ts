@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { optionalText, pageArgs, requiredText, yesNo } from './args';
 import { doctypeContract, methodContract } from './contract';
-import { OrderSchema } from './orders';
+import { OrderSchema, SALES_INVOICE_FIELDS } from './orders';
 
 /**
  * The life of an order after it was placed: a member cancels an unused reward, a manager cancels an unused reward
@@ -104,9 +104,35 @@ export const ListRefundsAnswer = v.object({ rows: v.array(RefundSchema), total: 
 // ------------------------------------------------------------------------------------------- contracts
 
 const L = ORDER_LIFECYCLE_METHODS;
+
+/**
+ * The member's own: an unused reward order (nothing handed over) up to its valid-until day becomes Cancelled in one
+ * transaction with the order's row locked and a conditional update (five at once: one goes through). The points it
+ * spent go back to the batches they came from, with those batches' expiry dates (points returned to a batch that has
+ * expired meanwhile expire at once: a `refund` and an `expire`/`expired_on_return` line); counted stock comes back, the
+ * per-member limit stops counting it, its notes are Cancelled. Refusals: `reward_used` (handed over), `reward_expired`,
+ * `order_cancelled`, `not_cancellable` (a purchase); someone else's order is 404 `order_not_found`. Audited.
+ */
 export const CANCEL_REWARD_ORDER = methodContract(L.cancelRewardOrder, CancelRewardOrderArgs, CancelAnswer);
+
+/**
+ * A Loyalty Manager any order, a Branch Manager the reward orders of their branch (`not_your_branch`): an unused reward
+ * order or an unpaid purchase, like the member's cancellation (points back with their expiry, stock back), with the
+ * reason kept on the order (`cancel_note`) and in the audit log; a paid purchase is refunded instead (`order_paid`);
+ * `reward_used`, `order_cancelled`.
+ */
 export const CANCEL_ORDER = methodContract(L.cancelOrder, CancelOrderArgs, CancelAnswer);
+
+/**
+ * Needs an `Idempotency-Key`. Baht given back on a paid purchase (all refunds of an order add up to at most its grand
+ * total: `refund_too_large`; an unpaid one is cancelled instead: `order_not_paid`). The points it earned are taken back
+ * in proportion to the baht refunded (all of them once fully refunded), from the order's own batch first then soonest
+ * expiry first, never below a zero balance: what the member had already spent is the `points_shortfall`, kept on the
+ * refund. Fully refunded, the order is Refunded and the points it spent come back. Audited.
+ */
 export const REFUND_ORDER = methodContract(L.refundOrder, RefundOrderArgs, RefundAnswer);
+
+/** Refunds newest first with their points due, reversed and short, and the shortfall points they add up to. */
 export const LIST_REFUNDS = methodContract(L.listRefunds, ListRefundsArgs, ListRefundsAnswer);
 
 /** An order as the back office reads it: the member's view plus who it belongs to and what became of it. */
@@ -122,7 +148,11 @@ export const ManagedOrderSchema = v.looseObject({
 });
 export type ManagedOrder = v.InferOutput<typeof ManagedOrderSchema>;
 
-export const MANAGED_SALES_INVOICE = doctypeContract('Sales Invoice', ManagedOrderSchema);
+/**
+ * An order as the back office reads it: the member's view plus who it belongs to and what became of it; `cancel_note`
+ * (the reason a manager typed when cancelling) is read by managers only.
+ */
+export const MANAGED_SALES_INVOICE = doctypeContract('Sales Invoice', ManagedOrderSchema, SALES_INVOICE_FIELDS);
 
 /** The list's columns (a page of many orders reads no lines). */
 export const MANAGED_ORDER_FIELDS = [

@@ -96,8 +96,27 @@ export const OrderSchema = v.looseObject({
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 
-export const SALES_INVOICE = doctypeContract('Sales Invoice', OrderSchema);
+/** The columns of a Sales Invoice over /api/resource; a single read adds its lines, delivery notes and address. */
+export const SALES_INVOICE_FIELDS = [
+  'name', 'customer', 'order_type', 'posting_date', 'due_date', 'status', 'total', 'shipping_fee', 'discount_amount',
+  'grand_total', 'loyalty_points', 'points_earned', 'payment_method', 'delivery_method', 'branch', 'customer_address',
+  'shipping_address_name', 'address_display', 'cancel_reason', 'cancelled_at', 'refunded_amount', 'owner', 'creation', 'modified',
+] as const;
 
+/**
+ * Sales Invoice over /api/resource (a reward order or a purchase), read-only (place_order writes them): a member reads
+ * their own, Store Staff and Branch Managers their branch's, a Loyalty Manager every one. A single read adds `items`,
+ * `delivery_notes` and `address`, and `reward_code` for its member only.
+ */
+export const SALES_INVOICE = doctypeContract('Sales Invoice', OrderSchema, SALES_INVOICE_FIELDS);
+
+/**
+ * The member's own orders, newest first, with `items` and `delivery_notes` (`status`: Draft / Submitted / Cancelled),
+ * `status` (Unpaid, Paid, Cancelled, Refunded), `cancel_reason` (`member`, `manager`, `uncollected`, `unpaid`),
+ * `cancelled_at`, `refunded_amount`.
+ *
+ * `limit` is at most 100; `order_type` is `redemption` or `purchase`.
+ */
 export const GET_ORDERS = methodContract(
   'honda_api.api_calls.getuser.getorders',
   v.looseObject({
@@ -125,7 +144,22 @@ export const PlacedOrderSchema = v.looseObject({
 });
 export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
 
-/** The service checks the payload itself, field by field in the order of the app's forms. */
+/**
+ * A gift redemption `{loyalty_points, items, payment_method, branch}` or a checkout `{billing_address,
+ * shipping_address, use_different_shipping, loyalty_points, items, payment_method, delivery_method: delivery|pickup,
+ * branch (pickup)}`; optional `order_type`. The server prices everything (the client's points must equal its price,
+ * else 417) and spends points FIFO by expiry in one transaction with the member's row locked, in which it also refuses
+ * a blocked member (403 `member_blocked`), a reward outside the member's tier (`tier_not_eligible`), more units than
+ * the member's limit over all their orders (`over_member_limit`) and more units than the counted stock (`out_of_stock`;
+ * the stock never goes below zero, and `in_stock` follows it); a disabled branch takes no order (`branch_disabled`); a
+ * member who never verified a phone is refused (403 `phone_not_verified`). It announces the points it earns (the
+ * programme's earning rule of the day on the goods after discount: baht per point, the member's tier multiplier, the
+ * best campaign per line by item group, branch and tier, the rounding rule; posted at once when nothing is left to pay,
+ * else when the payment is confirmed) and writes one Draft Delivery Note per reward line; a redemption gets a random
+ * `reward_code`, linked to its line; `due_date` is a reward's valid-until day (rule `reward_valid_days`) or a
+ * transfer's due day (`purchase_due_days`). The service checks the payload itself, field by field in the order of the
+ * app's forms.
+ */
 export const PLACE_ORDER = methodContract(
   'headless_e_commerce.api.place_order',
   v.custom<RedemptionPayload | PurchasePayload>((x) => typeof x === 'object' && x !== null),
@@ -157,7 +191,11 @@ export const CheckoutTotalsSchema = v.looseObject({
 });
 export type CheckoutTotals = v.InferOutput<typeof CheckoutTotalsSchema>;
 
-/** The totals place_order will charge for these lines; `items` is checked by the service as place_order does. */
+/**
+ * The totals place_order will charge for these lines: `total`, `shipping_fee` (setting `shipping_fee`, 59; delivery
+ * only), `discount_amount` (setting `checkout_discount`, 99; never above the goods), `grand_total`, `loyalty_points`,
+ * `points_to_earn`; `items` is checked by the service as place_order does.
+ */
 export const CHECKOUT_TOTALS = methodContract(
   'member_rewards.api.checkout_totals',
   v.looseObject({
@@ -171,8 +209,12 @@ export const CHECKOUT_TOTALS = methodContract(
 );
 
 /**
- * What became of the caller's write sent with this Idempotency-Key: done (its stored status and body), still
- * running, or unknown (and then it never will run).
+ * What became of the caller's write sent with this `Idempotency-Key` whose answer was lost: `{status: 'done',
+ * http_status, answer}` (the stored answer), `{status: 'running'}` (ask again), or `{status: 'unknown'}`: it never
+ * arrived (or died before doing anything) and the key is now recorded as abandoned, so that request, if it still
+ * arrives, is refused (417 `request_abandoned`) and does nothing. place_order claims its key inside its own
+ * transaction, so "unknown" is never said of an order that commits. The app sends redemptions and orders only online,
+ * with a client timeout, and asks this when no answer came back.
  */
 export const REQUEST_STATUS = methodContract(
   'member_rewards.api.request_status',
@@ -186,7 +228,11 @@ export const REQUEST_STATUS = methodContract(
   ]),
 );
 
-/** The back office: a bank transfer arrived; the purchase becomes Paid and its points are posted. */
+/**
+ * A bank-transfer purchase was paid: the Sales Invoice becomes Paid and its `points_earned` are posted to the ledger,
+ * dated that day; exactly once (a second confirmation is a 417); a cancelled order is refused (`order_cancelled`);
+ * reward orders have no payment (417). Audited.
+ */
 export const CONFIRM_PAYMENT = methodContract(
   'member_rewards.orders.confirm_payment',
   v.looseObject({

@@ -40,9 +40,24 @@ export const UpdatePasswordArgs = v.pipe(
   v.check((a) => Boolean(a.key || a.old_password), rule('reset_key_required')),
 );
 
+/**
+ * Mails a single-use link (`PUBLIC_URL/update-password?key=…`, 20 minutes) to an account that signs in with a password
+ * (members sign in with LINE and have none); the same answer whether or not the account exists; 10 per IP and 3 per
+ * account an hour.
+ */
 export const RESET_PASSWORD = methodContract(
   RESET_PASSWORD_METHOD,
   v.looseObject({ user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)) }),
   v.string(),
 );
+
+/**
+ * With the mailed `key` (anyone holding it): sets the new password (10–128 characters), uses the key up (exactly once,
+ * also under concurrent submits), marks the account's e-mail verified, ends every session, API token and member-code
+ * device of the account, and answers where to sign in again (`/staff-login`, or `/bakery` for a marketing-site
+ * account).
+ *
+ * With `old_password` (signed in): a password change, Frappe's way: the old password is checked under the login limits
+ * (417 'Incorrect old password'); every session and API token of the account ends and the caller gets a fresh session.
+ */
 export const UPDATE_PASSWORD = methodContract(UPDATE_PASSWORD_METHOD, UpdatePasswordArgs, v.string());

@@ -25,17 +25,28 @@ const otpArg = v.pipe(
   v.maxLength(12, OTP_WRONG),
 );
 
-/** Sends a one-time code to the phone (the same answer whoever owns the number). */
+/**
+ * Sends a 6-digit code (hashed, 5 minutes, single use); resend after 60 s; per-phone and per-IP limits (429); the same
+ * answer whoever owns the number. As a GET with a cookie session it needs the CSRF header or a request from our own
+ * page. The messages of the phone methods are in the language of `Accept-Language` (`th`/`en`, which the app sends from
+ * the language on screen), else the member's own.
+ */
 export const GET_PHONE = methodContract('honda_api.api_calls.verifyuser.getphone', v.looseObject({ userphone: phoneArg }), otpAnswerSchema);
 
-/** Binds the phone to the caller (never to another `username`). */
+/**
+ * Binds the phone to the caller only (another `username` is refused); 5 wrong tries kill the code; a phone bound to
+ * another member is refused without saying whose; the first verification gives the sign-up bonus (rule `signup_bonus`),
+ * once per member, in the same transaction.
+ */
 export const VERIFY_OTP = methodContract(
   'honda_api.api_calls.verifyuser.verifyotp',
   v.looseObject({ userphone: phoneArg, otp: otpArg, username: v.optional(v.string()) }),
   otpAnswerSchema,
 );
 
-/** The change-phone flow: exactly 10 digits and a 6-digit code. */
+/**
+ * The change-phone flow (a code sent to the new number by getphone, then this): exactly 10 digits and a 6-digit code.
+ */
 export const CHANGE_PHONE = methodContract(
   'member_rewards.account.change_phone',
   v.looseObject({
@@ -44,4 +55,17 @@ export const CHANGE_PHONE = methodContract(
     username: v.optional(v.string()),
   }),
   otpAnswerSchema,
+);
+
+/** The original app's name for the change-phone step (its UpdatePhone screen): the same arguments and answer. */
+export const UPDATE_PHONE_VERIFY = methodContract('honda_api.api_calls.verifyuser.update_phone_verify', CHANGE_PHONE.args, CHANGE_PHONE.returns);
+
+/**
+ * Development only: the SMS outbox, newest first, the codes that would have been texted (refused when
+ * `NODE_ENV=production` or an SMS gateway is configured).
+ */
+export const SMS_OUTBOX = methodContract(
+  'member_rewards.dev.sms_outbox',
+  v.looseObject({ phone: v.optional(v.string()), limit: v.optional(v.string()) }),
+  v.array(v.object({ phone: v.string(), body: v.string(), created_at: v.string() })),
 );

@@ -47,5 +47,9 @@ export const profileInputSchema = v.looseObject({
 export type ProfileInput = v.InferInput<typeof profileInputSchema>;
 export type ProfileValues = v.InferOutput<typeof profileInputSchema>;
 
-/** The profile form's rules; answers the updated profile. */
+/**
+ * The profile form's rules and messages; answers the updated profile. The phone cannot be changed here (417); the
+ * e-mail is kept unverified and reserves nothing, so any address is accepted; e-mail changes: 5 per member and 20 per
+ * IP an hour.
+ */
 export const UPDATE_PROFILE = methodContract('honda_api.api_calls.getuser.update_profile', profileInputSchema, profileSchema);

@@ -247,7 +247,26 @@ export const SimulateAnswer = v.object({
 
 // ------------------------------------------------------------------------------------------- contracts
 
+/**
+ * The version in effect on `date` (default today), the versions scheduled after it, and the history (version 0 is the
+ * programme's starting figures); each version with what it `changes` and the whole `rules` from its day.
+ */
 export const GET_RULES = methodContract(PROGRAMME_METHODS.getRules, GetRulesArgs, GetRulesAnswer);
-/** Answers as get_rules does, for today, once the new version is written. */
+
+/**
+ * A new dated version holding what it changes (`effective_from` today or later): it applies from its day on, until a
+ * later-dated version changes the same rule (a change today does not undo next month's schedule). Every day from then
+ * on is checked as a whole document (`invalid_rules`, naming a scheduled version it would break); `unknown_rule`,
+ * `effective_in_past`, `branch_not_found` (a campaign's branch), `tier_in_use` (a tier a reward is limited to). Points
+ * already earned keep the expiry and multiplier they were earned with. Audited with what changed, before and after;
+ * answers as get_rules does, for today.
+ */
 export const UPDATE_RULES = methodContract(PROGRAMME_METHODS.updateRules, UpdateRulesArgs, GetRulesAnswer);
+
+/**
+ * "This receipt earns N points for a Silver member at branch X today": `points`, `base_points`, `tier_multiplier`,
+ * `campaign` (the best that applied), each line's multiplier and campaign, `rules_version`; with a customer, their tier
+ * that day and what the daily cap still allows (`cap_remaining`, `over_cap`). The till's award and a purchase's points
+ * come from the same function.
+ */
 export const SIMULATE_RECEIPT = methodContract(PROGRAMME_METHODS.simulate, SimulateArgs, SimulateAnswer);

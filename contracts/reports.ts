@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { optionalText } from './args';
 import { isoDay } from './dates';
-import { methodContract } from './contract';
+import { methodContract, rawMethodContract } from './contract';
 
 /**
  * The back office's dashboard (member_rewards.reports.*): every figure for a date range (Bangkok days) and
@@ -93,5 +93,19 @@ export const REPORT_COLUMNS = {
 const ExportObject = v.looseObject({ ...rangeEntries, figure: v.picklist(REPORT_FIGURES, `figure must be one of ${REPORT_FIGURES.join(', ')}`) });
 export const ExportReportArgs = v.pipe(ExportObject, inOrder<v.InferOutput<typeof ExportObject>>(), notTooLong<v.InferOutput<typeof ExportObject>>());
 
+/**
+ * For a range of Bangkok days (at most 1,100): members (total, new, active in 30 and 90 days: earned or redeemed),
+ * points issued, redeemed, refunded, expired, adjusted and reversed, outstanding points and their liability in baht,
+ * the redemption rate ((redeemed − refunded) ÷ issued), reward orders, a daily series, top rewards (net of cancelled
+ * ones), branch ranking, tier distribution. With a branch, movements and activity are that branch's; members,
+ * outstanding points and tiers the programme's (tiers as last evaluated: at each earning or refund, and by the nightly
+ * job). Past days come from the daily snapshot, today from the ledger (`snapshot` says how many of each).
+ */
 export const DASHBOARD = methodContract(REPORT_METHODS.dashboard, DashboardArgs, DashboardAnswer);
-/** The CSV export answers a file, not JSON: the app links to it (REPORT_METHODS.export) rather than calling it. */
+
+/**
+ * One figure of the dashboard as a download, not an answer (the app links to it): `text/csv`, UTF-8 with a byte-order
+ * mark (Thai opens in Excel), header `REPORT_COLUMNS[figure]`. `figure` is `summary`, `daily`, `top_rewards`,
+ * `branch_ranking` or `tier_distribution`.
+ */
+export const EXPORT_REPORT = rawMethodContract(REPORT_METHODS.export, ExportReportArgs);

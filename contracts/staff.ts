@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { numeric, offsetArg } from './args';
+import { flag, numeric, offsetArg } from './args';
 import { methodContract } from './contract';
+import { NewPasswordSchema } from './password';
 import { STAFF_REFUSAL_REASONS } from './errors';
 
 /** The till's rules and refusals (the reasons are error codes, contracts/errors.ts), for the staff methods and app. */
@@ -87,7 +88,12 @@ export const RewardCardSchema = v.looseObject({
 });
 export type RewardCard = v.InferOutput<typeof RewardCardSchema>;
 
-/** A scanned or typed code: a member (with a short-lived scan token for the award) or a reward order. */
+/**
+ * A scanned or typed code: a member code gives the member card (name, picture, tier, points, member since) and a
+ * 5-minute signed scan token for the award; a reward order's `reward_code` (16 Crockford base-32 characters, 80 random
+ * bits, shown `XXXX-XXXX-XXXX-XXXX`; any case, dashes or spaces optional) gives the reward, member, branch, status and
+ * `code`. An order or delivery note name is no code; stale, replayed or unknown codes are refused without detail.
+ */
 export const RESOLVE_CODE = methodContract(
   'member_rewards.staff.resolve_code',
   v.looseObject({ code: code('Code is required') }),
@@ -97,7 +103,15 @@ export const RESOLVE_CODE = methodContract(
   ]),
 );
 
-/** Points for a purchase at the till; the amount's range and the receipt's characters are the service's refusals. */
+/**
+ * Points for a purchase at the till (`scan_token` or `member_code`), by the programme's earning rule of today at the
+ * staff's branch for the member's tier, through the same computation as the receipt simulator (the answer's `earning`
+ * says how: base points, tier multiplier, campaign, rules version). The amount is above 0 and at most 1,000,000; a
+ * receipt number (letters, digits, spaces, `- / _ .`) is used once per branch; a per-member daily cap (rule
+ * `daily_cap`, 500) and the account's own daily cap when the back office set one (`staff_daily_cap`); a blocked member
+ * gets none (`member_blocked`); a code awards once; a member without a verified phone is refused (403, reason and
+ * `error_code` `phone_not_verified`). Audited. Every staff refusal carries a `reason` (STAFF_REFUSAL_REASONS).
+ */
 export const AWARD_POINTS = methodContract(
   'member_rewards.staff.award_points',
   v.pipe(
@@ -133,7 +147,11 @@ export const AWARD_POINTS = methodContract(
 export const CapRefusalSchema = v.object({ points: v.number(), remaining: v.number(), cap: v.number() });
 export type CapRefusal = v.InferOutput<typeof CapRefusalSchema>;
 
-/** Hands a reward over: its delivery notes are submitted, exactly once. */
+/**
+ * Hands a reward over, by `reward_code` only: its Delivery Note goes Draft → Submitted exactly once, also for a branch
+ * disabled since the order; a second confirmation says who confirmed and when; another branch's reward is refused.
+ * Audited.
+ */
 export const CONFIRM_REWARD = methodContract(
   'member_rewards.staff.confirm_reward',
   v.looseObject({ code: code('Code is required') }),
@@ -152,7 +170,10 @@ export const StaffActionSchema = v.looseObject({
 });
 export type StaffAction = v.InferOutput<typeof StaffActionSchema>;
 
-/** The branch's action log, newest first. */
+/**
+ * The log of staff actions, newest first: who, branch, what, when, and the `reason` of each refused action. Store Staff
+ * and Branch Managers read their own branch's, Loyalty and System Managers every branch's.
+ */
 export const STAFF_ACTIONS = methodContract(
   'member_rewards.staff.actions',
   v.looseObject({
@@ -160,4 +181,33 @@ export const STAFF_ACTIONS = methodContract(
     limit: v.optional(v.pipe(numeric(), v.integer(), v.minValue(1), v.maxValue(200))),
   }),
   v.array(StaffActionSchema),
+);
+
+/**
+ * A System Manager adds a Store Staff account for one branch, with a password (the back office's create_staff mails
+ * a link instead); its e-mail counts as verified. 409 `email_in_use` when the address is another account's name or
+ * verified e-mail (any case). Audited.
+ */
+export const CREATE_STAFF_USER = methodContract(
+  'member_rewards.staff.create_staff_user',
+  v.looseObject({
+    email: v.pipe(v.string('Email is required'), v.trim(), v.toLowerCase(), v.email('Email is invalid'), v.maxLength(200, 'Email is invalid')),
+    full_name: v.pipe(v.string('Full name is required'), v.trim(), v.minLength(1, 'Full name is required'), v.maxLength(140, 'Full name is too long')),
+    password: NewPasswordSchema,
+    branch: v.pipe(v.string('Branch is required'), v.trim(), v.minLength(1, 'Branch is required')),
+  }),
+  v.object({ name: v.string(), full_name: v.string(), branch: v.string(), roles: v.array(v.string()) }),
+);
+
+/**
+ * A System Manager disables (0) or re-enables (1) a Store Staff account: disabling ends its sessions, API tokens and
+ * member-code devices at once (re-enabling brings none of them back).
+ */
+export const SET_STAFF_USER_ENABLED = methodContract(
+  'member_rewards.staff.set_staff_user_enabled',
+  v.looseObject({
+    user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)),
+    enabled: flag(),
+  }),
+  v.object({ name: v.string(), enabled: v.picklist([0, 1]) }),
 );

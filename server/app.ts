@@ -145,15 +145,7 @@ export async function buildApp(
     services,
   });
 
-  const doctypes = new Map<string, ResolvedDoctype>();
-  const methods = new Map<string, MethodDef>();
-  for (const mod of modules) {
-    for (const d of mod.doctypes ?? []) doctypes.set(d.doctype, resolveDoctype(d));
-  }
-  for (const m of [...coreMethods(doctypes), ...modules.flatMap((mod) => mod.methods ?? [])]) {
-    if (methods.has(m.path)) throw new Error(`method registered twice: ${m.path}`);
-    methods.set(m.path, m);
-  }
+  const { methods, doctypes } = registries(modules);
   app.decorate('methodRegistry', methods);
   app.decorate('doctypeRegistry', doctypes);
 
@@ -164,4 +156,18 @@ export async function buildApp(
   await registerRootCommand(app);
   await registerStatic(app, config.distDir);
   return app;
+}
+
+/** Every method (Frappe's own and the modules') by its path, and every doctype by its name: what the server serves. */
+export function registries(modules: readonly ServerModule[]): { methods: Map<string, MethodDef>; doctypes: Map<string, ResolvedDoctype> } {
+  const doctypes = new Map<string, ResolvedDoctype>();
+  const methods = new Map<string, MethodDef>();
+  for (const mod of modules) {
+    for (const d of mod.doctypes ?? []) doctypes.set(d.doctype, resolveDoctype(d));
+  }
+  for (const m of [...coreMethods(doctypes), ...modules.flatMap((mod) => mod.methods ?? [])]) {
+    if (methods.has(m.path)) throw new Error(`method registered twice: ${m.path}`);
+    methods.set(m.path, m);
+  }
+  return { methods, doctypes };
 }

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 
-/** Everything the server reads from the environment, in one place (the README lists each variable). */
+/** Everything the server reads from the environment, in one place (docs/configuration.md lists each variable). */
 export interface ServerConfig {
   port: number;
   host: string;

@@ -1,7 +1,7 @@
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { seedIfEmpty } from './db/seed/index';
+import { seedIfEmpty } from './seed/index';
 import { buildApp } from './app';
 import { vapidKeys } from './modules/notifications/web-push';
 

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { apiKeys } from '../db/schema/auth';
@@ -6,6 +5,7 @@ import { randomToken, sha256 } from './crypto';
 import { notFound } from './errors';
 import { defineMethod } from './methods';
 import type { RequestContext } from './context';
+import { API_KEYS, REVOKE_API_KEY } from '../../contracts/api-keys';
 
 /** Keys a user may hold at once: a new one beyond this retires the oldest. */
 const KEYS_KEPT_PER_USER = 5;
@@ -53,14 +53,11 @@ function ownerOf(ctx: RequestContext, user: string | undefined): string {
   return user;
 }
 
-const userArg = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
-
 /** Ours, Frappe style: the caller's API keys (never their secrets); a System Manager may name any user. */
 const listKeys = defineMethod({
-  path: 'member_rewards.auth.api_keys',
+  ...API_KEYS,
   verbs: ['GET'],
   allow: ['All'],
-  args: v.looseObject({ user: userArg }),
   async handler(ctx, { user }) {
     const owner = ownerOf(ctx, user);
     const rows = await ctx.db
@@ -77,10 +74,9 @@ const listKeys = defineMethod({
  * for a System Manager. Answers how many were revoked.
  */
 const revokeKey = defineMethod({
-  path: 'member_rewards.auth.revoke_api_key',
+  ...REVOKE_API_KEY,
   verbs: ['POST'],
   allow: ['All'],
-  args: v.looseObject({ api_key: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))), user: userArg }),
   async handler(ctx, { api_key, user }) {
     if (api_key) {
       const where = isManager(ctx) && !user ? eq(apiKeys.api_key, api_key) : and(eq(apiKeys.api_key, api_key), eq(apiKeys.user, ownerOf(ctx, user)));

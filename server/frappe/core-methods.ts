@@ -1,5 +1,5 @@
-import { BOOT, GET_COUNT, GET_LOGGED_USER, LOGIN, LOGOUT } from '../../contracts/frappe';
-import { defineMethod, noArgs } from './methods';
+import { BOOT, GET_COUNT, GET_LOGGED_USER, LOGIN, LOGOUT, PING, VERSION } from '../../contracts/frappe';
+import { defineMethod } from './methods';
 import { FrappeError, authError, notFound, validationError } from './errors';
 import { checkPassword, endSession, startSession } from './sessions';
 import { countDocs } from './resources';
@@ -44,8 +44,8 @@ const getLoggedUser = defineMethod({
   handler: (ctx) => ctx.user.name,
 });
 
-const ping = defineMethod({ path: 'ping', verbs: ['GET', 'POST'], allow: ['Guest'], args: noArgs, handler: () => 'pong' });
-const version = defineMethod({ path: 'version', verbs: ['GET'], allow: ['Guest'], args: noArgs, handler: () => '15.0.0-member-rewards' });
+const ping = defineMethod({ ...PING, verbs: ['GET', 'POST'], allow: ['Guest'], handler: () => 'pong' as const });
+const version = defineMethod({ ...VERSION, verbs: ['GET'], allow: ['Guest'], handler: () => '15.0.0-member-rewards' });
 
 /**
  * Session facts the app needs at start: who is signed in, their roles, the CSRF token for writes, and (as

@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CurrentUser, Allow, RequestContext } from './context';
@@ -23,13 +24,19 @@ export interface DocChange {
   after?: Record<string, unknown>;
 }
 
+/**
+ * A doctype as a module declares it: its contract spread in (`...ITEM`: the doctype's name, the document schema the
+ * app reads it with, and the fields the resource exposes), then the table, the permissions and the hooks.
+ */
 export interface DoctypeDef {
   doctype: string;
+  /** The document as the contract describes it (contracts/); the app validates reads with it. */
+  doc?: v.GenericSchema;
   table: PgTable;
   /** Name column; defaults to `name`. */
   nameField?: string;
-  /** Fields that may be named in fields/filters/order_by and appear in answers (default: every column). */
-  fields?: readonly string[];
+  /** Fields that may be named in fields/filters/order_by and appear in answers: the contract's. */
+  fields: readonly string[];
   /** Fields a create or update may set; everything else (owner, status, points...) is the server's. */
   writable?: readonly string[];
   read: Perm;

@@ -6,23 +6,15 @@ import { isRuleCode, RULE_SENTENCES } from '../../contracts/rule-sentences';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface MethodDef<S extends v.GenericSchema = v.GenericSchema> {
+interface MethodBase<S extends v.GenericSchema> {
   /** Dotted path under /api/method/ (e.g. headless_e_commerce.api.get_profile). */
   path: string;
   verbs: readonly HttpVerb[];
   allow: readonly Allow[];
   /** Validates the arguments (query for GET/DELETE with JSON strings decoded, JSON body for POST/PUT). */
   args: S;
-  /**
-   * The answer's contract (from contracts/): what `handler` returns, before it is wrapped in `{"message": …}`.
-   * The app validates the answer with the same schema; with `checkAnswers` on (every server test) the
-   * dispatcher checks each answer against it, so a server change that breaks the contract fails a test.
-   */
-  returns?: v.GenericSchema;
   /** What the method returns becomes `{"message": value}`; undefined gives `{}`. */
   handler(ctx: RequestContext, args: v.InferOutput<S>): Promise<unknown> | unknown;
-  /** Set for methods that answer with a raw reply (redirects, HTML pages). */
-  raw?: boolean;
   /** Skips the CSRF check (login itself, which starts the session). */
   csrfExempt?: boolean;
   /**
@@ -33,7 +25,18 @@ export interface MethodDef<S extends v.GenericSchema = v.GenericSchema> {
   sideEffects?: boolean;
 }
 
-/** Keeps the generic link between the schema and the handler's argument type. */
+/**
+ * What a method answers, declared by every method (both come from its contract in contracts/):
+ * - `returns`, the answer's schema: what `handler` returns, before it is wrapped in `{"message": …}`. The app
+ *   validates the answer with the same schema; with `checkAnswers` on (every server test) the dispatcher checks
+ *   each answer against it, so a server change that breaks the contract fails a test.
+ * - or `raw: true`: the handler writes the reply itself (a redirect, an HTML page, a CSV download, or login's
+ *   answer, which Frappe sends unwrapped; `returns` may still describe such a body).
+ */
+type MethodAnswer = { returns: v.GenericSchema; raw?: false } | { raw: true; returns?: v.GenericSchema };
+
+export type MethodDef<S extends v.GenericSchema = v.GenericSchema> = MethodBase<S> & MethodAnswer;
+
 /**
  * A method's answer already serialised to JSON (a cached catalogue page): sent inside `{"message": …}` as is,
  * without serialising the same object again for every request.
@@ -50,6 +53,7 @@ export class JsonText {
   }
 }
 
+/** Keeps the generic link between the schema and the handler's argument type. */
 export function defineMethod<S extends v.GenericSchema>(def: MethodDef<S>): MethodDef<S> {
   return def;
 }

@@ -11,7 +11,7 @@ import type { Executor } from '../db/client';
 
 export function resolveDoctype(def: DoctypeDef): ResolvedDoctype {
   const all = getTableColumns(def.table) as Record<string, PgColumn>;
-  const fieldNames = def.fields ?? Object.keys(all);
+  const fieldNames = def.fields;
   const columns: Record<string, PgColumn> = {};
   for (const f of fieldNames) {
     if (!all[f]) throw new Error(`${def.doctype}: unknown field ${f}`);

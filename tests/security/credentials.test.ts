@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, type TestServer } from '../support/server';
 import { apiKeys, mailOutbox, users } from '../../server/db/schema/auth';
-import { BRANCHES } from '../../server/db/seed/constants';
+import { BRANCHES } from '../../server/seed/constants';
 import { branches } from '../../server/db/schema/orders';
 
 /**

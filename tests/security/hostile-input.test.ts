@@ -33,6 +33,7 @@ const probes: ServerModule = {
       verbs: ['POST'],
       allow: ['Guest'],
       args: noArgs,
+      returns: v.never(),
       handler: (ctx) => ctx.db.execute(sql`select ${SECRET}::text as hash, ${'x'.repeat(5000)}::text from no_such_table`),
     }),
     // Statements the database refuses with a given SQLSTATE, each carrying the secret as a parameter.
@@ -41,6 +42,7 @@ const probes: ServerModule = {
       verbs: ['POST'],
       allow: ['Guest'],
       args: v.object({ sqlstate: v.string() }),
+      returns: v.never(),
       handler: (ctx, { sqlstate }) => ctx.db.execute(FAILING[sqlstate]!()),
     }),
     // The back office's export, handed filters no contract checked: its header goes out, then a page's query fails.

@@ -1,6 +1,6 @@
 import { ADMIN, BRANCH_MANAGER, createMember, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../support/server';
-import { BRANCHES } from '../../server/db/seed/constants';
-import { isAllowed, GUEST, type CurrentUser } from '../../server/frappe/context';
+import { BRANCHES } from '../../server/seed/constants';
+import { GUEST, type CurrentUser } from '../../server/frappe/context';
 import type { Role } from '../../server/db/schema/auth';
 import { addAddress, givePoints } from '../server/orders/support';
 
@@ -48,4 +48,3 @@ export async function createWorld(): Promise<{ server: TestServer; actors: Recor
   return { server, actors };
 }
 
-export { isAllowed };

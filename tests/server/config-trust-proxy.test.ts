@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, type TestServer } from '../support/server';
 import { parseTrustProxy, readConfig } from '../../server/config';
@@ -15,6 +16,7 @@ const whoami: ServerModule = {
       verbs: ['GET'],
       allow: ['Guest'],
       args: noArgs,
+      returns: v.object({ ip: v.string(), protocol: v.string() }),
       handler: (ctx) => ({ ip: ctx.request.ip, protocol: ctx.request.protocol }),
     }),
   ],

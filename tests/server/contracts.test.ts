@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isDoctypeContract, isMethodContract, type DoctypeContract, type MethodContract } from '../../contracts/contract';
-import { coreMethods } from '../../server/frappe/core-methods';
-import type { MethodDef } from '../../server/frappe/methods';
+import { isDoctypeContract, isMethodContract, isRawMethodContract, type DoctypeContract, type MethodContract, type RawMethodContract } from '../../contracts/contract';
+import { registries } from '../../server/app';
 import { allModules } from '../../server/modules';
 
 /**
@@ -13,9 +12,8 @@ import { allModules } from '../../server/modules';
  */
 
 const ROOT = path.resolve(__dirname, '../..');
-const methods = new Map<string, MethodDef>();
-for (const def of [...coreMethods(new Map()), ...allModules.flatMap((m) => m.methods ?? [])]) methods.set(def.path, def);
-const doctypes = new Set(allModules.flatMap((m) => (m.doctypes ?? []).map((d) => d.doctype)));
+// What the server serves: the registry buildApp registers its routes from.
+const { methods, doctypes } = registries(allModules);
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -44,6 +42,50 @@ async function contractsTheAppUses(): Promise<{ methods: Map<MethodContract, str
   }
   return found;
 }
+
+/** Every method and doctype contract of contracts/, with where it is declared. */
+async function allContracts() {
+  const found = { methods: [] as { name: string; contract: MethodContract | RawMethodContract }[], doctypes: [] as { name: string; contract: DoctypeContract }[] };
+  for (const file of fs.readdirSync(path.join(ROOT, 'contracts'))) {
+    const module = (await import(path.join(ROOT, 'contracts', file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (isMethodContract(value) || isRawMethodContract(value)) found.methods.push({ name: `${file} ${name}`, contract: value });
+      if (isDoctypeContract(value)) found.doctypes.push({ name: `${file} ${name}`, contract: value });
+    }
+  }
+  return found;
+}
+
+describe('every method declares its answer', () => {
+  it('each method the server serves has an answer schema, or is declared raw (it writes its own reply)', () => {
+    expect(methods.size).toBeGreaterThan(70);
+    const undeclared = [...methods.values()].filter((def) => !def.returns && def.raw !== true).map((def) => def.path);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('each method is declared from its contract in contracts/: the same arguments, and the same answer schema or raw', async () => {
+    const { methods: contracts } = await allContracts();
+    const problems: string[] = [];
+    for (const def of methods.values()) {
+      const contract = contracts.find((c) => c.contract.path === def.path)?.contract;
+      if (!contract) problems.push(`${def.path}: no contract in contracts/`);
+      else if (contract.args !== def.args) problems.push(`${def.path}: other arguments than its contract's`);
+      else if ('returns' in contract ? contract.returns !== def.returns : def.raw !== true) problems.push(`${def.path}: another answer than its contract's`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("each doctype the server serves exposes exactly its contract's fields", async () => {
+    const { doctypes: contracts } = await allContracts();
+    const problems: string[] = [];
+    for (const dt of doctypes.values()) {
+      const own = contracts.filter((c) => c.contract.doctype === dt.doctype);
+      if (own.length === 0) problems.push(`${dt.doctype}: no contract in contracts/`);
+      for (const { name, contract } of own) if (contract.fields !== dt.fields) problems.push(`${dt.doctype}: other fields than ${name}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
 
 describe('contracts of the calls the app makes', () => {
   it('every method the app calls is declared on the server with the same arguments and answer schema', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { testConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { seedIfEmpty } from '../../server/db/seed/index';
+import { seedIfEmpty } from '../../server/seed/index';
 import { buildApp } from '../../server/app';
 import type { ServerModule } from '../../server/frappe/module';
 import type { Clock } from '../../server/modules/jobs/runner';

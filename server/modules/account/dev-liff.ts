@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { DEMO_MEMBER } from '../../db/seed/constants';
+import { DEMO_LINE_SUB } from './dev-identity';
 import { safeEqual } from '../../frappe/crypto';
 import { chosenAccount, esc, page } from './dev-line';
 import { devIdToken, liffMode } from './line';
@@ -55,7 +55,7 @@ export function registerDevLiff(app: FastifyInstance, deps: { database: Database
   app.get<{ Querystring: Record<string, string | undefined> }>(`${DEV_LIFF_PATH}/authorize`, async (req, reply) => {
     if (!available()) return page(reply, 404, '<h1>Not found</h1>');
     const back = liffReturn(req.query.redirect_uri);
-    const demo = await userByLineSub(db, DEMO_MEMBER.lineSub);
+    const demo = await userByLineSub(db, DEMO_LINE_SUB);
     const hidden = `<input type="hidden" name="redirect_uri" value="${esc(back)}">`;
     const error = req.query.error === 'name' ? '<p class="err">กรุณากรอกชื่อที่แสดง (1-60 ตัวอักษร)</p>' : '';
     return page(

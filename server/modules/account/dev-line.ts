@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import { DEMO_MEMBER } from '../../db/seed/constants';
+import { DEMO_LINE_SUB } from './dev-identity';
 import { CALLBACK_PATH, DEV_AUTHORIZE_PATH, DEV_CHANNEL_ID, issueDevCode, lineMode } from './line';
 import { userByLineSub } from './repository';
 
@@ -46,8 +46,8 @@ button.secondary{background:#fff;color:#06c755;border:1px solid #06c755}a{color:
  */
 export async function chosenAccount(db: Executor, who: string | undefined, displayName: string | undefined) {
   if (who === 'demo') {
-    const demo = await userByLineSub(db, DEMO_MEMBER.lineSub);
-    return demo ? { sub: DEMO_MEMBER.lineSub, name: demo.full_name } : ('no-demo' as const);
+    const demo = await userByLineSub(db, DEMO_LINE_SUB);
+    return demo ? { sub: DEMO_LINE_SUB, name: demo.full_name } : ('no-demo' as const);
   }
   const name = (displayName ?? '').trim();
   return name.length < 1 || name.length > 60 ? ('bad-name' as const) : { sub: devSubFor(name), name };
@@ -63,7 +63,7 @@ export function registerDevLine(app: FastifyInstance, deps: { database: Database
     if (q.response_type !== 'code' || q.client_id !== DEV_CHANNEL_ID || !q.state || !q.nonce || q.redirect_uri !== CALLBACK_PATH) {
       return page(reply, 400, '<h1>Invalid sign-in request</h1><p class="note">response_type, client_id, redirect_uri, state and nonce are required.</p>');
     }
-    const demo = await userByLineSub(db, DEMO_MEMBER.lineSub);
+    const demo = await userByLineSub(db, DEMO_LINE_SUB);
     const hidden = `<input type="hidden" name="state" value="${esc(q.state)}"><input type="hidden" name="nonce" value="${esc(q.nonce)}">`;
     const error = q.error === 'name' ? '<p class="err">กรุณากรอกชื่อที่แสดง (1-60 ตัวอักษร)</p>' : '';
     const cancel = `${CALLBACK_PATH}?${new URLSearchParams({ error: 'access_denied', state: q.state }).toString()}`;

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod } from '../../frappe/methods';
@@ -14,8 +13,9 @@ import { registerDevLiff } from './dev-liff';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
 import { smsOutboxEntries, userByName } from './repository';
-import { AUTHORIZE_URL, GET_PROFILE, GET_TIER } from '../../../contracts/account';
-import { CHANGE_PHONE, GET_PHONE, VERIFY_OTP } from '../../../contracts/phone';
+import { AUTHORIZE_URL, GET_PROFILE, GET_TIER, LINE_CALLBACK, USER } from '../../../contracts/account';
+import { TOKEN_LOGIN } from '../../../contracts/api-keys';
+import { CHANGE_PHONE, GET_PHONE, SMS_OUTBOX, UPDATE_PHONE_VERIFY, VERIFY_OTP } from '../../../contracts/phone';
 import { UPDATE_PROFILE } from '../../../contracts/profile';
 import { isSafeNextPath } from '../../../contracts/next-path';
 import { LIFF_CONFIG, LIFF_LOGIN } from '../../../contracts/liff';
@@ -38,15 +38,9 @@ const getAuthorizeUrl = defineMethod({
  * by LINE's `sub`; the cookie session starts; the browser goes on to the app. No credential goes into a URL.
  */
 const loginViaLine = defineMethod({
-  path: 'honda_api.api_calls.linehandle.login_via_line',
+  ...LINE_CALLBACK,
   verbs: ['GET'],
   allow: ['Guest'],
-  raw: true,
-  args: v.looseObject({
-    code: v.optional(v.pipe(v.string(), v.maxLength(512))),
-    state: v.optional(v.pipe(v.string(), v.maxLength(512))),
-    error: v.optional(v.string()),
-  }),
   async handler(ctx, { code, state, error }) {
     const reply = ctx.reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const mode = lineMode(ctx.config);
@@ -130,13 +124,9 @@ const liffLogin = defineMethod({
  * its defects fixed: arguments by name, any extra keys ignored, and it works for Website Users too.
  */
 const tokenLogin = defineMethod({
-  path: 'frappeauth_app.authentication.login',
+  ...TOKEN_LOGIN,
   verbs: ['POST'],
   allow: ['Guest'],
-  args: v.looseObject({
-    usr: v.pipe(v.optional(v.string('Incomplete login details'), ''), v.trim(), v.minLength(1, 'Incomplete login details'), v.maxLength(200)),
-    pwd: v.pipe(v.optional(v.string('Incomplete login details'), ''), v.minLength(1, 'Incomplete login details'), v.maxLength(500)),
-  }),
   async handler(ctx, { usr, pwd }) {
     // The same counters as `login`: guesses here and there add up for the account.
     const user = await checkPassword(ctx.db, ctx.request.ip, usr, pwd);
@@ -146,7 +136,7 @@ const tokenLogin = defineMethod({
       });
     }
     const token = await issueApiKey(ctx.db, user.name, ctx.config.apiTokenTtlDays);
-    return { status_code: 200, text: user.user_type === 'System User' ? 'Logged In' : 'No App', user: user.name, token };
+    return { status_code: 200 as const, text: user.user_type === 'System User' ? ('Logged In' as const) : ('No App' as const), user: user.name, token };
   },
 });
 
@@ -186,13 +176,12 @@ const changePhone = defineMethod({
   },
 });
 /** The original app's name for the same step (UpdatePhone screen). */
-const updatePhoneVerify = defineMethod({ ...changePhone, path: 'honda_api.api_calls.verifyuser.update_phone_verify' });
+const updatePhoneVerify = defineMethod({ ...changePhone, ...UPDATE_PHONE_VERIFY });
 
 const smsOutboxRead = defineMethod({
-  path: 'member_rewards.dev.sms_outbox',
+  ...SMS_OUTBOX,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.looseObject({ phone: v.optional(v.string()), limit: v.optional(v.string()) }),
   async handler(ctx, { phone, limit }) {
     if (ctx.config.production || ctx.config.sms) throw notFound('The development SMS outbox is not available');
     const n = Math.min(Math.max(Number(limit ?? 20) || 20, 1), 100);
@@ -226,9 +215,8 @@ const getTier = defineMethod({
 
 /** The User read (name, full_name, user_image): each caller sees only their own record. */
 const userDoctype: DoctypeDef = {
-  doctype: 'User',
+  ...USER,
   table: users,
-  fields: ['name', 'full_name', 'user_image'],
   read: { allow: ['Member', 'Store Staff', 'Blog Manager'], scope: (ctx) => eq(users.name, ctx.user.name) },
   realtime: false,
 };

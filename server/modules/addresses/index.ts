@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod } from '../../frappe/methods';
 import { addresses } from '../../db/schema/addresses';
-import { ADD_ADDRESS, DELETE_ADDRESS, GET_ADDRESS_OPTIONS, GET_ADDRESSES, UPDATE_ADDRESS } from '../../../contracts/addresses';
+import { ADDRESS, ADD_ADDRESS, DELETE_ADDRESS, GET_ADDRESS_OPTIONS, GET_ADDRESSES, UPDATE_ADDRESS } from '../../../contracts/addresses';
 import * as service from './service';
 import { ownAddresses } from './repository';
 
@@ -43,12 +43,8 @@ export const addressesModule: ServerModule = {
   doctypes: [
     {
       // Read-only over /api/resource (for Frappe clients); writes go through the methods above.
-      doctype: 'Address',
+      ...ADDRESS,
       table: addresses,
-      fields: [
-        'name', 'address_title', 'first_name', 'last_name', 'address_line1', 'address_line2', 'city', 'state',
-        'country', 'pincode', 'phone', 'is_primary_address', 'is_shipping_address', 'creation', 'modified',
-      ],
       read: { allow: ['Member'], scope: (ctx) => ownAddresses(ctx.user.name) },
       defaultOrder: 'is_primary_address desc, creation desc',
     },

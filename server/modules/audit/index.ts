@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
-import { AUDIT_LOG_FIELDS } from '../../../contracts/admin';
+import { AUDIT_LOG } from '../../../contracts/admin';
 import { auditLog } from '../../db/schema/audit';
 import { ALL_ROWS } from '../realtime/scope';
 
@@ -10,9 +10,8 @@ import { ALL_ROWS } from '../realtime/scope';
  * and Loyalty Managers read every row, a Branch Manager the rows of their own branch.
  */
 const auditLogDoctype: DoctypeDef = {
-  doctype: 'Audit Log',
+  ...AUDIT_LOG,
   table: auditLog,
-  fields: AUDIT_LOG_FIELDS,
   read: {
     allow: ['Loyalty Manager', 'Branch Manager'],
     scope: (ctx) => {

@@ -10,6 +10,7 @@ import { contentToHtml, typedFromHtml } from './post-content';
 import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken, postSource } from './repository';
 import { today } from '../../../contracts/business-day';
 import { inDayRange, isCalendarDay } from '../../../contracts/dates';
+import { BLOG_CATEGORY, BLOG_POST } from '../../../contracts/blog';
 
 export const BLOG_WRITERS = ['Blog Manager'] as const; // System Manager passes every rule
 const writers = { allow: BLOG_WRITERS };
@@ -70,9 +71,8 @@ function imageUrl(value: unknown): string | null {
 const isBlogWriter = (ctx: RequestContext) => isAllowed(ctx.user, BLOG_WRITERS);
 
 export const blogCategoryDoctype: DoctypeDef = {
-  doctype: 'Blog Category',
+  ...BLOG_CATEGORY,
   table: blogCategories,
-  fields: ['name', 'title', 'creation', 'modified'],
   // The original's update dialog sends `category`; it is read as the title.
   writable: ['title', 'category'],
   defaultOrder: 'creation asc',
@@ -114,9 +114,8 @@ async function uniquePostName(db: Executor, title: string): Promise<string> {
 }
 
 export const blogPostDoctype: DoctypeDef = {
-  doctype: 'Blog Post',
+  ...BLOG_POST,
   table: blogPosts,
-  fields: ['name', 'title', 'blog_category', 'blogger', 'content', 'meta_image', 'published_on', 'published', 'creation', 'modified'],
   writable: ['title', 'blog_category', 'content', 'meta_image', 'published_on', 'published'],
   defaultOrder: 'published_on desc',
   read: {

@@ -5,7 +5,7 @@ import { isAllowed, type RequestContext } from '../../frappe/context';
 import { parseWith } from '../../frappe/methods';
 import { branches } from '../../db/schema/orders';
 import { BACK_OFFICE_ROLES } from '../../../contracts/admin';
-import { BRANCH_WRITABLE, BranchCreateSchema, BranchUpdateSchema } from '../../../contracts/branches';
+import { BRANCH, BRANCH_WRITABLE, BranchCreateSchema, BranchUpdateSchema } from '../../../contracts/branches';
 import { ALL_ROWS } from '../realtime/scope';
 import { audited } from '../audit/service';
 
@@ -33,9 +33,8 @@ function validateBranch(doc: Record<string, unknown>, op: 'create' | 'update') {
  */
 export const branchDoctype: DoctypeDef = audited(
   {
-    doctype: 'Branch',
+    ...BRANCH,
     table: branches,
-    fields: ['name', 'branch', 'address', 'opening_hours', 'phone', 'disabled', 'creation', 'modified'],
     writable: BRANCH_WRITABLE,
     defaultOrder: 'name asc',
     read: { allow: ['Guest'], scope: (ctx) => (seesDisabled(ctx) ? ALL_ROWS : eq(branches.disabled, false)) },

@@ -5,6 +5,7 @@ import { FrappeError, validationError } from '../../frappe/errors';
 import { parseWith } from '../../frappe/methods';
 import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
+import { ITEM } from '../../../contracts/catalog';
 import { CATALOG_ADMIN_ROLES, ITEM_MESSAGES as M, ITEM_WRITABLE, ItemCreateSchema, ItemUpdateSchema } from '../../../contracts/catalog-admin';
 import { ALL_ROWS } from '../realtime/scope';
 import { sanitizeRichText } from '../content/sanitize';
@@ -56,13 +57,8 @@ async function validateItem(doc: Record<string, unknown>, op: 'create' | 'update
  * audited in its transaction and drops the catalogue's page memory once committed.
  */
 export const itemDoctype: DoctypeDef = audited({
-  doctype: 'Item',
+  ...ITEM,
   table: items,
-  fields: [
-    'name', 'item_code', 'item_name', 'item_group', 'website_image', 'description', 'price_list_rate',
-    'loyalty_points_based_price', 'item_schedule_start', 'item_schedule_end', 'tags', 'attributes', 'in_stock',
-    'published', 'stock_qty', 'per_member_limit', 'eligible_tiers', 'creation', 'modified',
-  ],
   writable: ITEM_WRITABLE,
   read: { allow: ['Guest'], scope: (ctx) => (isCatalogManager(ctx) ? ALL_ROWS : eq(items.published, true)) },
   create: managers,

@@ -12,13 +12,10 @@ import { expiryFor } from '../programme/rules';
 import { defaultProgram } from '../programme/service';
 import { LOYALTY_PROGRAM } from '../../../contracts/loyalty';
 import { sanitizeRichText } from './sanitize';
-import { INFORMATION_DOCUMENT as INFORMATION, REDEEM_CONDITIONS as REDEEM, TERMS_DOCUMENT as TERMS } from '../../../contracts/documents';
+import { INFORMATION_DOCUMENT as INFORMATION, REDEEM_CONDITIONS as REDEEM, TERMS_DOCUMENT as TERMS, type DocumentDoctype } from '../../../contracts/documents';
 
 export { sanitizeRichText } from './sanitize';
 
-const INFORMATION_DOCUMENT = INFORMATION.doctype;
-const TERMS_DOCUMENT = TERMS.doctype;
-const REDEEM_CONDITIONS = REDEEM.doctype;
 
 const titleSchema = v.pipe(v.string('Title is required'), v.trim(), v.minLength(1, 'Title is required'), v.maxLength(140, 'Title is too long'));
 const descriptionSchema = v.pipe(v.string('Description must be text'), v.maxLength(200_000, 'Description is too long'));
@@ -27,12 +24,12 @@ const descriptionSchema = v.pipe(v.string('Description must be text'), v.maxLeng
  * The documents table holds three doctypes; each sees only its own rows. Everyone (guests too) reads them;
  * System Managers and Blog Managers edit them, and the HTML is sanitised before it is stored.
  */
-function documentDoctype(doctype: string, opts: { single?: boolean } = {}): DoctypeDef {
+function documentDoctype(contract: DocumentDoctype, opts: { single?: boolean } = {}): DoctypeDef {
   const editors = { allow: ['Blog Manager'] as const };
+  const doctype = contract.doctype;
   return {
-    doctype,
+    ...contract,
     table: documents,
-    fields: ['name', 'title', 'description', 'creation', 'modified'],
     writable: opts.single ? ['description'] : ['name', 'title', 'description'],
     rows: () => eq(documents.doctype, doctype),
     single: opts.single,
@@ -95,8 +92,8 @@ export const contentModule: ServerModule = {
   name: 'content',
   methods: [getLoyaltyProgram],
   doctypes: [
-    audited(documentDoctype(INFORMATION_DOCUMENT)),
-    audited(documentDoctype(TERMS_DOCUMENT)),
-    audited(documentDoctype(REDEEM_CONDITIONS, { single: true })),
+    audited(documentDoctype(INFORMATION)),
+    audited(documentDoctype(TERMS)),
+    audited(documentDoctype(REDEEM, { single: true })),
   ],
 };

@@ -5,7 +5,7 @@ import { notFound } from '../../frappe/errors';
 import {
   GET_NOTIFICATION_SETTINGS,
   GET_VAPID_PUBLIC_KEY,
-  lineOutboxAnswerSchema,
+  LINE_OUTBOX,
   SUBSCRIBE_PUSH,
   UNSUBSCRIBE_PUSH,
   UPDATE_NOTIFICATION_SETTINGS,
@@ -67,11 +67,9 @@ const updateSettingsMethod = defineMethod({
 
 /** The development LINE outbox (like the SMS one): what would have been pushed. */
 const lineOutboxRead = defineMethod({
-  path: 'member_rewards.dev.line_outbox',
+  ...LINE_OUTBOX,
   verbs: ['GET'],
   allow: ['Guest'],
-  args: v.looseObject({ to: v.optional(v.pipe(v.string(), v.maxLength(100))), limit: v.optional(v.string()) }),
-  returns: lineOutboxAnswerSchema,
   async handler(ctx, { to, limit }) {
     if (lineMessagingMode(ctx.config) !== 'outbox') throw notFound('The development LINE outbox is not available');
     const n = Math.min(Math.max(Number(limit ?? 20) || 20, 1), 100);

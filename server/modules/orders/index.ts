@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../frappe/module';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { defineMethod } from '../../frappe/methods';
-import { CHECKOUT_TOTALS, CONFIRM_PAYMENT, GET_ORDERS, PLACE_ORDER } from '../../../contracts/orders';
+import { CHECKOUT_TOTALS, CONFIRM_PAYMENT, GET_ORDERS, PLACE_ORDER, SALES_INVOICE } from '../../../contracts/orders';
 import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
 import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
@@ -75,13 +75,8 @@ const listRefundsMethod = defineMethod({
  * branch's, loyalty managers every one. Written only by place_order.
  */
 const salesInvoiceDoctype: DoctypeDef = {
-  doctype: 'Sales Invoice',
+  ...SALES_INVOICE,
   table: salesInvoices,
-  fields: [
-    'name', 'customer', 'order_type', 'posting_date', 'due_date', 'status', 'total', 'shipping_fee', 'discount_amount',
-    'grand_total', 'loyalty_points', 'points_earned', 'payment_method', 'delivery_method', 'branch', 'customer_address',
-    'shipping_address_name', 'address_display', 'cancel_reason', 'cancelled_at', 'refunded_amount', 'owner', 'creation', 'modified',
-  ],
   read: { allow: ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager'], scope: invoiceScope },
   defaultOrder: 'creation desc',
   expand: expandInvoice,

@@ -1,7 +1,7 @@
-import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
 import type { Executor } from '../../db/client';
-import { defineMethod, noArgs, numeric } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
+import { GET_SETTINGS, UPDATE_SETTINGS } from '../../../contracts/settings';
 import { today } from '../../../contracts/business-day';
 import { DEFAULT_DISCOUNT, DEFAULT_SHIPPING_FEE, DISCOUNT_SETTING, SHIPPING_FEE_SETTING } from '../orders/pricing';
 import { DAILY_CAP_DEFAULT, DAILY_CAP_SETTING, rulesOn } from '../programme/versions';
@@ -10,15 +10,14 @@ import { readSettings, writeSettings, type Tunable } from './service';
 import { audit } from '../audit/service';
 
 /**
- * The programme's tunable figures, for the back office: until now they could only be changed in the database.
- * Each has its default until it is set.
+ * The programme's tunable figures, for the back office (their names and limits: contracts/settings.ts). Each has its
+ * default until it is set.
  */
 const TUNABLES: Tunable[] = [
-  { key: SHIPPING_FEE_SETTING, fallback: DEFAULT_SHIPPING_FEE, max: 100_000 },
-  { key: DISCOUNT_SETTING, fallback: DEFAULT_DISCOUNT, max: 100_000 },
+  { key: SHIPPING_FEE_SETTING, fallback: DEFAULT_SHIPPING_FEE },
+  { key: DISCOUNT_SETTING, fallback: DEFAULT_DISCOUNT },
 ];
-/** The till's per-member daily cap is the programme's `daily_cap` rule: this setting reads and writes that rule. */
-const CAP_MAX = 1_000_000;
+// The till's per-member daily cap (DAILY_CAP_SETTING) is the programme's `daily_cap` rule: it reads and writes that rule.
 
 async function readAll(db: Executor) {
   const program = await defaultProgram(db);
@@ -26,27 +25,17 @@ async function readAll(db: Executor) {
   return { ...(await readSettings(db, TUNABLES)), [DAILY_CAP_SETTING]: rules?.rules.daily_cap ?? DAILY_CAP_DEFAULT };
 }
 
-const amount = (key: string, max: number) => {
-  const message = `${key} must be a whole number from 0 to ${max}`;
-  return v.optional(v.pipe(numeric(), v.integer(message), v.minValue(0, message), v.maxValue(max, message)));
-};
-
 const getSettings = defineMethod({
-  path: 'member_rewards.settings.get_settings',
+  ...GET_SETTINGS,
   verbs: ['GET'],
   allow: ['System Manager'],
-  args: noArgs,
   handler: (ctx) => readAll(ctx.db),
 });
 
 const updateSettings = defineMethod({
-  path: 'member_rewards.settings.update_settings',
+  ...UPDATE_SETTINGS,
   verbs: ['POST'],
   allow: ['System Manager'],
-  args: v.strictObject(
-    { ...Object.fromEntries(TUNABLES.map((t) => [t.key, amount(t.key, t.max)])), [DAILY_CAP_SETTING]: amount(DAILY_CAP_SETTING, CAP_MAX) },
-    (issue) => `Unknown setting: ${String(issue.expected === 'never' ? (issue.path?.[0]?.key ?? '') : '')}`,
-  ),
   handler: async (ctx, args) => {
     const { [DAILY_CAP_SETTING]: cap, ...values } = args as Record<string, number | undefined>;
     await ctx.db.transaction(async (tx) => {

@@ -4,7 +4,6 @@ import { numberSetting, upsertSetting } from './repository';
 export interface Tunable {
   key: string;
   fallback: number;
-  max: number;
 }
 
 export async function readSettings(db: Executor, tunables: Tunable[]): Promise<Record<string, number>> {

@@ -1,14 +1,12 @@
-import * as v from 'valibot';
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, flag } from '../../frappe/methods';
+import { defineMethod } from '../../frappe/methods';
 import { REGISTER_DEVICE, DEVICE_STATUS } from '../../../contracts/member-code';
-import { AWARD_POINTS, CONFIRM_REWARD, RESOLVE_CODE, STAFF_ACTIONS } from '../../../contracts/staff';
+import { AWARD_POINTS, CONFIRM_REWARD, CREATE_STAFF_USER, RESOLVE_CODE, SET_STAFF_USER_ENABLED, STAFF_ACTIONS } from '../../../contracts/staff';
 import { revokeOnCredentials } from './codes';
 import {
   awardPoints, branchActions, confirmReward, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
 } from './service';
 import { createStaff } from '../admin/staff-accounts';
-import { NewPasswordSchema } from '../../../contracts/password';
 
 /**
  * member_rewards.member_code.register_device: called by the app after sign-in (and by /my-id when it holds no
@@ -59,15 +57,9 @@ const actionsMethod = defineMethod({
 
 /** Ours: a System Manager adds a Store Staff account for one branch (each staff user belongs to one branch). */
 const createStaffUserMethod = defineMethod({
-  path: 'member_rewards.staff.create_staff_user',
+  ...CREATE_STAFF_USER,
   verbs: ['POST'],
   allow: ['System Manager'],
-  args: v.looseObject({
-    email: v.pipe(v.string('Email is required'), v.trim(), v.toLowerCase(), v.email('Email is invalid'), v.maxLength(200, 'Email is invalid')),
-    full_name: v.pipe(v.string('Full name is required'), v.trim(), v.minLength(1, 'Full name is required'), v.maxLength(140, 'Full name is too long')),
-    password: NewPasswordSchema,
-    branch: v.pipe(v.string('Branch is required'), v.trim(), v.minLength(1, 'Branch is required')),
-  }),
   // The back office's creation path, with the password given instead of a mailed link.
   handler: async (ctx, { password, ...account }) => {
     const row = await createStaff(ctx, { ...account, role: 'Store Staff' }, password);
@@ -77,13 +69,9 @@ const createStaffUserMethod = defineMethod({
 
 /** Ours: a System Manager disables (0) or re-enables (1) a Store Staff account. */
 const setStaffUserEnabledMethod = defineMethod({
-  path: 'member_rewards.staff.set_staff_user_enabled',
+  ...SET_STAFF_USER_ENABLED,
   verbs: ['POST'],
   allow: ['System Manager'],
-  args: v.looseObject({
-    user: v.pipe(v.string('User is required'), v.trim(), v.minLength(1, 'User is required'), v.maxLength(200)),
-    enabled: flag(),
-  }),
   handler: (ctx, args) => setStaffUserEnabled(ctx, args.user, args.enabled === 1),
 });
 

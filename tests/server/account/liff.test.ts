@@ -4,7 +4,7 @@ import { createTestServer, Session, type TestServer } from '../../support/server
 import { signInWithLine, startLine } from './helpers';
 import { DEV_CHANNEL_ID, DEV_ISSUER, devIdToken } from '../../../server/modules/account/line';
 import { devSubFor } from '../../../server/modules/account/dev-line';
-import { DEMO_MEMBER } from '../../../server/db/seed/constants';
+import { DEMO_MEMBER } from '../../../server/seed/constants';
 
 const CONFIG = 'member_rewards.account.liff_config';
 const LIFF_LOGIN = 'member_rewards.account.liff_login';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
 import { otpCodes, smsOutbox, users } from '../../../server/db/schema/auth';
-import { seedMembers } from '../../../server/db/seed/members';
-import { DEMO_MEMBER } from '../../../server/db/seed/constants';
+import { seedMembers } from '../../../server/seed/members';
+import { DEMO_MEMBER } from '../../../server/seed/constants';
 import { lastCode, newPhone, signInWithLine } from './helpers';
 
 const GETPHONE = 'honda_api.api_calls.verifyuser.getphone';

@@ -4,8 +4,8 @@ import { ADMIN, BRANCH_MANAGER, createTestServer, LOYALTY_MANAGER, serverMessage
 import { users } from '../../../server/db/schema/auth';
 import { customers } from '../../../server/db/schema/customers';
 import { loyaltyPointEntries, loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
-import { seedMembers } from '../../../server/db/seed/members';
-import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/db/seed/constants';
+import { seedMembers } from '../../../server/seed/members';
+import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/seed/constants';
 import { signInWithLine } from './helpers';
 
 const PROFILE = 'headless_e_commerce.api.get_profile';

@@ -6,7 +6,7 @@ import { AUDIT_ACTIONS, AUDIT_DOCTYPES, AUDIT_ROLES, AuditLogSchema } from '../.
 import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { auditLog } from '../../../server/db/schema/audit';
 import { branches } from '../../../server/db/schema/orders';
-import { BRANCHES } from '../../../server/db/seed/constants';
+import { BRANCHES } from '../../../server/seed/constants';
 import { gift, givePoints, PLACE_ORDER } from '../orders/support';
 import { auditOf, managers } from './support';
 

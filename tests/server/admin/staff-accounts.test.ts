@@ -5,7 +5,7 @@ import { ADMIN, createMember, createTestServer, Session, type TestServer } from 
 import { ADMIN_METHODS as M, StaffRowSchema } from '../../../contracts/admin';
 import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { mailOutbox } from '../../../server/db/schema/auth';
-import { BRANCHES } from '../../../server/db/seed/constants';
+import { BRANCHES } from '../../../server/seed/constants';
 import { auditOf, errorCode, managers } from './support';
 
 vi.setConfig({ testTimeout: 30_000 });

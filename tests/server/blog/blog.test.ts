@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { resource, userWithRoles } from './helpers';
-import { seedBlog } from '../../../server/db/seed/blog';
+import { seedBlog } from '../../../server/seed/blog';
 import { blogPosts } from '../../../server/db/schema/content';
 import { inArray } from 'drizzle-orm';
 import { today } from '../../../contracts/business-day';

@@ -24,7 +24,7 @@ beforeAll(async () => {
   admin = new Session(server.app);
   await admin.login(ADMIN.usr, ADMIN.pwd);
   // An admin-only doctype, to show that subscribing needs read permission.
-  server.app.doctypeRegistry.set('Secret Setting', resolveDoctype({ doctype: 'Secret Setting', table: settings, nameField: 'key', read: { allow: ['System Manager'] } }));
+  server.app.doctypeRegistry.set('Secret Setting', resolveDoctype({ doctype: 'Secret Setting', table: settings, nameField: 'key', fields: ['key', 'value'], read: { allow: ['System Manager'] } }));
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

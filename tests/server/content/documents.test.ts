@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createMember, createTestServer, Session, type TestServer } from '../../support/server';
-import { seedDocuments } from '../../../server/db/seed/documents';
+import { seedDocuments } from '../../../server/seed/documents';
 
 let server: TestServer;
 let admin: Session;

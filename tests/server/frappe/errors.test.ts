@@ -5,11 +5,12 @@ import type { ServerModule } from '../../../server/frappe/module';
 import { defineMethod, noArgs } from '../../../server/frappe/methods';
 import * as v from 'valibot';
 
+const echoArgs = v.object({ items: v.array(v.object({ qty: v.number() })), note: v.optional(v.string()) });
 const probes: ServerModule = {
   name: 'probes',
   methods: [
-    defineMethod({ path: 'test.boom', verbs: ['GET'], allow: ['Guest'], args: noArgs, handler: () => { throw new Error('secret internals at /srv/x.ts:12'); } }),
-    defineMethod({ path: 'test.nothing', verbs: ['GET'], allow: ['Guest'], args: noArgs, handler: () => undefined }),
+    defineMethod({ path: 'test.boom', verbs: ['GET'], allow: ['Guest'], args: noArgs, returns: v.never(), handler: () => { throw new Error('secret internals at /srv/x.ts:12'); } }),
+    defineMethod({ path: 'test.nothing', verbs: ['GET'], allow: ['Guest'], args: noArgs, returns: v.undefined(), handler: () => undefined }),
     defineMethod({
       path: 'test.contract', verbs: ['GET'], allow: ['Guest'], args: v.object({ n: v.optional(v.string()) }),
       returns: v.object({ n: v.number() }),
@@ -17,7 +18,8 @@ const probes: ServerModule = {
     }),
     defineMethod({
       path: 'test.echo', verbs: ['GET', 'POST'], allow: ['Member'],
-      args: v.object({ items: v.array(v.object({ qty: v.number() })), note: v.optional(v.string()) }),
+      args: echoArgs,
+      returns: echoArgs,
       handler: (_ctx, args) => args,
     }),
   ],

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createMember, createTestServer, serverMessage, type TestServer } from '../../support/server';
@@ -20,6 +21,7 @@ const holdModule: ServerModule = {
       verbs: ['POST'],
       allow: ['Member'],
       args: noArgs,
+      returns: v.picklist(['done', 'ran twice']),
       async handler() {
         holdCalls += 1;
         // Only the first call waits: a second run (the bug this guards against) must fail fast, not hang.

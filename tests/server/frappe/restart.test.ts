@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { testConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
-import { seedIfEmpty } from '../../../server/db/seed/index';
+import { seedIfEmpty } from '../../../server/seed/index';
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('restart on the embedded database', () => {
   it('keeps data and does not seed twice', async () => {

@@ -6,7 +6,7 @@ import { addDays, balanceOf, earnPoints, entriesOf, liveBalanceSql, NOT_ENOUGH_P
 import { outstandingOn } from '../../../server/modules/reports/repository';
 import { sql } from 'drizzle-orm';
 import { earningFor, startingRules, tierForBasis } from '../../../server/modules/programme/rules';
-import { DEMO_TIERS } from '../../../server/db/seed/loyalty';
+import { DEMO_TIERS } from '../../../server/seed/loyalty';
 
 let server: TestServer;
 let program: Program;

@@ -6,7 +6,7 @@ import { users } from '../../../server/db/schema/auth';
 import { customers } from '../../../server/db/schema/customers';
 import { loyaltyPointEntries as E, loyaltyPrograms, programmeRuleVersions } from '../../../server/db/schema/loyalty';
 import { orderRefunds } from '../../../server/db/schema/orders';
-import { demoRules } from '../../../server/db/seed/loyalty';
+import { demoRules } from '../../../server/seed/loyalty';
 import { JOB_ACTOR } from '../../../server/modules/audit/service';
 import {
   addDays, balanceOf, earnPoints, lockCustomerRow, openBatches, redeemPoints, spendPoints, type Program,

@@ -5,7 +5,7 @@ import { addDays, earnPoints, programOf, redeemPoints } from '../../../server/mo
 import { LOYALTY_METHODS, POINTS_PAGE_MAX } from '../../../contracts/loyalty';
 import { today } from '../../../contracts/business-day';
 import { loyaltyPointEntries as E, loyaltyPrograms, loyaltyTiers } from '../../../server/db/schema/loyalty';
-import { DEMO_TIERS } from '../../../server/db/seed/loyalty';
+import { DEMO_TIERS } from '../../../server/seed/loyalty';
 
 /**
  * The points history comes a page at a time, newest first: the cursor of one answer brings the next page with no

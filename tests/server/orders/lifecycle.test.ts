@@ -7,7 +7,7 @@ import { PROGRAMME_METHODS as P } from '../../../contracts/programme';
 import { items } from '../../../server/db/schema/catalog';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { deliveryNotes, salesInvoices } from '../../../server/db/schema/orders';
-import { BRANCHES } from '../../../server/db/seed/constants';
+import { BRANCHES } from '../../../server/seed/constants';
 import { addDays, balanceOf, earnPoints, programOf, redeemPoints, standingOf } from '../../../server/modules/loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { cancelAsManager, cancelUnpaid, expireUncollected } from '../../../server/modules/orders/lifecycle';

@@ -5,7 +5,7 @@ import { ORDER_LIFECYCLE_METHODS as O } from '../../../contracts/order-lifecycle
 import { customers } from '../../../server/db/schema/customers';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { deliveryNotes, salesInvoiceItems, salesInvoices } from '../../../server/db/schema/orders';
-import { BRANCHES } from '../../../server/db/seed/constants';
+import { BRANCHES } from '../../../server/seed/constants';
 import { addDays, standingOf } from '../../../server/modules/loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { expirePoints, refreshTiers } from '../../../server/modules/loyalty/jobs';

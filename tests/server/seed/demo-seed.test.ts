@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../support/server';
-import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/db/seed/constants';
+import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/seed/constants';
 import { signInWithLine } from '../account/helpers';
 
 /**

@@ -8,7 +8,7 @@ import { deliveryNotes, staffActions } from '../../../server/db/schema/orders';
 import { users } from '../../../server/db/schema/auth';
 import { formatRewardCode } from '../../../contracts/reward-code';
 import { recordAction } from '../../../server/modules/staff/repository';
-import { BRANCHES } from '../../../server/db/seed/constants';
+import { BRANCHES } from '../../../server/seed/constants';
 import { balanceOf, earnPoints, programOf } from '../../../server/modules/loyalty/ledger';
 
 const RESOLVE = 'member_rewards.staff.resolve_code';

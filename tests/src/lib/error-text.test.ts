@@ -3,6 +3,7 @@ import { ERROR_CODES } from '../../../contracts/errors';
 import { errorText, TRANSLATED_CODES } from '@/lib/error-text';
 import { FrappeClientError, DEFAULT_MESSAGES } from '@/lib/frappe';
 import { translate } from '@/lib/i18n';
+import { errors } from '@/lib/i18n/catalog/errors';
 
 const th = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('th', key, params);
 const en = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
@@ -44,6 +45,25 @@ describe('errorText', () => {
       expect(errorText(error, th)).not.toBe(errorText(error, en));
       expect(errorText(error, th)).not.toBe(th('errors.generic'));
     }
+  });
+});
+
+describe('every error code has its sentences', () => {
+  // The sentences of a failure that carries no code: a code said with one of these has no sentence of its own.
+  const WITHOUT_CODE = ['network', 'tooMany', 'signedOut', 'notFound', 'server', 'generic'] as const;
+
+  it('says each code of contracts/errors.ts with its own Thai and English sentence from the errors catalogue', () => {
+    const unexplained: string[] = [];
+    for (const lang of ['th', 'en'] as const) {
+      const say = lang === 'th' ? th : en;
+      const catalogue = new Set(Object.values(errors[lang]));
+      const generic = new Set(WITHOUT_CODE.map((key) => errors[lang][key]));
+      for (const code of ERROR_CODES) {
+        const sentence = errorText(refused(code, 'The server’s English sentence'), say);
+        if (!catalogue.has(sentence) || generic.has(sentence)) unexplained.push(`${lang} ${code}: ${sentence}`);
+      }
+    }
+    expect(unexplained).toEqual([]);
   });
 });
 

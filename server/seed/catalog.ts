@@ -1,6 +1,6 @@
-import type { Executor } from '../client';
-import { items } from '../schema/catalog';
-import { branches } from '../schema/orders';
+import type { Executor } from '../db/client';
+import { items } from '../db/schema/catalog';
+import { branches } from '../db/schema/orders';
 import { BRANCHES } from './constants';
 
 type NewItem = typeof items.$inferInsert;

@@ -1,4 +1,4 @@
-import type { Executor } from '../client';
+import type { Executor } from '../db/client';
 import { seedMembers } from './members';
 import { seedCatalog } from './catalog';
 import { seedLoyalty } from './loyalty';

@@ -1,6 +1,6 @@
-import type { Executor } from '../client';
-import { users } from '../schema/auth';
-import { customers } from '../schema/customers';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
 import { DEMO_MEMBER, LOYALTY_PROGRAM } from './constants';
 
 /**

@@ -1,13 +1,13 @@
-import type { Executor } from '../client';
-import { users } from '../schema/auth';
-import { customers } from '../schema/customers';
-import { loyaltyPrograms } from '../schema/loyalty';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema/auth';
+import { customers } from '../db/schema/customers';
+import { loyaltyPrograms } from '../db/schema/loyalty';
 import { eq } from 'drizzle-orm';
-import { addDays, balanceOf, earnPoints, redeemPoints, refreshTier } from '../../modules/loyalty/ledger';
-import { today } from '../../../contracts/business-day';
-import { earningForMember } from '../../modules/programme/service';
-import { insertDeliveryNote, insertInvoice, nextInSeries } from '../../modules/orders/repository';
-import { deliveryNotes } from '../schema/orders';
+import { addDays, balanceOf, earnPoints, redeemPoints, refreshTier } from '../modules/loyalty/ledger';
+import { today } from '../../contracts/business-day';
+import { earningForMember } from '../modules/programme/service';
+import { insertDeliveryNote, insertInvoice, nextInSeries } from '../modules/orders/repository';
+import { deliveryNotes } from '../db/schema/orders';
 import { BRANCHES, DEMO_MEMBER, LOYALTY_PROGRAM } from './constants';
 
 /**

@@ -1,6 +1,6 @@
-import type { Executor } from '../client';
-import { loyaltyPointEntries, loyaltyPrograms, loyaltyTiers, programmeRuleVersions } from '../schema/loyalty';
-import type { ProgrammeRules } from '../../../contracts/programme';
+import type { Executor } from '../db/client';
+import { loyaltyPointEntries, loyaltyPrograms, loyaltyTiers, programmeRuleVersions } from '../db/schema/loyalty';
+import type { ProgrammeRules } from '../../contracts/programme';
 import { BRANCHES, DEMO_MEMBER, LOYALTY_PROGRAM } from './constants';
 
 const day = (offset: number) => {

@@ -1,7 +1,7 @@
-import type { Executor } from '../client';
-import type { ServerConfig } from '../../config';
-import { users } from '../schema/auth';
-import { hashPassword, randomToken } from '../../frappe/crypto';
+import type { Executor } from '../db/client';
+import type { ServerConfig } from '../config';
+import { users } from '../db/schema/auth';
+import { hashPassword, randomToken } from '../frappe/crypto';
 
 import { BRANCHES } from './constants';
 

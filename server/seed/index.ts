@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
-import type { ServerConfig } from '../../config';
-import { settings } from '../schema/auth';
-import { DEFAULT_ADJUSTMENT_REASONS } from '../../../contracts/admin';
+import type { Db } from '../db/client';
+import type { ServerConfig } from '../config';
+import { settings } from '../db/schema/auth';
+import { DEFAULT_ADJUSTMENT_REASONS } from '../../contracts/admin';
 import { seedUsers } from './users';
 import { seedDemo } from './demo';
 

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../client';
-import { documents } from '../schema/content';
-import { loyaltyPrograms, loyaltyTiers } from '../schema/loyalty';
+import type { Executor } from '../db/client';
+import { documents } from '../db/schema/content';
+import { loyaltyPrograms, loyaltyTiers } from '../db/schema/loyalty';
 import { LOYALTY_PROGRAM, BRANCHES } from './constants';
-import { sanitizeRichText } from '../../modules/content/sanitize';
+import { sanitizeRichText } from '../modules/content/sanitize';
 
 const INFO = 'Information Document';
 const TERMS = 'Terms and Conditions Document';

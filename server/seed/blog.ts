@@ -1,8 +1,8 @@
-import type { Executor } from '../client';
-import { blogCategories, blogPosts } from '../schema/content';
-import { branches } from '../schema/orders';
+import type { Executor } from '../db/client';
+import { blogCategories, blogPosts } from '../db/schema/content';
+import { branches } from '../db/schema/orders';
 import { BRANCHES } from './constants';
-import { sanitizeRichText } from '../../modules/content/sanitize';
+import { sanitizeRichText } from '../modules/content/sanitize';
 
 /** Two branches, both open 08:00-17:30 daily (skipped if another domain's seed already made them). */
 export const BRANCH_ROWS = [
