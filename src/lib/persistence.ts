@@ -38,6 +38,11 @@ declare module '@tanstack/react-query' {
       persist?: PersistTier;
       /** Its data is `{ user }`, who is signed in: 'Guest' means the session ended. */
       session?: boolean;
+      /**
+       * How many of an infinite query's first pages IndexedDB keeps: a restored copy is refetched page by page, so a
+       * long list scrolled once would otherwise be fetched whole at every start.
+       */
+      persistPages?: number;
       [key: string]: unknown;
     };
   }
@@ -62,6 +67,14 @@ export function tierOf(query: Pick<Query, 'meta'>): PersistTier | null {
 }
 
 const storable = (query: Query) => query.state.status === 'success' && query.state.data !== undefined;
+
+/** What the device keeps of a query's data: all of it, or the first `persistPages` pages of an infinite query. */
+function keptData(query: Query): unknown {
+  const keep = query.meta?.persistPages;
+  const data = query.state.data as { pages?: unknown; pageParams?: unknown } | undefined;
+  if (typeof keep !== 'number' || !data || !Array.isArray(data.pages) || !Array.isArray(data.pageParams)) return query.state.data;
+  return { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Storage back ends (injectable for tests)
@@ -206,7 +219,7 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
         queryKey: q.queryKey,
         queryHash: q.queryHash,
         dataUpdatedAt: q.state.dataUpdatedAt,
-        data: q.state.data,
+        data: keptData(q),
         ...(q.state.isInvalidated ? { invalidated: true } : {}),
         ...(q.meta ? { meta: q.meta } : {}),
       },

@@ -35,21 +35,29 @@ export const pointsHistoryQuery = () =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before ?? undefined,
     staleTime: 30 * 1000,
-    meta: { persist: 'idb' },
+    // The device keeps the newest page for the next start and for reading offline.
+    meta: { persist: 'idb', persistPages: 1 },
   });
 
 /**
- * Keeps only the newest page of the history (its age unchanged): a refetch asks again for every page it holds, so
- * without this the older pages a member once scrolled to would be fetched on every later visit.
+ * Once no screen shows the history, keeps only its newest page (its age unchanged): a refetch asks again for every
+ * page it holds, so without this the older pages a member once scrolled to would be fetched on every later visit.
+ * Run after the screen has gone (a screen shown again at once keeps what it has); a fetch still under way, a
+ * refetch on reconnecting say, would write every page back, so it is dropped: the next visit asks anyway.
  */
 export function keepNewestHistoryPage(queryClient: QueryClient) {
   const { queryKey } = pointsHistoryQuery();
-  const state = queryClient.getQueryState(queryKey);
-  const data = queryClient.getQueryData(queryKey);
-  if (!state || !data || data.pages.length <= 1 || state.fetchStatus !== 'idle') return;
-  queryClient.setQueryData(queryKey, { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }, { updatedAt: state.dataUpdatedAt });
-  // Setting data marks it valid: a copy a redemption had made out of date stays out of date.
-  if (state.isInvalidated) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  setTimeout(async () => {
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (!query || query.getObserversCount() > 0) return;
+    if (query.state.fetchStatus !== 'idle') await queryClient.cancelQueries({ queryKey, exact: true });
+    const state = queryClient.getQueryState(queryKey);
+    const data = queryClient.getQueryData(queryKey);
+    if (!state || !data || data.pages.length <= 1 || query.getObserversCount() > 0) return;
+    queryClient.setQueryData(queryKey, { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }, { updatedAt: state.dataUpdatedAt });
+    // Setting data marks it valid: a copy a redemption had made out of date stays out of date.
+    if (state.isInvalidated) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  }, 0);
 }
 
 /** The programme's public figures (the member card's wallet value uses its conversion factor). */

@@ -68,6 +68,21 @@ describe('persistence tiers', () => {
     expect(second.client.getQueryData(['memory-only'])).toBeUndefined();
   });
 
+  it("keeps an infinite query's first pages only, as many as its meta says; other infinite queries whole", async () => {
+    const pages = { pages: [['newest'], ['older'], ['oldest']], pageParams: [null, 'c1', 'c2'] };
+    const first = start();
+    first.client.getQueryCache().build(first.client, { queryKey: ['history'], meta: { persist: 'idb', persistPages: 1 } }).setData(pages);
+    first.client.getQueryCache().build(first.client, { queryKey: ['orders'], meta: { persist: 'idb' } }).setData(pages);
+    await first.p.flush();
+    // The app goes on showing every page it has.
+    expect(first.client.getQueryData(['history'])).toEqual(pages);
+
+    const second = start();
+    await second.p.restored;
+    expect(second.client.getQueryData(['history'])).toEqual({ pages: [['newest']], pageParams: [null] });
+    expect(second.client.getQueryData(['orders'])).toEqual(pages);
+  });
+
   it('stores bulk queries one record each in IndexedDB and restores them with their age', async () => {
     const first = start();
     await fetchInto(first.client, ['points', 'history'], [{ points: 120 }], IDB);

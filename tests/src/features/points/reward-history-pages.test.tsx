@@ -130,10 +130,23 @@ describe('/reward-history of a member with 45 lines received', () => {
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(40));
     const updatedAt = queryClient.getQueryState(pointsHistoryQuery().queryKey)?.dataUpdatedAt;
     view.unmount();
-    const kept = queryClient.getQueryData(pointsHistoryQuery().queryKey);
-    expect(kept?.pages.map((p) => p.record.length)).toEqual([20]);
-    expect(kept?.pageParams).toEqual([null]);
+    await waitFor(() => expect(queryClient.getQueryData(pointsHistoryQuery().queryKey)?.pages.map((p) => p.record.length)).toEqual([20]));
+    expect(queryClient.getQueryData(pointsHistoryQuery().queryKey)?.pageParams).toEqual([null]);
     expect(queryClient.getQueryState(pointsHistoryQuery().queryKey)?.dataUpdatedAt).toBe(updatedAt);
+  });
+
+  it('leaving while every page is being fetched again (back online, say) still keeps only the newest', async () => {
+    const queryClient = testQueryClient();
+    const view = renderApp(<RewardHistory />, { queryClient });
+    await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(20), { timeout: 3000 });
+    fireEvent.click(screen.getByTestId('history-more'));
+    await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(40));
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+    void queryClient.refetchQueries({ queryKey: pointsHistoryQuery().queryKey });
+    await waitFor(() => expect(queryClient.getQueryState(pointsHistoryQuery().queryKey)?.fetchStatus).toBe('fetching'));
+    view.unmount();
+    await waitFor(() => expect(queryClient.getQueryData(pointsHistoryQuery().queryKey)?.pages.map((p) => p.record.length)).toEqual([20]));
+    expect(queryClient.getQueryState(pointsHistoryQuery().queryKey)?.fetchStatus).toBe('idle');
   });
 });
 
