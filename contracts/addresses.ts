@@ -196,7 +196,10 @@ export const AddressDocSchema = v.looseObject({
 });
 export type AddressDoc = v.InferOutput<typeof AddressDocSchema>;
 
-/** Address over /api/resource: the member's own, read-only (the methods below write them). */
+/**
+ * Address over /api/resource: the member's own, read-only (add_address, update_address and delete_address write
+ * them).
+ */
 export const ADDRESS = doctypeContract('Address', AddressDocSchema, [
   'name', 'address_title', 'first_name', 'last_name', 'address_line1', 'address_line2', 'city', 'state',
   'country', 'pincode', 'phone', 'is_primary_address', 'is_shipping_address', 'creation', 'modified',

@@ -118,6 +118,7 @@ const code = (s: string) => `\`${s}\``;
 
 /** An answer's shape: with its types when short, else its top-level fields alone. */
 const answerShape = (schema: AnySchema) => {
+  if (schema.type === 'undefined') return '{}';
   const full = shape(schema);
   return full.length <= 200 ? full : shape(schema, 1);
 };
@@ -176,7 +177,7 @@ export async function renderApiDoc(): Promise<string> {
     seen.add(contract.doctype);
     const dt = resources.get(contract.doctype);
     const comments = doctypes.filter((d) => d.contract.doctype === contract.doctype && d.comment).map((d) => d.comment);
-    const verb = (label: string, perm: Perm | undefined) => `${label}: ${perm ? who(perm.allow) : '—'}`;
+    const verb = (label: string, perm: Perm | undefined) => `${label}: ${perm ? who(perm.allow) : 'nobody'}`;
     out.push(`### ${contract.doctype}`, '');
     out.push(...wrap(`${dt ? [verb('read', dt.read), verb('create', dt.create), verb('update', dt.update), verb('delete', dt.delete)].join(' — ') : 'not served'} (${code(file)})`), '');
     out.push(...wrap(`Fields: ${contract.fields.map(code).join(', ')}.`), '');
