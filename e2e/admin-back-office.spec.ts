@@ -175,6 +175,8 @@ test.describe('back office, as a Loyalty Manager', () => {
   });
 
   test('at 820×1180 the sidebar folds into a menu and every screen fits; screenshots of each screen', async ({ browser }) => {
+    // Every back-office screen at two sizes, with full-page screenshots: 4.7 minutes on a busy machine.
+    test.setTimeout(10 * 60_000);
     const page = await newPage(browser, TABLET);
     await signInManager(page);
     const screens = [

@@ -74,6 +74,8 @@ async function memberWithOrders(browser: Browser) {
 }
 
 test('a Loyalty Manager cancels a reward with a reason and refunds part of a purchase; a Branch Manager reads their branch only', async ({ browser, consoleErrors }) => {
+  // A member with orders, a manager and a branch manager: 3.3 minutes on a busy machine.
+  test.setTimeout(8 * 60_000);
   const { member, customer, keychain, tote, chiangMai, purchase, api, csrf } = await memberWithOrders(browser);
   const admin = await newPage(browser);
   // The member's own cancellation lands while the manager has the order open: the manager's click is refused.

@@ -17,7 +17,6 @@ import { LocalPushService, type TestSubscription } from '../tests/support/push-s
  * protocol (ServiceWorker.deliverPushMessage), as the browser would on receiving it.
  */
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
 
 const LINE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36 Line/14.2.0';

@@ -89,7 +89,6 @@ test.describe('cold offline start', () => {
     page,
     context,
   }) => {
-    test.setTimeout(120_000);
     await signedInApp(page);
     let firstReward = '';
     await visit(page, '/', async (p) => {

@@ -10,8 +10,6 @@ import { adminApi, memberCall, newVerifiedMember, staffAward } from './support/m
  * lowered there moves the member up; the member cancels an unused reward and has the points back; the dashboard
  * shows what the server's reports answer. The rules are put back afterwards for the specs that follow.
  */
-test.setTimeout(240_000);
-
 const ADMIN_VIEWPORT = { width: 1280, height: 800 };
 const SHOTS = process.env.I17U_SHOTS;
 

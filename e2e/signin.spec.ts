@@ -55,7 +55,6 @@ test.describe('sign-in', () => {
     context,
     consoleErrors,
   }) => {
-    test.setTimeout(240_000); // the whole journey, on a shared machine
     const displayName = `สมาชิกใหม่ ${Date.now().toString(36)}`;
     const phone = newPhone();
     let changed = '';

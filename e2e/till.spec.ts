@@ -78,7 +78,6 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   // A new member, a staff award of 12 points today, and a reward the member redeemed for branch B.
-  test.setTimeout(180_000);
   const memberCtx = await browser.newContext({ baseURL: BASE_URL });
   const member = await memberCtx.newPage();
   await newVerifiedMember(member, `ลูกค้าหน้าร้าน${Date.now().toString(36)}`);

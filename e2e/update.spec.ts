@@ -18,7 +18,8 @@ const entryOf = (html: string) => /<script type="module"[^>]*src="([^"]+)"/.exec
 
 test.describe('update', () => {
   test.beforeAll(() => {
-    test.setTimeout(300_000);
+    // A production build of its own: several minutes on a busy machine.
+    test.setTimeout(10 * 60_000);
     execFileSync('npx', ['vite', 'build', '--outDir', distB, '--emptyOutDir'], {
       env: { ...process.env, BUILD_ID: `update-${Date.now()}` },
       stdio: 'ignore',
@@ -27,7 +28,6 @@ test.describe('update', () => {
   });
 
   test('the open app shows the "new version" prompt, and accepting it loads the new version', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.goto('/');
     await waitForServiceWorker(page);
     const entryA = await page.locator('script[type="module"]').first().getAttribute('src');

@@ -4,13 +4,22 @@ import fs from 'node:fs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
+const started = Date.now();
+const took = (since) => {
+  const s = Math.round((Date.now() - since) / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+};
+
+// Each phase says how long it took: on a busy machine the end-to-end phase alone can take more than an hour.
 function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
+  const since = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (res.status !== 0) {
-    console.error(`✖ ${title} failed (exit ${res.status ?? res.signal})`);
+    console.error(`✖ ${title} failed after ${took(since)} (exit ${res.status ?? res.signal})`);
     process.exit(res.status ?? 1);
   }
+  console.log(`✔ ${title} (${took(since)})`);
 }
 
 // Chromium, and a Thai font as every phone has (without one Thai is drawn as boxes, and the e2e layout checks
@@ -36,4 +45,4 @@ if (!only || only === 'typecheck') {
 if (!only || only === 'lint') run('Lint', 'npx', ['oxlint', '-c', '.oxlintrc.json', '--deny-warnings', 'src', 'server', 'sw', 'contracts', 'tests', 'e2e', 'bench', 'scripts']);
 if (!only || only === 'unit') run('Unit and server tests', 'npx', ['vitest', 'run']);
 if (!only || only === 'e2e') run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
-console.log('\nAll checks passed.');
+console.log(`\nAll checks passed (${took(started)}).`);
