@@ -12,7 +12,7 @@ import {
   STAFF_PASSWORD,
 } from './support/env';
 import { pickDay } from './support/date-field';
-import { appErrors, expect, test } from './support/fixtures';
+import { appErrors, expect, test, type ConsoleEntry } from './support/fixtures';
 import { memberCall } from './support/member';
 
 /**
@@ -91,8 +91,13 @@ test('each role that signs in at /staff-login lands where its work is, with no e
   }
 });
 
-test('the audit log says in Thai who did what, field by field, and a long address wraps inside its cell', async ({ browser, consoleErrors }) => {
+test('the audit log says in Thai who did what, field by field, and a long address wraps inside its cell', async ({ browser }) => {
   const admin = await signedIn(browser, LANDSCAPE, 'th');
+  const consoleErrors: ConsoleEntry[] = [];
+  admin.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push({ type: 'console', text: m.text(), url: m.location().url });
+  });
+  admin.on('pageerror', (e) => consoleErrors.push({ type: 'pageerror', text: e.message }));
   await admin.goto('/admin/audit');
   const email = `till.${Date.now().toString(36)}.supervisor.siam-square-flagship@e2e-long-addresses.test`;
   const created = await memberCall<{ name: string }>(admin, 'member_rewards.staff.create_staff_user', { email, full_name: 'หัวหน้ากะ สยามสแควร์', password: 'a-long-password-1', branch: 'สาขาสยาม' }, 'POST');
@@ -125,6 +130,7 @@ test('the audit log says in Thai who did what, field by field, and a long addres
   await expect(admin.getByRole('row').filter({ hasText: email }).first()).toContainText('เปิดใช้งานบัญชี: ใช่ → ไม่');
   await memberCall(admin, 'member_rewards.staff.set_staff_user_enabled', { user: email, enabled: 1 }, 'POST');
   expect(appErrors(consoleErrors)).toEqual([]);
+  await admin.context().close();
 });
 
 test('a date in Thai is shown in the Buddhist era with Thai month names and saved as the ISO day', async ({ browser }) => {
@@ -145,7 +151,8 @@ test('a date in Thai is shown in the Buddhist era with Thai month names and save
   };
   await save();
   expect(await endOf()).toBe(iso);
-  await admin.reload();
+  // Saved, the editor goes back to the list; opened again, it shows the saved day.
+  await admin.goto('/admin/rewards/GIFT-TOTE');
   await patient(admin.getByLabel('สิ้นสุดการแสดง')).toHaveValue(`31 มี.ค. ${year + 543}`);
 
   // The audit log shows the day the same way, and an English manager sees it in the Gregorian calendar.
@@ -164,6 +171,7 @@ test('a date in Thai is shown in the Buddhist era with Thai month names and save
   else await admin.getByRole('button', { name: 'ล้างวันที่' }).click();
   await save();
   await expect.poll(endOf).toBe(seeded);
+  await admin.context().close();
 });
 
 const LISTS = [

@@ -86,8 +86,8 @@ export function BranchesPage() {
         columns={[
           { accessor: 'name', title: t('backOffice.branchName'), sortable: true, render: (b) => <span className={classes.rowLink}>{b.branch ?? b.name}</span> },
           { accessor: 'address', title: t('backOffice.branchAddress') },
-          { accessor: 'opening_hours', title: t('backOffice.branchHours') },
-          { accessor: 'phone', title: t('backOffice.memberPhone'), render: (b) => b.phone ?? '–' },
+          { accessor: 'opening_hours', title: t('backOffice.branchHours'), noWrap: true },
+          { accessor: 'phone', title: t('backOffice.memberPhone'), noWrap: true, render: (b) => b.phone ?? '–' },
           { accessor: 'disabled', title: t('backOffice.rewardStatus'), sortable: true, render: (b) => <Badge color={b.disabled ? 'gray' : 'teal'}>{b.disabled ? t('backOffice.disabled') : t('backOffice.active')}</Badge> },
         ]}
       />

@@ -59,10 +59,10 @@ export function MemberSearch() {
               </Link>
             ),
           },
-          { accessor: 'mobile_no', title: t('backOffice.memberPhone') },
+          { accessor: 'mobile_no', title: t('backOffice.memberPhone'), noWrap: true },
           { accessor: 'email', title: t('backOffice.memberEmail'), render: (m) => <span className={classes.email}>{m.email}</span> },
-          { accessor: 'member_since', title: t('backOffice.memberSince'), render: (m) => formatDay(m.member_since, lang) },
-          { accessor: 'loyalty_points', title: t('backOffice.memberBalance'), textAlign: 'right', render: (m) => formatNumber(m.loyalty_points, lang) },
+          { accessor: 'member_since', title: t('backOffice.memberSince'), noWrap: true, render: (m) => formatDay(m.member_since, lang) },
+          { accessor: 'loyalty_points', title: t('backOffice.memberBalance'), textAlign: 'right', noWrap: true, render: (m) => formatNumber(m.loyalty_points, lang) },
           { accessor: 'blocked', title: t('backOffice.rewardStatus'), render: (m) => (m.blocked ? <Badge color="red">{t('backOffice.blocked')}</Badge> : <Badge color="teal">{t('backOffice.active')}</Badge>) },
         ]}
       />

@@ -94,9 +94,9 @@ export function OrdersList() {
           { accessor: 'customer', title: t('backOffice.orderMember'), sortable: true },
           { accessor: 'order_type', title: t('backOffice.orderType'), render: (o) => t(o.order_type === 'redemption' ? 'backOffice.orderType_redemption' : 'backOffice.orderType_purchase') },
           { accessor: 'branch', title: t('backOffice.branch'), sortable: true, render: (o) => o.branch ?? '–' },
-          { accessor: 'posting_date', title: t('backOffice.date'), sortable: true, render: (o) => formatDay(o.posting_date, lang) },
+          { accessor: 'posting_date', title: t('backOffice.date'), sortable: true, noWrap: true, render: (o) => formatDay(o.posting_date, lang) },
           { accessor: 'loyalty_points', title: t('backOffice.points'), sortable: true, textAlign: 'right', render: (o) => (o.loyalty_points ? formatNumber(o.loyalty_points, lang) : '–') },
-          { accessor: 'grand_total', title: t('backOffice.orderBaht'), sortable: true, textAlign: 'right', render: (o) => (o.grand_total ? formatBahtIn(o.grand_total, lang) : '–') },
+          { accessor: 'grand_total', title: t('backOffice.orderBaht'), sortable: true, textAlign: 'right', noWrap: true, render: (o) => (o.grand_total ? formatBahtIn(o.grand_total, lang) : '–') },
           { accessor: 'status', title: t('backOffice.orderStatus'), render: (o) => <OrderStateBadge order={o} /> },
         ]}
       />
