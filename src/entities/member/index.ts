@@ -50,8 +50,9 @@ export const profileQuery = () =>
 
 /**
  * The tier of the profile's customer: the one answer every screen that shows the tier reads (the home's card, the
- * account, the member card, the profile), so no two of them can disagree. Fresh as long as the points are: a
- * threshold a manager changed shows as soon as the points would.
+ * account, the member card, the profile), so no two of them can disagree. Such a screen also reads it again each
+ * time it opens (useCurrentUser({ showsTier })): it moves with what the app is not told of, points given at the
+ * till while the code was on screen, a threshold a manager changed.
  */
 export const tierQuery = (customer: string) =>
   queryOptions({

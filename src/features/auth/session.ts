@@ -28,13 +28,16 @@ export interface SessionState {
   isPending: boolean;
 }
 
-/** The session hook: boot, then the profile (only when signed in), then the tier (only with a customer). */
-export function useCurrentUser(): SessionState {
+/**
+ * The session hook: boot, then the profile (only when signed in), then the tier (only with a customer). A screen
+ * that shows the tier passes `showsTier`: the tier is then read again whenever it opens, over the device's copy.
+ */
+export function useCurrentUser({ showsTier = false }: { showsTier?: boolean } = {}): SessionState {
   const boot = useQuery(bootQuery());
   const signedIn = isSignedIn(boot.data);
   const profile = useQuery({ ...profileQuery(), enabled: signedIn });
   const customer = profile.data?.loyalty_program ? profile.data.name : null;
-  const tier = useQuery({ ...tierQuery(customer ?? ''), enabled: signedIn && Boolean(customer) });
+  const tier = useQuery({ ...tierQuery(customer ?? ''), enabled: signedIn && Boolean(customer), ...(showsTier ? { refetchOnMount: 'always' as const } : {}) });
   return {
     user: boot.data ? mergeUser(boot.data, profile.data, tier.data) : null,
     boot: boot.data,

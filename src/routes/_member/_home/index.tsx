@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_member/_home/')({
 
 function HomePage() {
   const t = useT();
-  const { boot, user } = useCurrentUser();
+  const { boot, user } = useCurrentUser({ showsTier: true });
   const name = user?.first_name || boot?.full_name || t('catalog.memberFallback');
   const queryClient = useQueryClient();
   return (

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_member/_home/my-account')({
 });
 
 function MyAccountPage() {
-  const { user } = useCurrentUser();
+  const { user } = useCurrentUser({ showsTier: true });
   return (
     <AccountScreen
       profile={

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_member/_screen/my-id')({
 
 function MyIdPage() {
   const t = useT();
-  const { user } = useCurrentUser();
+  const { user } = useCurrentUser({ showsTier: true });
   const orders = useQuery({ ...rewardOrdersQuery(), enabled: Boolean(user) });
   const program = useQuery(loyaltyProgramQuery(user?.loyalty_program));
   // The rotating code (issue 7): computed on the device every 30 s, works offline once registered.

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_member/_screen/profile')({
 
 function ProfilePage() {
   const t = useT();
-  const { user } = useCurrentUser();
+  const { user } = useCurrentUser({ showsTier: true });
   return (
     <>
       <TitleHeader title={t('auth.profileTitle')} backTo="/my-account" />

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_member/_screen/reward-home')({
 
 function RewardHomePage() {
   const t = useT();
-  const { user } = useCurrentUser();
+  const { user } = useCurrentUser({ showsTier: true });
   return (
     <>
       <TitleHeader title={t('coupons.rwHomeTitle')} backTo="/" />

@@ -42,6 +42,24 @@ describe('the tier on the home and on the account', () => {
   });
 });
 
+describe('a screen that shows the tier', () => {
+  it.each(['/', '/my-account', '/my-id', '/profile'])('%s reads it again when it opens, over the copy the device holds', async (path) => {
+    // The device read Silver a moment ago; since then staff gave points at the till (nothing told the app).
+    const fetch = vi.fn((input: RequestInfo | URL) =>
+      String(input).includes('get_tier')
+        ? Promise.resolve(new Response(JSON.stringify({ message: gold }), { headers: { 'content-type': 'application/json' } }))
+        : new Promise<Response>(() => {}),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(profileQuery().queryKey, profile);
+    queryClient.setQueryData(tierQuery(profile.name).queryKey, { ...gold, tier_name: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 15, points_earned: 20 });
+    renderAppAt(path, { queryClient });
+    await waitFor(() => expect(screen.getByText(/Gold Member|Member tier: Gold/)).toBeTruthy());
+    expect(fetch.mock.calls.some(([input]) => String(input).includes('get_tier'))).toBe(true);
+  });
+});
+
 describe('what changes the points changes the tier', () => {
   const wrapper = (queryClient: ReturnType<typeof testQueryClient>) =>
     function Wrapper({ children }: { children: ReactNode }) {
