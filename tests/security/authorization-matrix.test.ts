@@ -60,7 +60,8 @@ const METHOD_CALLERS: Record<string, readonly RoleName[]> = {
   'honda_api.api_calls.verifyuser.verifyotp': MEMBERS,
   'member_rewards.account.change_phone': MEMBERS,
   'honda_api.api_calls.verifyuser.update_phone_verify': MEMBERS,
-  'headless_e_commerce.api.get_profile': ACCOUNTS,
+  // every signed-in role reads its own profile: staff-login judges where each role lands by it
+  'headless_e_commerce.api.get_profile': SIGNED_IN,
   'honda_api.api_calls.getuser.update_profile': MEMBERS,
   'loyalty_program_customizations.overrides.get_tier': MEMBERS,
   // the marketing site
