@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppShell } from '@/components/app-shell';
 import { visitorGuard } from '@/features/auth';
-import { AdminFrame } from '@/features/admin-frame';
+import { AdminFrame } from '@/features/back-office/frame';
 import { sessionQuery } from '@/entities/session';
 
 /**

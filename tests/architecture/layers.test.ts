@@ -177,7 +177,7 @@ describe('the layers: what may import what', () => {
     expect(refused('src/features/checkout/components/checkout-screen.tsx', '../../cart/store')).toBe(true);
     expect(refused('src/features/checkout/components/checkout-screen.tsx', '../../../lib/error-text')).toBe(true);
     expect(refused('src/features/checkout/components/checkout-screen.tsx', '@/lib/error-text')).toBe(false);
-    expect(refused('src/features/back-office/orders/orders-list.tsx', '../back-office.module.css')).toBe(false);
+    expect(refused('src/features/back-office/orders/orders-list.tsx', '../kit/back-office.module.css')).toBe(false);
     expect(refused('src/features/back-office/audit/audit-page.tsx', '../../../../contracts/admin')).toBe(false);
     // Layers below reaching up; the app, the worker and the contracts reaching the server or the app.
     expect(refused('src/lib/error-text.ts', '@/entities/member')).toBe(true);

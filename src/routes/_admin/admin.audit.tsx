@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditPage } from '@/features/back-office';
-import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
+import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/audit: who changed what, from what to what, and when. */
 export const Route = createFileRoute('/_admin/admin/audit')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BranchesPage } from '@/features/back-office';
-import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
+import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/branches: every branch, closed ones too; create, edit, close. */
 export const Route = createFileRoute('/_admin/admin/branches')({

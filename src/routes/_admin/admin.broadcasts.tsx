@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BroadcastScreen } from '@/features/broadcast';
-import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
+import { BroadcastScreen } from '@/features/back-office/broadcast';
+import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/broadcasts: campaign messages to a segment of members (System and Loyalty Managers). */
 export const Route = createFileRoute('/_admin/admin/broadcasts')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { branchesQuery } from '@/entities/branches';
 import { dashboardQuery } from '@/entities/reports';
-import { DashboardPage, defaultRange } from '@/features/reports';
-import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
+import { DashboardPage, defaultRange } from '@/features/back-office/reports';
+import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/dashboard: the programme's figures and charts (the charts library is in this route's chunk only). */
 export const Route = createFileRoute('/_admin/admin/dashboard')({

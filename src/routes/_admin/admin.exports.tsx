@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ExportsPage } from '@/features/back-office';
-import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
+import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/exports: members, the ledger, orders or the audit log as CSV. */
 export const Route = createFileRoute('/_admin/admin/exports')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberPage } from '@/features/back-office';
-import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
+import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/members/<customer>: the member's points, batches, ledger, orders, devices; adjust and block. */
 export const Route = createFileRoute('/_admin/admin/members/$customer')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberSearch } from '@/features/back-office';
-import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
+import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/members: find a member by phone, name, e-mail, number or their scanned QR. */
 export const Route = createFileRoute('/_admin/admin/members/')({

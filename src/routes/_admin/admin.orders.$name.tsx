@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderPage } from '@/features/back-office';
-import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
+import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/orders/<name>: one order, its collection, refunds and shortfalls; cancel and refund for programme managers. */
 export const Route = createFileRoute('/_admin/admin/orders/$name')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrdersList } from '@/features/back-office';
-import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
+import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/orders: reward orders and purchases (a Branch Manager's: their branch's), filtered in the address. */
 export const Route = createFileRoute('/_admin/admin/orders/')({

@@ -4,7 +4,7 @@ import { managedItemQuery } from '@/entities/admin';
 import { RewardEditor } from '@/features/back-office';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { ErrorView } from '@/components/error-view';
-import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
+import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/rewards/new creates a reward; /admin/rewards/<code> edits that one. */
 export const Route = createFileRoute('/_admin/admin/rewards/$name')({

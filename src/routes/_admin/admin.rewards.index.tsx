@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RewardsList } from '@/features/back-office';
-import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
+import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/rewards: every reward and product, published or not, with their stock. */
 export const Route = createFileRoute('/_admin/admin/rewards/')({

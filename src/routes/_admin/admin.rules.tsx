@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { branchesQuery } from '@/entities/branches';
 import { rulesQuery } from '@/entities/programme';
-import { RulesPage } from '@/features/programme-admin';
-import { PROGRAMME_MANAGERS } from '@/features/admin-frame/roles';
+import { RulesPage } from '@/features/back-office/programme';
+import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/rules: the programme's rules (dated versions) and the receipt simulator, for the managers. */
 export const Route = createFileRoute('/_admin/admin/rules')({

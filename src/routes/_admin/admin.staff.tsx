@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { StaffPage } from '@/features/back-office';
-import { BRANCH_MANAGERS_TOO } from '@/features/admin-frame/roles';
+import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/staff: the branches' staff accounts (a Branch Manager sees their own branch). */
 export const Route = createFileRoute('/_admin/admin/staff')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditPostPage } from '@/features/blog-admin';
-import { postQuery } from '@/features/blog-admin/api';
-import { BLOG_MANAGERS } from '@/features/admin-frame/roles';
+import { EditPostPage } from '@/features/back-office/blog';
+import { postQuery } from '@/features/back-office/blog/api';
+import { BLOG_MANAGERS } from '@/features/back-office/frame/roles';
 
 export const Route = createFileRoute('/_admin/blog-edit/$name')({
   staticData: { roles: BLOG_MANAGERS, sidebarEntry: '/blog-admin' },

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminGate } from '@/features/admin-frame/components/admin-gate';
+import { AdminGate } from '@/features/back-office/frame/admin-gate';
 import { authKeys, LogoutButton, type BootInfo } from '@/features/auth';
-import { ProfilePage } from '@/features/blog-admin/components/profile-page';
+import { ProfilePage } from '@/features/back-office/blog/profile-page';
 import { StaffScreen } from '@/features/staff';
 import { frappe, FrappeClientError } from '@/lib/frappe';
 import { getOutbox, queueWrite, resetOutboxForTests, startOutbox, type OutboxEntry } from '@/lib/outbox';

@@ -7,11 +7,11 @@ import { auditLogCountQuery, auditLogQuery, type AuditLogEntry } from '@/entitie
 import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { AUDIT_ACTIONS, AUDIT_DOCTYPES, AUDIT_LOG_FIELDS } from '../../../../contracts/admin';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
-import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
-import { PageHead } from '../components/page-head';
+import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { PageHead } from '../kit/page-head';
 import { actionLabel, auditFilters, changesOf, doctypeLabel, roleLabel } from './changes';
-import classes from '../back-office.module.css';
+import classes from '../kit/back-office.module.css';
 import { DateField } from '@/components/date-field';
 
 const SORTABLE = ['creation', 'user', 'action'];

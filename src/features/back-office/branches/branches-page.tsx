@@ -11,10 +11,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { branchCountQuery, managedBranchesQuery, useCreateBranch, useUpdateBranch, type Branch } from '@/entities/branches';
 import { useT } from '@/lib/i18n';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
-import { PageHead } from '../components/page-head';
-import { failedToast, savedToast } from '../feedback';
-import classes from '../back-office.module.css';
+import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { PageHead } from '../kit/page-head';
+import { failedToast, savedToast } from '../kit/feedback';
+import classes from '../kit/back-office.module.css';
 
 /** Create (the name is fixed once created) or edit; a disabled branch leaves the gift form, its orders still work. */
 function BranchDialog({ branch, onClose }: { branch: Branch | null; onClose: () => void }) {

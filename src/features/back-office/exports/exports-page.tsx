@@ -6,7 +6,7 @@ import { Button, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mant
 import { exportUrl } from '@/entities/admin';
 import { EXPORT_KINDS, type ExportKind } from '../../../../contracts/admin';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { PageHead } from '../components/page-head';
+import { PageHead } from '../kit/page-head';
 import { DateField } from '@/components/date-field';
 
 const KIND_LABEL: Record<ExportKind, MessageKey> = {

@@ -7,8 +7,8 @@ import { useImportPoints } from '@/entities/admin';
 import type { ImportPointsResult, ImportRowError } from '../../../../contracts/admin';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
-import { PageHead } from '../components/page-head';
-import { failedToast, savedToast } from '../feedback';
+import { PageHead } from '../kit/page-head';
+import { failedToast, savedToast } from '../kit/feedback';
 
 function RowErrors({ errors }: { errors: ImportRowError[] }) {
   const t = useT();

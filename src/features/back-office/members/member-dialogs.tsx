@@ -13,7 +13,7 @@ import { adjustmentReasonsQuery, useAdjustPoints, useSetMemberBlocked, type Memb
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useT, type Translate } from '@/lib/i18n';
 import { DEFAULT_ADJUSTMENT_REASONS } from '../../../../contracts/admin';
-import { failedToast, savedToast } from '../feedback';
+import { failedToast, savedToast } from '../kit/feedback';
 
 /** The configured reasons are codes; the usual ones have words in both languages, a new one shows as written. */
 export const reasonLabel = (reason: string, t: Translate) =>

@@ -13,10 +13,10 @@ import { formatMoment } from '@/lib/format/moment';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { PageSkeleton } from '@/components/page-skeleton';
-import { AdminTable, PAGE_SIZE } from '../components/admin-table';
-import { PageHead } from '../components/page-head';
+import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { PageHead } from '../kit/page-head';
 import { AdjustDialog, BlockDialog, reasonLabel } from './member-dialogs';
-import classes from '../back-office.module.css';
+import classes from '../kit/back-office.module.css';
 
 const WRITERS = ['System Manager', 'Loyalty Manager'];
 

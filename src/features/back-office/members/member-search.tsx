@@ -7,11 +7,11 @@ import { searchMembersQuery, type MemberRow } from '@/entities/admin';
 import { formatDay } from '@/lib/format/dates';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
-import { AdminTable, PAGE_SIZE } from '../components/admin-table';
-import { CameraScan } from '../components/camera-scan';
-import { useListSearch, useTypedFilter } from '../components/list-search';
-import { PageHead } from '../components/page-head';
-import classes from '../back-office.module.css';
+import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { CameraScan } from '../kit/camera-scan';
+import { useListSearch, useTypedFilter } from '../kit/list-search';
+import { PageHead } from '../kit/page-head';
+import classes from '../kit/back-office.module.css';
 
 /** Members by phone, name, e-mail, member number or a scanned member code (a handheld scanner types into the box). */
 export function MemberSearch() {

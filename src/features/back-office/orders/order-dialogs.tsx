@@ -16,7 +16,7 @@ import { useCancelOrder, useRefundOrder } from '@/entities/orders/cancel';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useLang, useT } from '@/lib/i18n';
-import { adminErrorText, savedToast } from '../feedback';
+import { adminErrorText, savedToast } from '../kit/feedback';
 import { leftToRefund } from './order-rules';
 
 const PRESETS = ['backOffice.cancelPreset_member', 'backOffice.cancelPreset_stock', 'backOffice.cancelPreset_transfer'] as const;

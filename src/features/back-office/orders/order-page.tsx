@@ -14,12 +14,12 @@ import { useLang, useT, type Translate } from '@/lib/i18n';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { ErrorView } from '@/components/error-view';
 import { CANCEL_REASONS, type CancelReason } from '../../../../contracts/order-lifecycle';
-import { PageHead } from '../components/page-head';
+import { PageHead } from '../kit/page-head';
 import { Figure, Section, SimpleTable } from '../members/member-page';
 import { CancelDialog, RefundDialog } from './order-dialogs';
 import { leftToRefund, orderActions, orderState, rewardUsed } from './order-rules';
 import { OrderStateBadge } from './order-state';
-import classes from '../back-office.module.css';
+import classes from '../kit/back-office.module.css';
 
 /** Refunds are a programme manager's read (list_refunds); a Branch Manager sees the order's own figures. */
 const REFUND_READERS = ['System Manager', 'Loyalty Manager'];

@@ -11,12 +11,12 @@ import { bootQuery } from '@/entities/member';
 import { formatDay } from '@/lib/format/dates';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
-import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
-import { PageHead } from '../components/page-head';
+import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { PageHead } from '../kit/page-head';
 import { OrderStateBadge } from './order-state';
 import { ORDER_STATES, ORDER_TYPES, orderFilters } from './order-rules';
-import classes from '../back-office.module.css';
+import classes from '../kit/back-office.module.css';
 import { DateField } from '@/components/date-field';
 
 const SORTABLE = ['name', 'customer', 'posting_date', 'loyalty_points', 'grand_total', 'branch', 'creation'];

@@ -19,9 +19,9 @@ import { SafeHtml } from '@/components/safe-html';
 import { imageUrl } from '@/lib/file-url';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
-import { PageHead } from '../components/page-head';
-import { failedToast, savedToast } from '../feedback';
-import classes from '../back-office.module.css';
+import { PageHead } from '../kit/page-head';
+import { failedToast, savedToast } from '../kit/feedback';
+import classes from '../kit/back-office.module.css';
 import { bodyOf, checkReward, EMPTY_REWARD, formOf, type RewardForm, type RewardFormErrors } from './reward-form';
 import { DateField } from '@/components/date-field';
 

@@ -10,10 +10,10 @@ import type { Item } from '@/entities/items';
 import { imageUrl } from '@/lib/file-url';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../components/admin-table';
-import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../components/list-search';
-import { PageHead } from '../components/page-head';
-import classes from '../back-office.module.css';
+import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { PageHead } from '../kit/page-head';
+import classes from '../kit/back-office.module.css';
 
 const STATUSES = ['all', 'published', 'unpublished'] as const;
 const STOCKS = ['all', 'in', 'out'] as const;

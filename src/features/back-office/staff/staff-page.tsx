@@ -17,10 +17,10 @@ import { branchesQuery } from '@/entities/branches';
 import { bootQuery } from '@/entities/member';
 import { STAFF_ROLES, type StaffRole } from '../../../../contracts/admin';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { AdminTable, PAGE_SIZE } from '../components/admin-table';
-import { PageHead } from '../components/page-head';
-import { failedToast, savedToast } from '../feedback';
-import classes from '../back-office.module.css';
+import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { PageHead } from '../kit/page-head';
+import { failedToast, savedToast } from '../kit/feedback';
+import classes from '../kit/back-office.module.css';
 
 const roleLabel = (role: StaffRole): MessageKey => (role === 'Branch Manager' ? 'backOffice.role_BranchManager' : 'backOffice.role_StoreStaff');
 

@@ -1,0 +1,199 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import { useState } from 'react';
+import { Button, Group, Modal, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '@/lib/i18n';
+import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '@/entities/blog';
+import { errorToast, httpStatus, successToast } from './toasts';
+import { ConfirmDelete } from './confirm-delete';
+import { TableStatusRows } from './table-status-rows';
+import classes from './admin.module.css';
+
+type Dialog = { kind: 'add' } | { kind: 'update'; row: BlogCategory } | { kind: 'delete'; row: BlogCategory } | null;
+
+function NameDialog({
+  opened,
+  title,
+  initial,
+  saving,
+  serverError,
+  onClose,
+  onSave,
+}: {
+  opened: boolean;
+  title: string;
+  initial: string;
+  saving: boolean;
+  serverError?: string;
+  onClose: () => void;
+  onSave: (name: string) => void;
+}) {
+  const t = useT();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!value.trim()) return setError(t('blogAdmin.categoryNameRequired'));
+          setError(undefined);
+          onSave(value.trim());
+        }}
+      >
+        <TextInput label={t('blogAdmin.categoryName')} withAsterisk data-autofocus value={value} onChange={(e) => setValue(e.currentTarget.value)} error={error ?? serverError} maxLength={140} />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            {t('blogAdmin.close')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('blogAdmin.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+/** /blog-categories: live rows, with Add, Update (prefilled) and Delete dialogs that close on success. */
+export function CategoriesPage() {
+  const t = useT();
+  const categories = useQuery(categoriesQuery());
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const remove = useDeleteCategory();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [duplicate, setDuplicate] = useState(false);
+  const close = () => {
+    setDialog(null);
+    setDuplicate(false);
+    create.reset();
+    update.reset();
+    remove.reset();
+  };
+  const serverError = duplicate ? t('blogAdmin.categoryDuplicate') : undefined;
+
+  return (
+    <>
+      <div className={classes.pageHead}>
+        <Title order={1} size="h2">
+          {t('blogAdmin.categoriesTitle')}
+        </Title>
+        <Button onClick={() => setDialog({ kind: 'add' })}>{t('blogAdmin.add')}</Button>
+      </div>
+      <div className={classes.card}>
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover aria-label={t('blogAdmin.categoriesTitle')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th className={classes.wideOnly}>{t('blogAdmin.colId')}</Table.Th>
+                <Table.Th>{t('blogAdmin.colCategoryName')}</Table.Th>
+                <Table.Th>{t('blogAdmin.colActions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <TableStatusRows query={categories} columns={3} rowHeight={28} empty="blogAdmin.noCategories" />
+              {categories.data?.map((row) => (
+                <Table.Tr key={row.name} data-testid="category-row">
+                  <Table.Td className={`${classes.idCell} ${classes.wideOnly}`}>{row.name}</Table.Td>
+                  <Table.Td>
+                    {row.title}
+                    <Text size="xs" c="dimmed" className={`${classes.idCell} ${classes.narrowOnly}`}>
+                      {row.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <div className={classes.actions}>
+                      <Button size="xs" variant="outline" onClick={() => setDialog({ kind: 'update', row })} aria-label={t('blogAdmin.editCategory', { title: row.title })}>
+                        {t('blogAdmin.edit')}
+                      </Button>
+                      <Button size="xs" color="red" variant="light" onClick={() => setDialog({ kind: 'delete', row })} aria-label={t('blogAdmin.deleteCategory', { title: row.title })}>
+                        {t('blogAdmin.delete')}
+                      </Button>
+                    </div>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
+
+      {dialog?.kind === 'add' && (
+        <NameDialog
+          opened
+          title={t('blogAdmin.addCategoryTitle')}
+          initial=""
+          saving={create.isPending}
+          serverError={serverError}
+          onClose={close}
+          onSave={(title) =>
+            create.mutate(
+              { title },
+              {
+                onSuccess: () => {
+                  successToast('blogAdmin.toastCategoryCreatedTitle', 'blogAdmin.toastCategoryCreated');
+                  close();
+                },
+                onError: (error) => {
+                  setDuplicate(httpStatus(error) === 409);
+                  errorToast('blogAdmin.toastErrorTitle', 'blogAdmin.toastCategoryCreateError', error);
+                },
+              },
+            )
+          }
+        />
+      )}
+      {dialog?.kind === 'update' && (
+        <NameDialog
+          opened
+          title={t('blogAdmin.updateCategoryTitle')}
+          initial={dialog.row.title}
+          saving={update.isPending}
+          serverError={serverError}
+          onClose={close}
+          onSave={(title) =>
+            update.mutate(
+              { name: dialog.row.name, title },
+              {
+                onSuccess: () => {
+                  successToast('blogAdmin.toastCategoryUpdatedTitle', 'blogAdmin.toastCategoryUpdated');
+                  close();
+                },
+                onError: (error) => {
+                  const dup = httpStatus(error) === 409;
+                  setDuplicate(dup);
+                  errorToast('blogAdmin.toastUpdateErrorTitle', dup ? 'blogAdmin.categoryDuplicate' : 'blogAdmin.toastCategoryUpdateError', error);
+                },
+              },
+            )
+          }
+        />
+      )}
+      <ConfirmDelete
+        opened={dialog?.kind === 'delete'}
+        title={t('blogAdmin.deleteCategoryTitle')}
+        subject={dialog?.kind === 'delete' ? dialog.row.title : undefined}
+        deleting={remove.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'delete') return;
+          remove.mutate(dialog.row.name, {
+            onSuccess: () => {
+              successToast('blogAdmin.toastCategoryDeletedTitle', 'blogAdmin.toastCategoryDeleted');
+              close();
+            },
+            onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastCategoryDeleteError', error),
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { BroadcastScreen } from './broadcast-screen';
+

@@ -1,0 +1,60 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Center.css';
+import 'mantine-datatable/styles.css';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useT } from '@/lib/i18n';
+import classes from './back-office.module.css';
+
+export const PAGE_SIZE = 20;
+
+export interface Paged {
+  page: number;
+  onPageChange: (page: number) => void;
+  total: number | undefined;
+}
+
+export interface AdminTableProps<T> {
+  records: T[] | undefined;
+  columns: DataTableColumn<T>[];
+  idAccessor: keyof T & string;
+  fetching: boolean;
+  paged: Paged;
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (s: DataTableSortStatus<T>) => void;
+  onRowClick?: (record: T) => void;
+  label: string;
+}
+
+/** Every back-office list: server-side pages of 20, server-side sorting, the texts in the manager's language. */
+export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, sortStatus, onSortStatusChange, onRowClick, label }: AdminTableProps<T>) {
+  const t = useT();
+  const sorting = sortStatus && onSortStatusChange ? { sortStatus, onSortStatusChange } : {};
+  return (
+    <DataTable<T>
+      aria-label={label}
+      className={classes.table}
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      minHeight={records?.length ? undefined : 180}
+      records={records ?? []}
+      columns={columns}
+      idAccessor={idAccessor}
+      fetching={fetching}
+      noRecordsText={t('backOffice.noRecords')}
+      loadingText={t('common.loading')}
+      page={paged.page}
+      onPageChange={paged.onPageChange}
+      totalRecords={paged.total ?? 0}
+      recordsPerPage={PAGE_SIZE}
+      paginationText={({ from, to, totalRecords }) => t('backOffice.pageText', { from, to, total: totalRecords })}
+      {...sorting}
+      {...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record) } : {})}
+    />
+  );
+}
+
+/** A Frappe order_by from the table's sort status. */
+export const orderByOf = <T,>(s: DataTableSortStatus<T>) => `${String(s.columnAccessor)} ${s.direction}`;

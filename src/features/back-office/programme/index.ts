@@ -1,0 +1,3 @@
+export { RulesPage } from './rules-page';
+export { rulesErrors, changedRules } from './field-errors';
+

@@ -1,0 +1,3 @@
+export { DashboardPage } from './dashboard-page';
+export { daysBefore, defaultRange, rangeOk } from './range';
+

@@ -1,2 +1,0 @@
-export { BroadcastScreen } from './components/broadcast-screen';
-

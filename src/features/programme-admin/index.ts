@@ -1,3 +1,0 @@
-export { RulesPage } from './components/rules-page';
-export { rulesErrors, changedRules } from './field-errors';
-

@@ -1,3 +1,0 @@
-export { DashboardPage } from './components/dashboard-page';
-export { daysBefore, defaultRange, rangeOk } from './range';
-
