@@ -51,7 +51,7 @@ export function ProfilePage() {
               loading={signOut.isPending}
               onClick={() => signOut.mutate()}
             >
-              {t('blogAdmin.signOut')}
+              {t('backOffice.signOut')}
             </Button>
           </Group>
         </Stack>

@@ -24,7 +24,7 @@ function Count({ doctype }: { doctype: string }) {
   const t = useT();
   const count = useQuery(countQuery(doctype));
   return (
-    <Badge variant="light" color="gray" aria-label={count.data === undefined ? undefined : t('blogAdmin.countLabel', { count: count.data })} data-testid={`count-${doctype}`}>
+    <Badge variant="light" color="gray" aria-label={count.data === undefined ? undefined : t('backOffice.countLabel', { count: count.data })} data-testid={`count-${doctype}`}>
       {badgeText(count.data)}
     </Badge>
   );
@@ -91,7 +91,7 @@ function ProfileLink({ compact = false }: { compact?: boolean }) {
   const t = useT();
   const { name, role, branch } = useManager();
   return (
-    <Link to="/app" className={compact ? classes.profileCompact : classes.profile} aria-label={t('blogAdmin.profileLink', { name })}>
+    <Link to="/app" className={compact ? classes.profileCompact : classes.profile} aria-label={t('backOffice.profileLink', { name })}>
       <span className={classes.avatar} aria-hidden>
         {name.slice(0, 1).toUpperCase()}
       </span>
@@ -159,7 +159,7 @@ function Frame({ children }: { children: ReactNode }) {
           )}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={t('blogAdmin.sidebarLabel')} component="nav" className={classes.navbar}>
+      <AppShell.Navbar p="sm" aria-label={t('backOffice.sidebarLabel')} component="nav" className={classes.navbar}>
         <AppShell.Section grow component={ScrollArea}>
           {sidebar.map((item) => (
             <NavEntry key={item.to} item={item} active={Boolean(screen && isEntryOf(item, screen))} onPick={close} />

@@ -4,9 +4,6 @@ import { defineCatalog } from '../define';
 export const blogAdmin = defineCatalog({
   th: {
     adminTitle: 'ผู้ดูแลบล็อก',
-    sidebarLabel: 'เมนูผู้ดูแล',
-    countLabel: '{count} รายการ',
-    profileLink: 'โปรไฟล์ของ {name}',
     backToSite: 'กลับหน้าเว็บไซต์',
 
     blogsTitle: 'บล็อก',
@@ -99,7 +96,6 @@ export const blogAdmin = defineCatalog({
     toastPostDeleteError: 'ขออภัย เกิดข้อผิดพลาดระหว่างลบบล็อก',
     toastOffline: 'ไม่มีการเชื่อมต่ออินเทอร์เน็ต กรุณาลองอีกครั้ง',
 
-    signOut: 'ออกจากระบบ',
 
     profileTitle: 'โปรไฟล์ผู้ดูแล',
     profileEmail: 'บัญชี',
@@ -109,9 +105,6 @@ export const blogAdmin = defineCatalog({
   },
   en: {
     adminTitle: 'Blog admin',
-    sidebarLabel: 'Admin menu',
-    countLabel: '{count} items',
-    profileLink: "{name}'s profile",
     backToSite: 'Back to the website',
 
     blogsTitle: 'Blogs',
@@ -204,7 +197,6 @@ export const blogAdmin = defineCatalog({
     toastPostDeleteError: 'Sorry, it seems that there has been an error while deleting the blog.',
     toastOffline: 'No internet connection. Please try again.',
 
-    signOut: 'Sign out',
 
     profileTitle: 'Admin profile',
     profileEmail: 'Account',
