@@ -10,7 +10,7 @@ import { Button, Group, Modal, Table, Text, TextInput, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '@/entities/blog';
-import { errorToast, httpStatus, successToast } from './toasts';
+import { failedToast, httpStatus, savedToast } from '../kit/feedback';
 import { ConfirmDelete } from './confirm-delete';
 import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
@@ -139,12 +139,12 @@ export function CategoriesPage() {
               { title },
               {
                 onSuccess: () => {
-                  successToast('blogAdmin.toastCategoryCreatedTitle', 'blogAdmin.toastCategoryCreated');
+                  savedToast('blogAdmin.toastCategoryCreatedTitle', undefined, 'blogAdmin.toastCategoryCreated');
                   close();
                 },
                 onError: (error) => {
                   setDuplicate(httpStatus(error) === 409);
-                  errorToast('blogAdmin.toastErrorTitle', 'blogAdmin.toastCategoryCreateError', error);
+                  failedToast(error, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastCategoryCreateError' });
                 },
               },
             )
@@ -164,13 +164,13 @@ export function CategoriesPage() {
               { name: dialog.row.name, title },
               {
                 onSuccess: () => {
-                  successToast('blogAdmin.toastCategoryUpdatedTitle', 'blogAdmin.toastCategoryUpdated');
+                  savedToast('blogAdmin.toastCategoryUpdatedTitle', undefined, 'blogAdmin.toastCategoryUpdated');
                   close();
                 },
                 onError: (error) => {
                   const dup = httpStatus(error) === 409;
                   setDuplicate(dup);
-                  errorToast('blogAdmin.toastUpdateErrorTitle', dup ? 'blogAdmin.categoryDuplicate' : 'blogAdmin.toastCategoryUpdateError', error);
+                  failedToast(error, { title: 'blogAdmin.toastUpdateErrorTitle', description: dup ? 'blogAdmin.categoryDuplicate' : 'blogAdmin.toastCategoryUpdateError' });
                 },
               },
             )
@@ -187,10 +187,10 @@ export function CategoriesPage() {
           if (dialog?.kind !== 'delete') return;
           remove.mutate(dialog.row.name, {
             onSuccess: () => {
-              successToast('blogAdmin.toastCategoryDeletedTitle', 'blogAdmin.toastCategoryDeleted');
+              savedToast('blogAdmin.toastCategoryDeletedTitle', undefined, 'blogAdmin.toastCategoryDeleted');
               close();
             },
-            onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastCategoryDeleteError', error),
+            onError: (error) => failedToast(error, { title: 'blogAdmin.toastDeleteErrorTitle', description: 'blogAdmin.toastCategoryDeleteError' }),
           });
         }}
       />

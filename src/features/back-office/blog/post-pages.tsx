@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { formatDay } from '@/lib/format/dates';
 import { useLang, useT } from '@/lib/i18n';
 import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '@/entities/blog';
-import { errorToast, successToast } from './toasts';
+import { failedToast, savedToast } from '../kit/feedback';
 import { ConfirmDelete } from './confirm-delete';
 import { PostForm } from './post-form';
 import { SafeHtml } from '@/components/safe-html';
@@ -38,10 +38,10 @@ export function AddPostPage() {
         onSubmit={(input) =>
           create.mutate(input, {
             onSuccess: () => {
-              successToast('blogAdmin.toastPostCreatedTitle', 'blogAdmin.toastPostCreated');
+              savedToast('blogAdmin.toastPostCreatedTitle', undefined, 'blogAdmin.toastPostCreated');
               void navigate({ to: '/blog-admin' });
             },
-            onError: (error) => errorToast('blogAdmin.toastErrorTitle', 'blogAdmin.toastPostCreateError', error),
+            onError: (error) => failedToast(error, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastPostCreateError' }),
           })
         }
       />
@@ -69,11 +69,11 @@ function DeletePost({ name, title }: { name: string; title: string }) {
         onConfirm={() =>
           remove.mutate(name, {
             onSuccess: () => {
-              successToast('blogAdmin.toastPostDeletedTitle', 'blogAdmin.toastPostDeleted');
+              savedToast('blogAdmin.toastPostDeletedTitle', undefined, 'blogAdmin.toastPostDeleted');
               setOpen(false);
               void navigate({ to: '/blog-admin' });
             },
-            onError: (error) => errorToast('blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastPostDeleteError', error),
+            onError: (error) => failedToast(error, { title: 'blogAdmin.toastDeleteErrorTitle', description: 'blogAdmin.toastPostDeleteError' }),
           })
         }
       />
@@ -115,10 +115,10 @@ export function EditPostPage({ name }: { name: string }) {
               { ...input, name },
               {
                 onSuccess: () => {
-                  successToast('blogAdmin.toastPostUpdatedTitle', 'blogAdmin.toastPostUpdated');
+                  savedToast('blogAdmin.toastPostUpdatedTitle', undefined, 'blogAdmin.toastPostUpdated');
                   void navigate({ to: '/blog-view/$name', params: { name } });
                 },
-                onError: (error) => errorToast('blogAdmin.toastErrorTitle', 'blogAdmin.toastPostUpdateError', error),
+                onError: (error) => failedToast(error, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastPostUpdateError' }),
               },
             )
           }

@@ -130,7 +130,7 @@ export function MemberPage({ customer }: { customer: string }) {
   const boot = useQuery(bootQuery());
   const [dialog, setDialog] = useState<'adjust' | 'block' | null>(null);
   const m = summary.data;
-  if (summary.isError) return <Alert color="red">{t('backOffice.err_memberNotFound')}</Alert>;
+  if (summary.isError) return <Alert color="red">{t('errors.memberNotFound')}</Alert>;
   if (!m) return <PageSkeleton />;
   const mayWrite = (boot.data?.roles ?? []).some((r) => WRITERS.includes(r));
   const orders = [...m.reward_orders, ...m.orders];

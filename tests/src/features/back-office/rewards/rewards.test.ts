@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { translate } from '@/lib/i18n';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FrappeClientError } from '@/lib/frappe';
+import { translate, useLangStore } from '@/lib/i18n';
 import '@/lib/i18n/catalog/all';
-import { BACK_OFFICE_CODES } from '@/features/back-office/kit/feedback';
+import { adminErrorText } from '@/features/back-office/kit/feedback';
 import { rewardFilters } from '@/features/back-office/rewards/rewards-list';
 import { bodyOf, checkReward, EMPTY_REWARD } from '@/features/back-office/rewards/reward-form';
 
@@ -29,10 +30,35 @@ describe('the reward editor', () => {
   });
 });
 
+const refusal = (httpStatus: number, code?: string) =>
+  new FrappeClientError({ httpStatus, httpStatusText: '', body: { exc_type: 'ValidationError', ...(code ? { error_code: code } : {}) }, defaultMessage: 'There was an error.' });
+
+// The refusals the back office's screens explain (rewards, members, imports, staff, branches, orders, uploads).
+const BACK_OFFICE_CODES = [
+  'item_in_use', 'item_code_fixed', 'unknown_tier', 'invalid_schedule', 'member_not_found', 'negative_balance', 'unknown_reason',
+  'import_bad_header', 'import_has_errors', 'staff_not_found', 'cannot_change_self', 'role_not_allowed', 'not_your_branch',
+  'mail_unavailable', 'email_in_use', 'file_too_large', 'file_type_not_allowed', 'order_not_found', 'order_cancelled',
+  'reward_used', 'not_cancellable', 'order_paid', 'order_not_paid', 'refund_too_large',
+];
+
 describe('the back office speaks the manager’s language for every refusal it explains', () => {
-  it.each(Object.entries(BACK_OFFICE_CODES))('%s has Thai and English text', (_code, key) => {
-    expect(translate('th', key)).not.toBe(key);
-    expect(translate('en', key)).not.toBe(key);
-    expect(translate('th', key)).not.toBe(translate('en', key));
+  afterAll(() => useLangStore.getState().setLang('th'));
+
+  it.each(BACK_OFFICE_CODES)('%s has its own Thai and English sentence', (code) => {
+    useLangStore.getState().setLang('th');
+    const th = adminErrorText(refusal(417, code));
+    useLangStore.getState().setLang('en');
+    const en = adminErrorText(refusal(417, code));
+    expect(th).not.toBe(translate('th', 'errors.generic'));
+    expect(en).not.toBe(translate('en', 'errors.generic'));
+    expect(th).not.toBe(en);
+  });
+
+  it('says the sentence for the code, and what a bare 403 or 409 means', () => {
+    useLangStore.getState().setLang('en');
+    expect(adminErrorText(refusal(417, 'negative_balance'))).toBe('Not adjusted: the member’s balance would go below zero.');
+    expect(adminErrorText(refusal(409, 'email_in_use'))).toBe('An account with this email already exists.');
+    expect(adminErrorText(refusal(403))).toBe('Your role cannot do this');
+    expect(adminErrorText(refusal(409))).toBe('One with this name already exists');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { errorToast, successToast } from '@/features/back-office/blog/toasts';
+import { failedToast, savedToast } from '@/features/back-office/kit/feedback';
 import { FrappeClientError } from '@/lib/frappe';
 import { useLangStore, type MessageKey } from '@/lib/i18n';
 import { PROMISE_TOAST_MS, TOAST_POSITIONS, promiseToast, toast, type ToastPosition } from '@/lib/toast';
@@ -43,9 +43,9 @@ const serverRefusal = () =>
   new FrappeClientError({ httpStatus: 417, httpStatusText: 'Expectation Failed', body: { exc_type: 'ValidationError' }, defaultMessage: 'There was an error.' });
 const noAnswer = () => new FrappeClientError({ httpStatus: 0, httpStatusText: '', body: {}, defaultMessage: 'There was an error.' });
 
-describe('blog admin toasts', () => {
+describe('the back office’s toasts, with the blog’s own words', () => {
   it.each(ERRORS)('%s: exact title and text, status error, 9000 ms, closable', (_event, title, text, [enTitle, enText]) => {
-    errorToast(title, text, serverRefusal());
+    failedToast(serverRefusal(), { title, description: text });
     expect(show).toHaveBeenCalledTimes(1);
     expect(lastShown()).toMatchObject({
       title: enTitle,
@@ -58,17 +58,17 @@ describe('blog admin toasts', () => {
   });
 
   it.each(SUCCESSES)('%s: exact title and text, status success, 9000 ms, closable', (_event, title, text, [enTitle, enText]) => {
-    successToast(title, text);
+    savedToast(title, undefined, text);
     expect(lastShown()).toMatchObject({ title: enTitle, message: enText, 'data-status': 'success', autoClose: 9000, withCloseButton: true });
   });
 
   it('without an error object the usual text is shown', () => {
-    errorToast('blogAdmin.toastErrorTitle', 'blogAdmin.toastPostCreateError');
+    failedToast(undefined, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastPostCreateError' });
     expect(lastShown()).toMatchObject({ title: 'There has been an error', message: 'Sorry, it seems that there has been an error while creating the blog.' });
   });
 
   it.each(ERRORS)('%s with no network: the usual title, an offline text, still an error toast', (_event, title, text, [enTitle]) => {
-    errorToast(title, text, noAnswer());
+    failedToast(noAnswer(), { title, description: text });
     expect(lastShown()).toMatchObject({
       title: enTitle,
       message: 'No internet connection. Please try again.',
