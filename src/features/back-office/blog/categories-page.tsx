@@ -10,7 +10,7 @@ import { Button, Group, Modal, Table, Text, TextInput, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '@/entities/blog';
-import { failedToast, httpStatus, savedToast } from '../kit/feedback';
+import { failedToastSaying, httpStatus, savedToast } from '../kit/feedback';
 import { ConfirmDelete } from './confirm-delete';
 import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
@@ -144,7 +144,7 @@ export function CategoriesPage() {
                 },
                 onError: (error) => {
                   setDuplicate(httpStatus(error) === 409);
-                  failedToast(error, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastCategoryCreateError' });
+                  failedToastSaying(error, 'blogAdmin.toastErrorTitle', 'blogAdmin.toastCategoryCreateError');
                 },
               },
             )
@@ -170,7 +170,7 @@ export function CategoriesPage() {
                 onError: (error) => {
                   const dup = httpStatus(error) === 409;
                   setDuplicate(dup);
-                  failedToast(error, { title: 'blogAdmin.toastUpdateErrorTitle', description: dup ? 'blogAdmin.categoryDuplicate' : 'blogAdmin.toastCategoryUpdateError' });
+                  failedToastSaying(error, 'blogAdmin.toastUpdateErrorTitle', dup ? 'blogAdmin.categoryDuplicate' : 'blogAdmin.toastCategoryUpdateError');
                 },
               },
             )
@@ -190,7 +190,7 @@ export function CategoriesPage() {
               savedToast('blogAdmin.toastCategoryDeletedTitle', undefined, 'blogAdmin.toastCategoryDeleted');
               close();
             },
-            onError: (error) => failedToast(error, { title: 'blogAdmin.toastDeleteErrorTitle', description: 'blogAdmin.toastCategoryDeleteError' }),
+            onError: (error) => failedToastSaying(error, 'blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastCategoryDeleteError'),
           });
         }}
       />

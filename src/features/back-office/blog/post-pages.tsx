@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { formatDay } from '@/lib/format/dates';
 import { useLang, useT } from '@/lib/i18n';
 import { categoriesQuery, postQuery, useCreatePost, useDeletePost, useUpdatePost } from '@/entities/blog';
-import { failedToast, savedToast } from '../kit/feedback';
+import { failedToastSaying, savedToast } from '../kit/feedback';
 import { ConfirmDelete } from './confirm-delete';
 import { PostForm } from './post-form';
 import { SafeHtml } from '@/components/safe-html';
@@ -41,7 +41,7 @@ export function AddPostPage() {
               savedToast('blogAdmin.toastPostCreatedTitle', undefined, 'blogAdmin.toastPostCreated');
               void navigate({ to: '/blog-admin' });
             },
-            onError: (error) => failedToast(error, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastPostCreateError' }),
+            onError: (error) => failedToastSaying(error, 'blogAdmin.toastErrorTitle', 'blogAdmin.toastPostCreateError'),
           })
         }
       />
@@ -73,7 +73,7 @@ function DeletePost({ name, title }: { name: string; title: string }) {
               setOpen(false);
               void navigate({ to: '/blog-admin' });
             },
-            onError: (error) => failedToast(error, { title: 'blogAdmin.toastDeleteErrorTitle', description: 'blogAdmin.toastPostDeleteError' }),
+            onError: (error) => failedToastSaying(error, 'blogAdmin.toastDeleteErrorTitle', 'blogAdmin.toastPostDeleteError'),
           })
         }
       />
@@ -118,7 +118,7 @@ export function EditPostPage({ name }: { name: string }) {
                   savedToast('blogAdmin.toastPostUpdatedTitle', undefined, 'blogAdmin.toastPostUpdated');
                   void navigate({ to: '/blog-view/$name', params: { name } });
                 },
-                onError: (error) => failedToast(error, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastPostUpdateError' }),
+                onError: (error) => failedToastSaying(error, 'blogAdmin.toastErrorTitle', 'blogAdmin.toastPostUpdateError'),
               },
             )
           }

@@ -8,10 +8,11 @@ import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DataTableSortStatus } from 'mantine-datatable';
 import { branchCountQuery, managedBranchesQuery, useCreateBranch, useUpdateBranch, type Branch } from '@/entities/branches';
 import { useT } from '@/lib/i18n';
+import * as v from 'valibot';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { addressedTable, choiceParam, dirParam, pageParam, sortFrom, useListSearch } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
 import classes from '../kit/back-office.module.css';
@@ -62,10 +63,16 @@ function BranchDialog({ branch, onClose }: { branch: Branch | null; onClose: () 
   );
 }
 
+const SORTABLE = ['name', 'disabled'] as const;
+
+/** The list's address: /admin/branches?page=&sort=&dir= */
+export const BRANCHES_SEARCH = v.object({ page: pageParam, sort: choiceParam(SORTABLE), dir: dirParam });
+
 export function BranchesPage() {
   const t = useT();
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<DataTableSortStatus<Branch>>({ columnAccessor: 'name', direction: 'asc' });
+  const [search, set] = useListSearch({ page: 1, sort: 'name', dir: 'asc' });
+  const sort = sortFrom<Branch>(search.sort, search.dir, SORTABLE, { columnAccessor: 'name', direction: 'asc' });
+  const { page } = search;
   const [editing, setEditing] = useState<Branch | 'new' | null>(null);
   const list = useQuery({ ...managedBranchesQuery({ orderBy: orderByOf(sort), limit: PAGE_SIZE, limitStart: (page - 1) * PAGE_SIZE }), placeholderData: keepPreviousData });
   const count = useQuery(branchCountQuery());
@@ -79,9 +86,7 @@ export function BranchesPage() {
         records={list.data}
         idAccessor="name"
         fetching={list.isFetching}
-        paged={{ page, onPageChange: setPage, total: count.data }}
-        sortStatus={sort}
-        onSortStatusChange={setSort}
+        {...addressedTable(sort, page, count.data, set)}
         onRowClick={setEditing}
         columns={[
           { accessor: 'name', title: t('backOffice.branchName'), sortable: true, render: (b) => <span className={classes.rowLink}>{b.branch ?? b.name}</span> },

@@ -1,20 +1,22 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import * as v from 'valibot';
 import { broadcastListQuery, type BroadcastRow } from '@/entities/broadcast';
 import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
+import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { pageParam, useListSearch } from '../kit/list-search';
 
-const PAGE = 20;
+/** The history's address: /admin/broadcasts?page= */
+export const BROADCASTS_SEARCH = v.object({ page: pageParam });
 
 /** Past broadcasts, newest first: when, who, to whom, what, and how many each channel reached. */
 export function BroadcastHistory() {
   const t = useT();
   const [lang] = useLang();
-  const [start, setStart] = useState(0);
-  const list = useQuery(broadcastListQuery(start, PAGE));
+  const [{ page }, set] = useListSearch({ page: 1 });
+  const list = useQuery(broadcastListQuery((page - 1) * PAGE_SIZE, PAGE_SIZE));
   const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
 
   const audience = (row: BroadcastRow) => {
     const s = row.segment;
@@ -34,43 +36,21 @@ export function BroadcastHistory() {
       {list.isSuccess && rows.length === 0 ? (
         <Text c="dimmed">{t('broadcast.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped data-testid="broadcast-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('broadcast.when')}</Table.Th>
-                <Table.Th>{t('broadcast.by')}</Table.Th>
-                <Table.Th>{t('broadcast.audience')}</Table.Th>
-                <Table.Th>{t('broadcast.message')}</Table.Th>
-                <Table.Th>{t('broadcast.counts')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.broadcast}>
-                  <Table.Td>{formatMoment(row.created_at, lang)}</Table.Td>
-                  <Table.Td>{row.sent_by_name}</Table.Td>
-                  <Table.Td>{audience(row)}</Table.Td>
-                  <Table.Td>{row.title[lang]}</Table.Td>
-                  <Table.Td>{t('broadcast.reach', { members: row.members, reachable: row.queued, webpush: row.webpush, line: row.line })}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {total > PAGE && (
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" size="xs" disabled={start === 0} onClick={() => setStart(Math.max(0, start - PAGE))} aria-label={t('broadcast.prevPage')}>
-            ‹
-          </Button>
-          <Text size="sm">
-            {start + 1}–{Math.min(start + PAGE, total)} / {total}
-          </Text>
-          <Button variant="default" size="xs" disabled={start + PAGE >= total} onClick={() => setStart(start + PAGE)} aria-label={t('broadcast.nextPage')}>
-            ›
-          </Button>
-        </Group>
+        <AdminTable<BroadcastRow>
+          label={t('broadcast.history')}
+          testId="broadcast-history"
+          records={rows}
+          idAccessor="broadcast"
+          fetching={list.isFetching}
+          paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
+          columns={[
+            { accessor: 'created_at', title: t('broadcast.when'), noWrap: true, render: (row) => formatMoment(row.created_at, lang) },
+            { accessor: 'sent_by_name', title: t('broadcast.by') },
+            { accessor: 'segment', title: t('broadcast.audience'), render: audience },
+            { accessor: 'title', title: t('broadcast.message'), render: (row) => row.title[lang] },
+            { accessor: 'members', title: t('broadcast.counts'), render: (row) => t('broadcast.reach', { members: row.members, reachable: row.queued, webpush: row.webpush, line: row.line }) },
+          ]}
+        />
       )}
     </Paper>
   );

@@ -1,2 +1,3 @@
 export { BroadcastScreen } from './broadcast-screen';
 
+export { BROADCASTS_SEARCH } from './broadcast-history';

@@ -25,15 +25,17 @@ export interface AdminTableProps<T> {
   onSortStatusChange?: (s: DataTableSortStatus<T>) => void;
   onRowClick?: (record: T) => void;
   label: string;
+  testId?: string;
 }
 
 /** Every back-office list: server-side pages of 20, server-side sorting, the texts in the manager's language. */
-export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, sortStatus, onSortStatusChange, onRowClick, label }: AdminTableProps<T>) {
+export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, sortStatus, onSortStatusChange, onRowClick, label, testId }: AdminTableProps<T>) {
   const t = useT();
   const sorting = sortStatus && onSortStatusChange ? { sortStatus, onSortStatusChange } : {};
   return (
     <DataTable<T>
       aria-label={label}
+      data-testid={testId}
       className={classes.table}
       withTableBorder
       borderRadius="md"

@@ -19,11 +19,15 @@ export function savedToast(title: MessageKey, params?: Record<string, string | n
   toast({ status: 'success', title: t(title, params), ...(description ? { description: t(description) } : {}), duration: PRODUCT_TOAST_MS, isClosable: true });
 }
 
-/** A failed write: "Not saved" and the reason, or a screen's own title and text (the blog's). */
-export function failedToast(error: unknown, words?: { title: MessageKey; description: MessageKey }) {
-  // With no answer the server never saw the write: a screen's own text (an error, posts still in the category)
-  // would be untrue, so the text says to retry; the title stays the same.
+/** A failed write: "Not saved" and the reason. */
+export function failedToast(error: unknown) {
+  toast({ status: 'error', title: t('backOffice.saveFailed'), description: adminErrorText(error), duration: PRODUCT_TOAST_MS, isClosable: true });
+}
+
+/** A failed write in a screen's own words (the blog's). */
+export function failedToastSaying(error: unknown, title: MessageKey, description: MessageKey) {
+  // With no answer the server never saw the write: the screen's text (an error, posts still in the category) would
+  // be untrue, so the text says to retry; the title stays the same.
   const offline = isFrappeClientError(error) && error.isNetworkError;
-  const description = words ? t(offline ? 'blogAdmin.toastOffline' : words.description) : adminErrorText(error);
-  toast({ status: 'error', title: t(words?.title ?? 'backOffice.saveFailed'), description, duration: PRODUCT_TOAST_MS, isClosable: true });
+  toast({ status: 'error', title: t(title), description: t(offline ? 'blogAdmin.toastOffline' : description), duration: PRODUCT_TOAST_MS, isClosable: true });
 }

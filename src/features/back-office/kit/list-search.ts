@@ -2,26 +2,34 @@ import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { DataTableSortStatus } from 'mantine-datatable';
+import * as v from 'valibot';
 
 type Value = string | number;
 
-/** A value from the address as its default's type: a page is a whole number from 1, anything else text. */
-function read(value: unknown, fallback: Value): Value {
-  if (typeof fallback === 'number') return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : fallback;
-  // The router reads `?q=123` as the number 123: a search for digits (a phone, a member number) is still text.
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : fallback;
-}
+/** A list's address parameter: optional, and a hand-edited value of the wrong kind is dropped (the default applies). */
+const lenient = <S extends v.GenericSchema<unknown, Value>>(schema: S) => v.fallback(v.optional(schema), undefined);
+
+/** A page: a whole number from 1. */
+export const pageParam = lenient(v.pipe(v.number(), v.integer(), v.minValue(1)));
+/** Text typed into a filter. The router reads `?q=123` as the number 123: a search for digits (a phone, a member number) is still text. */
+export const textParam = lenient(v.pipe(v.union([v.string(), v.number()]), v.transform(String)));
+/** A calendar day, YYYY-MM-DD. */
+export const dayParam = lenient(v.pipe(v.string(), v.isoDate()));
+/** One of a list's choices (a status, a sortable column). */
+export const choiceParam = <T extends string>(options: readonly T[]) => lenient(v.picklist(options));
+/** A sort's direction. */
+export const dirParam = choiceParam(['asc', 'desc'] as const);
 
 /**
- * A back-office list's filters, page and sort kept in the address, so what the operator set survives opening a row
- * and coming Back, a reload, and a link sent to a colleague. Values at their default are left out of the address; a
- * hand-edited value of the wrong kind falls back to its default. Changes replace the history entry: Back leaves
+ * A list's page, sort and filters from the address, as its route's `validateSearch` typed them (with the params
+ * above), so what the operator set survives opening a row and coming Back, a reload, and a link sent to a
+ * colleague. Values at their default are left out of the address. Changes replace the history entry: Back leaves
  * the list rather than undoing each keystroke.
  */
 export function useListSearch<S extends Record<string, Value>>(defaults: S): [S, (patch: Partial<S>) => void] {
-  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const raw = useSearch({ strict: false }) as Record<string, unknown> as Partial<S>;
   const navigate = useNavigate();
-  const state = Object.fromEntries(Object.entries(defaults).map(([key, fallback]) => [key, read(raw[key], fallback)])) as S;
+  const state = Object.fromEntries(Object.entries(defaults).map(([key, fallback]) => [key, raw[key] ?? fallback])) as S;
   const set = (patch: Partial<S>) =>
     void navigate({
       to: '.',

@@ -13,12 +13,17 @@ import { formatMoment } from '@/lib/format/moment';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { PageSkeleton } from '@/components/page-skeleton';
+import * as v from 'valibot';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { pageParam, useListSearch } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { AdjustDialog, BlockDialog, reasonLabel } from './member-dialogs';
 import classes from '../kit/back-office.module.css';
 
 const WRITERS = ['System Manager', 'Loyalty Manager'];
+
+/** The member page's address: /admin/members/<customer>?page= (the ledger's page). */
+export const MEMBER_SEARCH = v.object({ page: pageParam });
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -98,7 +103,7 @@ function Overview({ m }: { m: MemberSummary }) {
 function Ledger({ customer }: { customer: string }) {
   const t = useT();
   const [lang] = useLang();
-  const [page, setPage] = useState(1);
+  const [{ page }, set] = useListSearch({ page: 1 });
   const summary = useQuery({ ...memberSummaryQuery({ customer, ledger_start: (page - 1) * PAGE_SIZE, ledger_limit: PAGE_SIZE }), placeholderData: keepPreviousData });
   const ledger = summary.data?.ledger;
   return (
@@ -108,7 +113,7 @@ function Ledger({ customer }: { customer: string }) {
         records={ledger?.rows}
         idAccessor="name"
         fetching={summary.isFetching}
-        paged={{ page, onPageChange: setPage, total: ledger?.total }}
+        paged={{ page, onPageChange: (p) => set({ page: p }), total: ledger?.total }}
         columns={[
           { accessor: 'posting_date', title: t('backOffice.date'), render: (r) => formatDay(r.posting_date, lang) },
           { accessor: 'entry_type', title: t('backOffice.entryType'), render: (r) => t(`backOffice.entry_${r.entry_type}` as 'backOffice.entry_earn') },

@@ -8,19 +8,23 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import * as v from 'valibot';
 import { branchesQuery } from '@/entities/branches';
 import { dashboardQuery, type Dashboard, type DashboardFilter } from '@/entities/reports';
 import { errorText } from '@/lib/error-text';
 import { formatDay } from '@/lib/format/dates';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT, type MessageKey } from '@/lib/i18n';
+import { dayParam, textParam, useListSearch } from '../kit/list-search';
 import { defaultRange, rangeOk } from './range';
 import { Figure } from './figure';
 import classes from './dashboard.module.css';
 import { DateField } from '@/components/date-field';
 
 const ALL = '';
+
+/** The dashboard's address: /admin/dashboard?from=&to=&branch= (the last 30 days and every branch by default). */
+export const DASHBOARD_SEARCH = v.object({ from: dayParam, to: dayParam, branch: textParam });
 
 function Stat({ label, value, note, id }: { label: string; value: string; note?: string; id: string }) {
   return (
@@ -44,8 +48,9 @@ function Stat({ label, value, note, id }: { label: string; value: string; note?:
 export function DashboardPage() {
   const t = useT();
   const [lang] = useLang();
-  const [range, setRange] = useState(defaultRange);
-  const [branch, setBranch] = useState(ALL);
+  const last30 = defaultRange();
+  const [{ from, to, branch }, set] = useListSearch({ from: last30.from_date, to: last30.to_date, branch: ALL });
+  const range = { from_date: from, to_date: to };
   const valid = rangeOk(range.from_date, range.to_date);
   const filter: DashboardFilter = { ...range, ...(branch ? { branch } : {}) };
   const branches = useQuery(branchesQuery());
@@ -66,15 +71,15 @@ export function DashboardPage() {
           ) : null}
         </div>
         <Group gap="sm" align="end">
-          <DateField label={t('reports.fromDate')} w={170} clearable={false} value={range.from_date} onChange={(day) => setRange((r) => ({ ...r, from_date: day }))} />
-          <DateField label={t('reports.toDate')} w={170} clearable={false} value={range.to_date} onChange={(day) => setRange((r) => ({ ...r, to_date: day }))} />
+          <DateField label={t('reports.fromDate')} w={170} clearable={false} value={range.from_date} onChange={(day) => set({ from: day })} />
+          <DateField label={t('reports.toDate')} w={170} clearable={false} value={range.to_date} onChange={(day) => set({ to: day })} />
           <Select
             label={t('reports.branch')}
             w={200}
             allowDeselect={false}
             value={branch}
             data={[{ value: ALL, label: t('reports.allBranches') }, ...(branches.data ?? []).map((b) => ({ value: b.name, label: b.name }))]}
-            onChange={(v) => setBranch(v ?? ALL)}
+            onChange={(value) => set({ branch: value ?? ALL })}
           />
         </Group>
       </Group>

@@ -10,14 +10,15 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { staffAccountsQuery, useCreateStaff, useSendStaffPasswordReset, useUpdateStaff, type StaffRow } from '@/entities/admin';
 import { branchesQuery } from '@/entities/branches';
 import { bootQuery } from '@/entities/member';
 import { STAFF_ROLES, type StaffRole } from '../../../../contracts/admin';
 import { useT, type MessageKey } from '@/lib/i18n';
+import * as v from 'valibot';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { pageParam, textParam, useListSearch, useTypedFilter } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
 import classes from '../kit/back-office.module.css';
@@ -126,34 +127,33 @@ function EditDialog({ row, onClose, mayMove }: { row: StaffRow; onClose: () => v
   );
 }
 
+/** The list's address: /admin/staff?q=&page= */
+export const STAFF_SEARCH = v.object({ q: textParam, page: pageParam });
+
 export function StaffPage() {
   const t = useT();
   const boot = useQuery(bootQuery());
   const roles = boot.data?.roles ?? [];
   const branchManagerOnly = roles.includes('Branch Manager') && !roles.some((r) => r === 'System Manager' || r === 'Loyalty Manager');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const [{ q, page }, set] = useListSearch({ q: '', page: 1 });
+  const [typed, setTyped] = useTypedFilter(q, (text) => set({ q: text, page: 1 }));
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<StaffRow | null>(null);
-  const [debounced] = useDebouncedValue(q, 300);
-  const list = useQuery({ ...staffAccountsQuery({ q: debounced.trim(), include_disabled: true, start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const list = useQuery({ ...staffAccountsQuery({ q: q.trim(), include_disabled: true, start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
   return (
     <>
       <PageHead title={t('backOffice.staffTitle')}>
         <Button onClick={() => setCreating(true)}>{t('backOffice.staffNew')}</Button>
       </PageHead>
       <div className={classes.filters}>
-        <TextInput label={t('backOffice.search')} value={q} onChange={(e) => {
-          setQ(e.currentTarget.value);
-          setPage(1);
-        }} />
+        <TextInput label={t('backOffice.search')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
       </div>
       <AdminTable<StaffRow>
         label={t('backOffice.staffTitle')}
         records={list.data?.rows}
         idAccessor="name"
         fetching={list.isFetching}
-        paged={{ page, onPageChange: setPage, total: list.data?.total }}
+        paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
         onRowClick={setEditing}
         columns={[
           { accessor: 'full_name', title: t('backOffice.staffName'), render: (r) => <span className={classes.rowLink}>{r.full_name}<span className={classes.code}>{r.email ?? r.name}</span></span> },

@@ -46,8 +46,6 @@ export const broadcast = defineCatalog({
     counts: 'ส่งถึง',
     everyone: 'สมาชิกทุกคน',
     none: 'ยังไม่เคยส่งบรอดแคสต์',
-    prevPage: 'หน้าก่อน',
-    nextPage: 'หน้าถัดไป',
     rateLimited: 'ส่งบรอดแคสต์ได้ไม่เกิน 3 ครั้งต่อชั่วโมง กรุณารอสักครู่',
   },
   en: {
@@ -94,8 +92,6 @@ export const broadcast = defineCatalog({
     counts: 'Reached',
     everyone: 'Every member',
     none: 'No broadcast has been sent yet',
-    prevPage: 'Previous page',
-    nextPage: 'Next page',
     rateLimited: 'At most 3 broadcasts an hour. Please wait a little.',
   },
 });

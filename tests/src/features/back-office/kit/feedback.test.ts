@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { failedToast, savedToast } from '@/features/back-office/kit/feedback';
+import { failedToastSaying, savedToast } from '@/features/back-office/kit/feedback';
 import { FrappeClientError } from '@/lib/frappe';
 import { useLangStore, type MessageKey } from '@/lib/i18n';
 import { PROMISE_TOAST_MS, TOAST_POSITIONS, promiseToast, toast, type ToastPosition } from '@/lib/toast';
@@ -45,7 +45,7 @@ const noAnswer = () => new FrappeClientError({ httpStatus: 0, httpStatusText: ''
 
 describe('the back office’s toasts, with the blog’s own words', () => {
   it.each(ERRORS)('%s: exact title and text, status error, 9000 ms, closable', (_event, title, text, [enTitle, enText]) => {
-    failedToast(serverRefusal(), { title, description: text });
+    failedToastSaying(serverRefusal(), title, text);
     expect(show).toHaveBeenCalledTimes(1);
     expect(lastShown()).toMatchObject({
       title: enTitle,
@@ -63,12 +63,12 @@ describe('the back office’s toasts, with the blog’s own words', () => {
   });
 
   it('without an error object the usual text is shown', () => {
-    failedToast(undefined, { title: 'blogAdmin.toastErrorTitle', description: 'blogAdmin.toastPostCreateError' });
+    failedToastSaying(undefined, 'blogAdmin.toastErrorTitle', 'blogAdmin.toastPostCreateError');
     expect(lastShown()).toMatchObject({ title: 'There has been an error', message: 'Sorry, it seems that there has been an error while creating the blog.' });
   });
 
   it.each(ERRORS)('%s with no network: the usual title, an offline text, still an error toast', (_event, title, text, [enTitle]) => {
-    failedToast(noAnswer(), { title, description: text });
+    failedToastSaying(noAnswer(), title, text);
     expect(lastShown()).toMatchObject({
       title: enTitle,
       message: 'No internet connection. Please try again.',
