@@ -1,65 +1,60 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { branchCountQuery, managedBranchesQuery, useCreateBranch, useUpdateBranch, type Branch } from '@/entities/branches';
 import { useT } from '@/lib/i18n';
+import { BRANCH_MESSAGES, BranchCreateSchema } from '../../../../contracts/branches';
 import * as v from 'valibot';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
 import { addressedTable, choiceParam, dirParam, pageParam, sortFrom, useListSearch } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
+import { contractCheck, ModalForm } from '../kit/modal-form';
 import classes from '../kit/back-office.module.css';
+
+interface BranchValues {
+  branch: string;
+  address: string;
+  opening_hours: string;
+  phone: string;
+  disabled: boolean;
+}
+
+const branchArgs = (f: BranchValues) => ({ branch: f.branch.trim(), address: f.address.trim(), opening_hours: f.opening_hours.trim(), phone: f.phone.trim() || null, disabled: f.disabled });
 
 /** Create (the name is fixed once created) or edit; a disabled branch leaves the gift form, its orders still work. */
 function BranchDialog({ branch, onClose }: { branch: Branch | null; onClose: () => void }) {
   const t = useT();
   const create = useCreateBranch();
   const update = useUpdateBranch();
-  const [name, setName] = useState(branch?.branch ?? branch?.name ?? '');
-  const [address, setAddress] = useState(branch?.address ?? '');
-  const [hours, setHours] = useState(branch?.opening_hours ?? '08:00-17:30');
-  const [phone, setPhone] = useState(branch?.phone ?? '');
-  const [disabled, setDisabled] = useState(branch?.disabled ?? false);
-  const [touched, setTouched] = useState(false);
-  const fields = { branch: name.trim(), address: address.trim(), opening_hours: hours.trim(), phone: phone.trim() || null, disabled };
-  const done = {
-    onSuccess: () => {
-      savedToast('backOffice.branchSaved', { name: name.trim() });
-      onClose();
-    },
-    onError: failedToast,
-  };
-  const submit = () => {
-    setTouched(true);
-    if (!name.trim()) return;
+  const form = useForm<BranchValues>({
+    initialValues: { branch: branch?.branch ?? branch?.name ?? '', address: branch?.address ?? '', opening_hours: branch?.opening_hours ?? '08:00-17:30', phone: branch?.phone ?? '', disabled: branch?.disabled ?? false },
+    validate: contractCheck(BranchCreateSchema, branchArgs, t('backOffice.required'), { [BRANCH_MESSAGES.phone]: t('errors.phoneInvalid'), [BRANCH_MESSAGES.tooLong]: t('errors.tooLong') }),
+  });
+  const save = (values: BranchValues) => {
+    const fields = branchArgs(values);
+    const done = {
+      onSuccess: () => {
+        savedToast('backOffice.branchSaved', { name: fields.branch });
+        onClose();
+      },
+      onError: failedToast,
+    };
     if (branch) update.mutate({ name: branch.name, ...fields }, done);
     else create.mutate(fields, done);
   };
   return (
-    <Modal opened onClose={onClose} title={branch ? (branch.branch ?? branch.name) : t('backOffice.branchNew')} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <Stack gap="md">
-        <TextInput label={t('backOffice.branchName')} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={touched && !name.trim() ? t('backOffice.required') : undefined} data-autofocus />
-        <Textarea label={t('backOffice.branchAddress')} autosize minRows={2} value={address} onChange={(e) => setAddress(e.currentTarget.value)} />
-        <TextInput label={t('backOffice.branchHours')} value={hours} onChange={(e) => setHours(e.currentTarget.value)} />
-        <TextInput label={t('backOffice.memberPhone')} type="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
-        {branch ? <Switch label={t('backOffice.branchDisabled')} description={t('backOffice.branchDisabledHint')} checked={disabled} onChange={(e) => setDisabled(e.currentTarget.checked)} /> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('backOffice.cancel')}
-          </Button>
-          <Button onClick={submit} loading={create.isPending || update.isPending}>
-            {t('backOffice.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ModalForm title={branch ? (branch.branch ?? branch.name) : t('backOffice.branchNew')} onClose={onClose} onSubmit={form.onSubmit(save)} pending={create.isPending || update.isPending}>
+      <TextInput label={t('backOffice.branchName')} withAsterisk {...form.getInputProps('branch')} data-autofocus />
+      <Textarea label={t('backOffice.branchAddress')} autosize minRows={2} {...form.getInputProps('address')} />
+      <TextInput label={t('backOffice.branchHours')} {...form.getInputProps('opening_hours')} />
+      <TextInput label={t('backOffice.memberPhone')} type="tel" {...form.getInputProps('phone')} />
+      {branch ? <Switch label={t('backOffice.branchDisabled')} description={t('backOffice.branchDisabledHint')} {...form.getInputProps('disabled', { type: 'checkbox' })} /> : null}
+    </ModalForm>
   );
 }
 

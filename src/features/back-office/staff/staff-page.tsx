@@ -1,26 +1,24 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Switch.css';
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { staffAccountsQuery, useCreateStaff, useSendStaffPasswordReset, useUpdateStaff, type StaffRow } from '@/entities/admin';
 import { branchesQuery } from '@/entities/branches';
 import { bootQuery } from '@/entities/member';
-import { STAFF_ROLES, type StaffRole } from '../../../../contracts/admin';
+import { CreateStaffArgs, STAFF_ROLES, type StaffRole } from '../../../../contracts/admin';
 import { useT, type MessageKey } from '@/lib/i18n';
 import * as v from 'valibot';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
 import { pageParam, textParam, useListSearch, useTypedFilter } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
+import { contractCheck, ModalForm } from '../kit/modal-form';
 import classes from '../kit/back-office.module.css';
 
 const roleLabel = (role: StaffRole): MessageKey => (role === 'Branch Manager' ? 'backOffice.role_BranchManager' : 'backOffice.role_StoreStaff');
@@ -32,51 +30,55 @@ function useBranchOptions() {
 
 const cap = (v: string | number) => (v === '' ? null : Number(v));
 
+interface CreateValues {
+  email: string;
+  full_name: string;
+  branch: string | null;
+  role: StaffRole;
+  daily_award_cap: number | null;
+}
+
+const createArgs = (f: CreateValues) => ({ email: f.email.trim(), full_name: f.full_name.trim(), branch: f.branch ?? '', role: f.role, daily_award_cap: f.daily_award_cap });
+
+/** A cap's box: empty is no cap of the account's own. */
+const capInput = (props: { value?: number | null; onChange: (v: number | null) => void }) => ({
+  ...props,
+  value: props.value ?? '',
+  onChange: (v: string | number) => props.onChange(cap(v)),
+});
+
 /** A new account at a branch: no password; the person gets a link to set their own. */
-function CreateDialog({ opened, onClose, ownBranch }: { opened: boolean; onClose: () => void; ownBranch: string | null }) {
+function CreateDialog({ onClose, ownBranch }: { onClose: () => void; ownBranch: string | null }) {
   const t = useT();
   const create = useCreateStaff();
   const branches = useBranchOptions();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [branch, setBranch] = useState<string | null>(ownBranch);
-  const [role, setRole] = useState<StaffRole>('Store Staff');
-  const [dailyCap, setDailyCap] = useState<number | null>(null);
-  const [touched, setTouched] = useState(false);
-  const submit = () => {
-    setTouched(true);
-    if (!email.trim() || !name.trim() || !branch) return;
-    create.mutate(
-      { email: email.trim(), full_name: name.trim(), branch, role, daily_award_cap: dailyCap },
-      {
-        onSuccess: (row) => {
-          savedToast(row.reset_sent ? 'backOffice.staffCreatedSent' : 'backOffice.staffCreated', { name: row.full_name });
-          onClose();
-        },
-        onError: failedToast,
+  const form = useForm<CreateValues>({
+    initialValues: { email: '', full_name: '', branch: ownBranch, role: 'Store Staff', daily_award_cap: null },
+    validate: contractCheck(CreateStaffArgs, createArgs, t('backOffice.required'), { 'Email is invalid': t('errors.emailInvalid'), 'Full name is too long': t('errors.tooLong') }),
+  });
+  const save = (values: CreateValues) =>
+    create.mutate(createArgs(values), {
+      onSuccess: (row) => {
+        savedToast(row.reset_sent ? 'backOffice.staffCreatedSent' : 'backOffice.staffCreated', { name: row.full_name });
+        onClose();
       },
-    );
-  };
-  const req = (bad: boolean) => (touched && bad ? t('backOffice.required') : undefined);
+      onError: failedToast,
+    });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('backOffice.staffNew')} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <Stack gap="md">
-        <TextInput label={t('backOffice.memberEmail')} type="email" withAsterisk value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={req(!email.trim())} data-autofocus />
-        <TextInput label={t('backOffice.staffName')} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} error={req(!name.trim())} />
-        <Select label={t('backOffice.branch')} withAsterisk data={branches} value={branch} onChange={setBranch} disabled={Boolean(ownBranch)} error={req(!branch)} />
-        <Select label={t('backOffice.staffRole')} data={STAFF_ROLES.map((r) => ({ value: r, label: t(roleLabel(r)) }))} value={role} allowDeselect={false} onChange={(v) => setRole((v ?? 'Store Staff') as StaffRole)} />
-        <NumberInput label={t('backOffice.staffCap')} description={t('backOffice.staffCapHint')} min={0} allowDecimal={false} value={dailyCap ?? ''} onChange={(v) => setDailyCap(cap(v))} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('backOffice.cancel')}
-          </Button>
-          <Button onClick={submit} loading={create.isPending}>
-            {t('backOffice.staffCreate')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ModalForm title={t('backOffice.staffNew')} onClose={onClose} onSubmit={form.onSubmit(save)} submitLabel={t('backOffice.staffCreate')} pending={create.isPending}>
+      <TextInput label={t('backOffice.memberEmail')} type="email" withAsterisk {...form.getInputProps('email')} data-autofocus />
+      <TextInput label={t('backOffice.staffName')} withAsterisk {...form.getInputProps('full_name')} />
+      <Select label={t('backOffice.branch')} withAsterisk data={branches} disabled={Boolean(ownBranch)} {...form.getInputProps('branch')} />
+      <Select label={t('backOffice.staffRole')} data={STAFF_ROLES.map((r) => ({ value: r, label: t(roleLabel(r)) }))} allowDeselect={false} {...form.getInputProps('role')} />
+      <NumberInput label={t('backOffice.staffCap')} description={t('backOffice.staffCapHint')} min={0} allowDecimal={false} {...capInput(form.getInputProps('daily_award_cap'))} />
+    </ModalForm>
   );
+}
+
+interface EditValues {
+  enabled: boolean;
+  branch: string | null;
+  daily_award_cap: number | null;
 }
 
 /** Enable or disable (disabling signs them out everywhere), move branch (programme managers only), daily cap, reset link. */
@@ -85,12 +87,10 @@ function EditDialog({ row, onClose, mayMove }: { row: StaffRow; onClose: () => v
   const update = useUpdateStaff();
   const reset = useSendStaffPasswordReset();
   const branches = useBranchOptions();
-  const [enabled, setEnabled] = useState(row.enabled);
-  const [branch, setBranch] = useState<string | null>(row.branch);
-  const [dailyCap, setDailyCap] = useState<number | null>(row.daily_award_cap);
-  const save = () =>
+  const form = useForm<EditValues>({ initialValues: { enabled: row.enabled, branch: row.branch, daily_award_cap: row.daily_award_cap } });
+  const save = ({ enabled, branch, daily_award_cap }: EditValues) =>
     update.mutate(
-      { user: row.name, enabled, daily_award_cap: dailyCap, ...(mayMove && branch && branch !== row.branch ? { branch } : {}) },
+      { user: row.name, enabled, daily_award_cap, ...(mayMove && branch && branch !== row.branch ? { branch } : {}) },
       {
         onSuccess: () => {
           savedToast('backOffice.staffSaved', { name: row.full_name });
@@ -99,31 +99,21 @@ function EditDialog({ row, onClose, mayMove }: { row: StaffRow; onClose: () => v
         onError: failedToast,
       },
     );
+  const resetLink = (
+    <Button
+      variant="subtle"
+      loading={reset.isPending}
+      onClick={() => reset.mutate({ user: row.name }, { onSuccess: () => savedToast('backOffice.staffResetSent', { name: row.full_name }), onError: failedToast })}
+    >
+      {t('backOffice.staffReset')}
+    </Button>
+  );
   return (
-    <Modal opened onClose={onClose} title={row.full_name} closeButtonProps={{ 'aria-label': t('common.close') }}>
-      <Stack gap="md">
-        <Switch label={t('backOffice.staffEnabled')} description={t('backOffice.staffEnabledHint')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
-        <Select label={t('backOffice.branch')} data={branches} value={branch} onChange={setBranch} disabled={!mayMove} allowDeselect={false} />
-        <NumberInput label={t('backOffice.staffCap')} description={t('backOffice.staffCapHint')} min={0} allowDecimal={false} value={dailyCap ?? ''} onChange={(v) => setDailyCap(cap(v))} />
-        <Group justify="space-between">
-          <Button
-            variant="subtle"
-            loading={reset.isPending}
-            onClick={() => reset.mutate({ user: row.name }, { onSuccess: () => savedToast('backOffice.staffResetSent', { name: row.full_name }), onError: failedToast })}
-          >
-            {t('backOffice.staffReset')}
-          </Button>
-          <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('backOffice.cancel')}
-            </Button>
-            <Button onClick={save} loading={update.isPending}>
-              {t('backOffice.save')}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
-    </Modal>
+    <ModalForm title={row.full_name} onClose={onClose} onSubmit={form.onSubmit(save)} pending={update.isPending} aside={resetLink}>
+      <Switch label={t('backOffice.staffEnabled')} description={t('backOffice.staffEnabledHint')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+      <Select label={t('backOffice.branch')} data={branches} disabled={!mayMove} allowDeselect={false} {...form.getInputProps('branch')} />
+      <NumberInput label={t('backOffice.staffCap')} description={t('backOffice.staffCapHint')} min={0} allowDecimal={false} {...capInput(form.getInputProps('daily_award_cap'))} />
+    </ModalForm>
   );
 }
 
@@ -163,7 +153,7 @@ export function StaffPage() {
           { accessor: 'enabled', title: t('backOffice.rewardStatus'), render: (r) => <Badge color={r.enabled ? 'teal' : 'gray'}>{r.enabled ? t('backOffice.active') : t('backOffice.disabled')}</Badge> },
         ]}
       />
-      {creating ? <CreateDialog opened onClose={() => setCreating(false)} ownBranch={branchManagerOnly ? (boot.data?.branch ?? null) : null} /> : null}
+      {creating ? <CreateDialog onClose={() => setCreating(false)} ownBranch={branchManagerOnly ? (boot.data?.branch ?? null) : null} /> : null}
       {editing ? <EditDialog row={editing} onClose={() => setEditing(null)} mayMove={!branchManagerOnly} /> : null}
     </>
   );
