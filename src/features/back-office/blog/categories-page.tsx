@@ -1,12 +1,9 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import { useState } from 'react';
-import { Button, Group, Modal, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
 import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory, type BlogCategory } from '@/entities/blog';
@@ -14,6 +11,8 @@ import { failedToastSaying, httpStatus, savedToast } from '../kit/feedback';
 import { ConfirmDelete } from './confirm-delete';
 import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
+import { ModalForm } from '../kit/modal-form';
+import { PageHead } from '../kit/page-head';
 
 type Dialog = { kind: 'add' } | { kind: 'update'; row: BlogCategory } | { kind: 'delete'; row: BlogCategory } | null;
 
@@ -35,30 +34,22 @@ function NameDialog({
   onSave: (name: string) => void;
 }) {
   const t = useT();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
+  // The server names no rule for a category's name but that it has one; a taken name comes back as serverError.
+  const form = useForm({ initialValues: { title: initial }, validate: { title: (title) => (title.trim() ? null : t('blogAdmin.categoryNameRequired')) } });
+  const field = form.getInputProps('title');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!value.trim()) return setError(t('blogAdmin.categoryNameRequired'));
-          setError(undefined);
-          onSave(value.trim());
-        }}
-      >
-        <TextInput label={t('blogAdmin.categoryName')} withAsterisk data-autofocus value={value} onChange={(e) => setValue(e.currentTarget.value)} error={error ?? serverError} maxLength={140} />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            {t('blogAdmin.close')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('blogAdmin.save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <ModalForm
+      opened={opened}
+      title={title}
+      centered
+      onClose={onClose}
+      onSubmit={form.onSubmit(({ title: name }) => onSave(name.trim()))}
+      cancelLabel={t('blogAdmin.close')}
+      submitLabel={t('blogAdmin.save')}
+      pending={saving}
+    >
+      <TextInput label={t('blogAdmin.categoryName')} withAsterisk data-autofocus {...field} error={field.error ?? serverError} maxLength={140} />
+    </ModalForm>
   );
 }
 
@@ -82,12 +73,9 @@ export function CategoriesPage() {
 
   return (
     <>
-      <div className={classes.pageHead}>
-        <Title order={1} size="h2">
-          {t('blogAdmin.categoriesTitle')}
-        </Title>
+      <PageHead title={t('blogAdmin.categoriesTitle')}>
         <Button onClick={() => setDialog({ kind: 'add' })}>{t('blogAdmin.add')}</Button>
-      </div>
+      </PageHead>
       <div className={classes.card}>
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover aria-label={t('blogAdmin.categoriesTitle')}>

@@ -12,6 +12,7 @@ import { PostForm } from './post-form';
 import { SafeHtml } from '@/components/safe-html';
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
+import { PageHead } from '../kit/page-head';
 
 function BackLink() {
   const t = useT();
@@ -30,9 +31,7 @@ export function AddPostPage() {
   return (
     <Stack gap="md">
       <BackLink />
-      <Title order={1} size="h2">
-        {t('blogAdmin.addPostTitle')}
-      </Title>
+      <PageHead title={t('blogAdmin.addPostTitle')} mb={0} />
       <PostForm
         saving={create.isPending}
         onSubmit={(input) =>
@@ -93,9 +92,7 @@ export function EditPostPage({ name }: { name: string }) {
         <BackLink />
         {post.data && <DeletePost name={name} title={post.data.title} />}
       </Group>
-      <Title order={1} size="h2">
-        {t('blogAdmin.editPostTitle')}
-      </Title>
+      <PageHead title={t('blogAdmin.editPostTitle')} mb={0} />
       {post.isPending && <Skeleton height={420} radius="lg" />}
       {post.isError && <Text c="red">{t('blogAdmin.postNotFound')}</Text>}
       {post.data && (

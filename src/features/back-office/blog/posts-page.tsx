@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, Button, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -10,6 +10,7 @@ import { allPostsQuery, categoriesQuery } from '@/entities/blog';
 import { TableStatusRows } from './table-status-rows';
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
+import { PageHead } from '../kit/page-head';
 
 /** /blog-admin "Blogs": ID, 60 px image, title, category, View and Edit; Add goes to /blog-add. */
 export function PostsPage() {
@@ -20,14 +21,11 @@ export function PostsPage() {
   const categoryOf = (name: string | null) => (name && categoryTitle.get(name)) ?? name ?? '';
   return (
     <>
-      <div className={classes.pageHead}>
-        <Title order={1} size="h2">
-          {t('blogAdmin.blogsTitle')}
-        </Title>
+      <PageHead title={t('blogAdmin.blogsTitle')}>
         <Button component={Link} to="/blog-add">
           {t('blogAdmin.add')}
         </Button>
-      </div>
+      </PageHead>
       <div className={classes.card}>
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="sm" horizontalSpacing="md" striped highlightOnHover aria-label={t('blogAdmin.blogsTitle')}>

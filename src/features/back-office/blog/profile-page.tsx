@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useT } from '@/lib/i18n';
 import { sessionQuery, useSignOut } from '@/entities/session';
 import classes from './admin.module.css';
+import { PageHead } from '../kit/page-head';
 
 /** /app: the signed-in admin's profile (the sidebar's profile link). */
 export function ProfilePage() {
@@ -16,9 +17,7 @@ export function ProfilePage() {
   const name = info.full_name || info.user;
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('blogAdmin.profileTitle')}
-      </Title>
+      <PageHead title={t('blogAdmin.profileTitle')} mb={0} />
       <Paper className={classes.article} withBorder radius="lg">
         <Stack gap="md">
           <Group gap="md">

@@ -20,6 +20,7 @@ import { useT } from '@/lib/i18n';
 import { PRODUCT_TOAST_MS, toast } from '@/lib/toast';
 import { checkDraft, EMPTY_DRAFT, toInput, type Draft } from './compose';
 import { BroadcastHistory } from './broadcast-history';
+import { PageHead } from '../kit/page-head';
 
 /**
  * /admin/broadcasts: compose a campaign message for a segment, preview who it reaches on which channel and how it
@@ -75,14 +76,15 @@ export function BroadcastScreen() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1} size="h2">
-          {t('broadcast.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('broadcast.intro')}
-        </Text>
-      </div>
+      <PageHead
+        title={t('broadcast.title')}
+        mb={0}
+        sub={
+          <Text c="dimmed" size="sm">
+            {t('broadcast.intro')}
+          </Text>
+        }
+      />
 
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb="sm">

@@ -1,14 +1,27 @@
 import type { ReactNode } from 'react';
 import { Group, Title } from '@mantine/core';
 
-/** A back-office page's title with its main action beside it. */
-export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+/**
+ * A back-office page's title, what is said under it (`sub`), and its main actions or filters beside it. `mb` is the
+ * space below: none when the page's own stack spaces it.
+ */
+export function PageHead({ title, sub, children, mb = 'md' }: { title: string; sub?: ReactNode; children?: ReactNode; mb?: string | number }) {
+  const heading = (
+    <Title order={1} size="h2">
+      {title}
+    </Title>
+  );
   return (
-    <Group justify="space-between" align="center" mb="md" gap="sm">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
-      {children ? <Group gap="sm">{children}</Group> : null}
+    <Group justify="space-between" align={sub ? 'end' : 'center'} mb={mb} gap="sm">
+      {sub ? (
+        <div>
+          {heading}
+          {sub}
+        </div>
+      ) : (
+        heading
+      )}
+      {children ? <Group gap="sm" align={sub ? 'end' : undefined}>{children}</Group> : null}
     </Group>
   );
 }
