@@ -1,3 +1,3 @@
 export { expiryScheduleQuery, pointsDetailsQuery, pointsHistoryQuery, tierProgress, type PointsDetails, type PointsEntry } from './api';
 export { MemberPointsCard } from './components/member-points-card';
-export { RewardHistory, HISTORY_SKELETON_MS } from './components/reward-history';
+export { HISTORY_TABS, RewardHistory, HISTORY_SKELETON_MS, type HistoryTab } from './components/reward-history';

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Image, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { LastUpdatedNote, OfflineState } from '@/components/offline-state';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { GiftIcon } from '@/components/icons';
@@ -14,9 +13,15 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Image.css';
 import { imageUrl } from '@/lib/file-url';
 
+export const COUPON_TABS = ['usable', 'used'] as const;
+export type CouponTab = (typeof COUPON_TABS)[number];
+
 export interface CouponListProps {
   /** 'coupons' = /my-coupon (usable / used); 'rewards' = the 'my rewards' screen (my rewards / expired-used). */
   variant?: 'coupons' | 'rewards';
+  /** The tab shown, kept by the route in the address (so Back from a coupon returns to it). */
+  tab: CouponTab;
+  onTabChange: (tab: CouponTab) => void;
 }
 
 function CouponCard({ coupon, variant }: { coupon: Coupon; variant: 'coupons' | 'rewards' }) {
@@ -68,10 +73,9 @@ function CouponCard({ coupon, variant }: { coupon: Coupon; variant: 'coupons' | 
 }
 
 /** The member's reward codes from their reward orders, in two tabs with counts. */
-export function CouponList({ variant = 'coupons' }: CouponListProps) {
+export function CouponList({ variant = 'coupons', tab, onTabChange }: CouponListProps) {
   const t = useT();
   const query = useQuery(rewardOrdersQuery());
-  const [tab, setTab] = useState<string | null>('usable');
   if (query.isPending) return <PageSkeleton rows={3} withCard={false} />;
   if (query.isError && !query.data) return <OfflineState onRetry={() => void query.refetch()} />;
   const coupons = couponsFrom(query.data ?? []);
@@ -98,7 +102,7 @@ export function CouponList({ variant = 'coupons' }: CouponListProps) {
   return (
     <Stack gap={6} p="md">
       <LastUpdatedNote updatedAt={query.dataUpdatedAt} />
-      <Tabs value={tab} onChange={setTab} radius="xl" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => value && onTabChange(value as CouponTab)} radius="xl" keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="usable">
             {t(labels[0])} ({usable.length})

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Chip.css';
 import { Anchor, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { formatDay } from '@/lib/format/dates';
 import { categoriesQuery, postQuery, postsQuery } from '../api';
@@ -17,12 +17,11 @@ function useCategoryTitles() {
   return useMemo(() => new Map((categories.data ?? []).map((c) => [c.name, c.title])), [categories.data]);
 }
 
-/** /blog: published posts from the server, filterable by category. */
-export function BlogListPage() {
+/** /blog: published posts from the server, filterable by category (kept by the route in the address). */
+export function BlogListPage({ category, onCategoryChange }: { category: string; onCategoryChange: (category: string) => void }) {
   const t = useT();
   const posts = useQuery(postsQuery());
   const titles = useCategoryTitles();
-  const [category, setCategory] = useState('');
   const used = useMemo(() => [...new Set((posts.data ?? []).map((p) => p.blog_category).filter((c): c is string => Boolean(c)))], [posts.data]);
   const shown = (posts.data ?? []).filter((p) => !category || p.blog_category === category);
   return (
@@ -32,7 +31,7 @@ export function BlogListPage() {
         <Text c="dimmed">{t('marketing.blogPageText')}</Text>
       </header>
       {used.length > 1 && (
-        <Chip.Group value={category} onChange={(v) => setCategory(typeof v === 'string' ? v : '')}>
+        <Chip.Group value={category} onChange={(v) => onCategoryChange(typeof v === 'string' ? v : '')}>
           <Group gap="xs" my="md">
             <Chip value="">{t('marketing.allCategories')}</Chip>
             {used.map((c) => (

@@ -13,7 +13,8 @@ import classes from './points.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Anchor.css';
 
-export type HistoryTab = 'received' | 'used';
+export const HISTORY_TABS = ['received', 'used'] as const;
+export type HistoryTab = (typeof HISTORY_TABS)[number];
 export const HISTORY_SKELETON_MS = 1000;
 /** How far below the screen the end of the list starts the next page, so it is usually there before it is reached. */
 const END_MARGIN = '0px 0px 400px 0px';
@@ -72,11 +73,10 @@ function usedRows(record: PointsEntry[], complete: boolean): PointsEntry[] {
   return out;
 }
 
-/** /reward-history: balance, the next expiry from the ledger, 'my rewards', tabs received/used after a 1 s skeleton. */
-export function RewardHistory() {
+/** /reward-history (the tab kept by the route in the address): balance, the next expiry from the ledger, 'my rewards', tabs received/used after a 1 s skeleton. */
+export function RewardHistory({ tab, onTabChange }: { tab: HistoryTab; onTabChange: (tab: HistoryTab) => void }) {
   const t = useT();
   const [lang] = useLang();
-  const [tab, setTab] = useState<HistoryTab>('received');
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const id = setTimeout(() => setReady(true), HISTORY_SKELETON_MS);
@@ -126,7 +126,7 @@ export function RewardHistory() {
         </Group>
       </Paper>
       <ExpirySchedule />
-      <Tabs value={tab} onChange={(v) => setTab((v as HistoryTab) ?? 'received')}>
+      <Tabs value={tab} onChange={(v) => onTabChange((v as HistoryTab | null) ?? 'received')}>
         <Tabs.List grow>
           <Tabs.Tab value="received">{t('points.tabReceived')}</Tabs.Tab>
           <Tabs.Tab value="used">{t('points.tabUsed')}</Tabs.Tab>

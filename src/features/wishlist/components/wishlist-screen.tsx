@@ -12,18 +12,23 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/CloseButton.css';
 import { imageUrl } from '@/lib/file-url';
 
+export const WISHLIST_TABS = ['all', 'in', 'out'] as const;
+export type WishlistTab = (typeof WISHLIST_TABS)[number];
+
 export interface WishlistScreenProps {
   /** Puts one of the item in the cart (the cart feature's store, composed by the route). */
   onAddToCart: (item: Item) => void;
+  /** The tab shown, kept by the route in the address. */
+  tab: WishlistTab;
+  onTabChange: (tab: WishlistTab) => void;
 }
 
 /** /wishlist: tabs all / in stock / out of stock with their real counts; 'add to cart' adds one to the cart. */
-export function WishlistScreen({ onAddToCart }: WishlistScreenProps) {
+export function WishlistScreen({ onAddToCart, tab, onTabChange }: WishlistScreenProps) {
   const t = useT();
   const names = useWishlist((s) => s.items);
   const remove = useWishlist((s) => s.remove);
   const query = useQuery(itemsByNameQuery(names));
-  const [tab, setTab] = useState<string | null>('all');
   const [added, setAdded] = useState<string | null>(null);
   if (query.isPending) return <PageSkeleton rows={3} withCard={false} />;
   if (query.isError && !query.data) return <OfflineState onRetry={() => void query.refetch()} />;
@@ -76,7 +81,7 @@ export function WishlistScreen({ onAddToCart }: WishlistScreenProps) {
     );
   return (
     <Stack p="md" gap="md">
-      <Tabs value={tab} onChange={setTab} radius="xl" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => value && onTabChange(value as WishlistTab)} radius="xl" keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="all">{t('wishlist.tabAll', { count: items.length })}</Tabs.Tab>
           <Tabs.Tab value="in">{t('wishlist.tabInStock', { count: inStock.length })}</Tabs.Tab>

@@ -1,7 +1,14 @@
+import { useState } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expiryScheduleQuery, pointsHistoryQuery, RewardHistory } from '@/features/points';
+import { expiryScheduleQuery, pointsHistoryQuery, RewardHistory, type HistoryTab } from '@/features/points';
 import { renderApp, stubFetchNeverAnswering, testQueryClient } from '../../render-app';
+
+/** The screen with its tab held here, as its route holds it in the address. */
+function History() {
+  const [tab, setTab] = useState<HistoryTab>('received');
+  return <RewardHistory tab={tab} onTabChange={setTab} />;
+}
 
 stubFetchNeverAnswering();
 
@@ -41,7 +48,7 @@ function renderHistory() {
   const queryClient = testQueryClient();
   queryClient.setQueryData(pointsHistoryQuery().queryKey, { pages: [details], pageParams: [null] });
   queryClient.setQueryData(expiryScheduleQuery().queryKey, schedule);
-  renderApp(<RewardHistory />, { queryClient });
+  renderApp(<History />, { queryClient });
 }
 
 describe('/reward-history: every kind of line and the expiry schedule', () => {

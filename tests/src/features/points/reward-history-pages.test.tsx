@@ -1,7 +1,14 @@
+import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pointsHistoryQuery, RewardHistory } from '@/features/points';
+import { pointsHistoryQuery, RewardHistory, type HistoryTab } from '@/features/points';
 import { renderApp, testQueryClient } from '../../render-app';
+
+/** The screen with its tab held here, as its route holds it in the address. */
+function History() {
+  const [tab, setTab] = useState<HistoryTab>('received');
+  return <RewardHistory tab={tab} onTabChange={setTab} />;
+}
 
 /**
  * /reward-history reads the history a page at a time: older rows arrive as the end of the list comes into view,
@@ -91,7 +98,7 @@ describe('/reward-history of a member with 45 lines received', () => {
   const calls = serveHistory(() => Array.from({ length: 45 }, (_, i) => row({ name: `E${45 - i}`, loyalty_points: 45 - i, posting_date: day(45 - i) })));
 
   it('shows the newest 20, then older pages as the end of the list comes into view, until the first line', async () => {
-    const { queryClient } = renderApp(<RewardHistory />, { queryClient: testQueryClient() });
+    const { queryClient } = renderApp(<History />, { queryClient: testQueryClient() });
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(20), { timeout: 3000 });
     const amounts = () => screen.getAllByTestId('points-received').map((li) => li.lastElementChild?.textContent);
     expect(amounts()[0]).toBe('+45 points');
@@ -113,7 +120,7 @@ describe('/reward-history of a member with 45 lines received', () => {
   });
 
   it('asks for nothing more while the end of the list is out of view; the button asks too', async () => {
-    renderApp(<RewardHistory />, { queryClient: testQueryClient() });
+    renderApp(<History />, { queryClient: testQueryClient() });
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(20), { timeout: 3000 });
     inView(listEnd(), false);
     await new Promise((r) => setTimeout(r, 50));
@@ -124,7 +131,7 @@ describe('/reward-history of a member with 45 lines received', () => {
 
   it('keeps only the newest page once the member leaves the screen, so the next visit fetches one page again', async () => {
     const queryClient = testQueryClient();
-    const view = renderApp(<RewardHistory />, { queryClient });
+    const view = renderApp(<History />, { queryClient });
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(20), { timeout: 3000 });
     fireEvent.click(screen.getByTestId('history-more'));
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(40));
@@ -137,7 +144,7 @@ describe('/reward-history of a member with 45 lines received', () => {
 
   it('leaving while every page is being fetched again (back online, say) still keeps only the newest', async () => {
     const queryClient = testQueryClient();
-    const view = renderApp(<RewardHistory />, { queryClient });
+    const view = renderApp(<History />, { queryClient });
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(20), { timeout: 3000 });
     fireEvent.click(screen.getByTestId('history-more'));
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(40));
@@ -161,7 +168,7 @@ describe('/reward-history with a reward whose points came from two batches, cut 
   ]);
 
   it('shows the reward as one line of all its points, never the first page’s part alone', async () => {
-    renderApp(<RewardHistory />, { queryClient: testQueryClient() });
+    renderApp(<History />, { queryClient: testQueryClient() });
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(19), { timeout: 3000 });
     fireEvent.click(screen.getByRole('tab', { name: 'Points used' }));
     expect(screen.queryAllByTestId('points-used').map((li) => li.lastElementChild?.textContent)).not.toContain('-30 points');
