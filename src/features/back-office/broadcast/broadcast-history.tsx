@@ -1,4 +1,4 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { broadcastListQuery, type BroadcastRow } from '@/entities/broadcast';
@@ -6,6 +6,7 @@ import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
 import { pageParam, useListSearch } from '../kit/list-search';
+import { Section } from '../kit/section';
 
 /** The history's address: /admin/broadcasts?page= */
 export const BROADCASTS_SEARCH = v.object({ page: pageParam });
@@ -29,10 +30,7 @@ export function BroadcastHistory() {
   };
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        {t('broadcast.history')}
-      </Title>
+    <Section title={t('broadcast.history')} radius="md">
       {list.isSuccess && rows.length === 0 ? (
         <Text c="dimmed">{t('broadcast.none')}</Text>
       ) : (
@@ -52,6 +50,6 @@ export function BroadcastHistory() {
           ]}
         />
       )}
-    </Paper>
+    </Section>
   );
 }

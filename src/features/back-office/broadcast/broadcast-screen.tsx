@@ -21,6 +21,7 @@ import { PRODUCT_TOAST_MS, toast } from '@/lib/toast';
 import { checkDraft, EMPTY_DRAFT, toInput, type Draft } from './compose';
 import { BroadcastHistory } from './broadcast-history';
 import { PageHead } from '../kit/page-head';
+import { Section } from '../kit/section';
 
 /**
  * /admin/broadcasts: compose a campaign message for a segment, preview who it reaches on which channel and how it
@@ -86,10 +87,7 @@ export function BroadcastScreen() {
         }
       />
 
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">
-          {t('broadcast.segment')}
-        </Title>
+      <Section title={t('broadcast.segment')} radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <MultiSelect
             label={t('broadcast.tiers')}
@@ -128,12 +126,9 @@ export function BroadcastScreen() {
             <NumberInput label={t('broadcast.days')} value={draft.days} onChange={(days) => set('days', days)} min={1} max={3650} allowDecimal={false} w={140} error={errorOf('days')} />
           )}
         </Group>
-      </Paper>
+      </Section>
 
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">
-          {t('broadcast.message')}
-        </Title>
+      <Section title={t('broadcast.message')} radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('broadcast.titleTh')} withAsterisk value={draft.titleTh} onChange={(e) => set('titleTh', e.currentTarget.value)} error={errorOf('titleTh')} />
           <TextInput label={t('broadcast.titleEn')} withAsterisk value={draft.titleEn} onChange={(e) => set('titleEn', e.currentTarget.value)} error={errorOf('titleEn')} />
@@ -151,7 +146,7 @@ export function BroadcastScreen() {
             {refusal(preview.error)}
           </Alert>
         )}
-      </Paper>
+      </Section>
 
       {previewed && (
         <Paper withBorder p="md" radius="md" data-testid="broadcast-preview">

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Progress.css';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Alert, Button, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Progress, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { bootQuery } from '@/entities/member';
 import { memberSummaryQuery, type MemberSummary } from '@/entities/admin';
@@ -17,6 +17,7 @@ import * as v from 'valibot';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
 import { pageParam, useListSearch } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
+import { Section } from '../kit/section';
 import { AdjustDialog, BlockDialog, reasonLabel } from './member-dialogs';
 import classes from '../kit/back-office.module.css';
 
@@ -24,17 +25,6 @@ const WRITERS = ['System Manager', 'Loyalty Manager'];
 
 /** The member page's address: /admin/members/<customer>?page= (the ledger's page). */
 export const MEMBER_SEARCH = v.object({ page: pageParam });
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md">
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
