@@ -42,8 +42,11 @@ export function ModalForm({ title, opened = true, onClose, onSubmit, submitLabel
       </Button>
     </>
   );
+  // The corner's × is named "Close", unless the form's own Cancel already says "Close" (the blog's dialogs): two
+  // buttons of one name would be one too many for a screen reader.
+  const cornerLabel = cancelLabel === t('common.close') ? undefined : t('common.close');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered={centered} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal opened={opened} onClose={onClose} title={title} centered={centered} closeButtonProps={{ 'aria-label': cornerLabel }}>
       <form
         noValidate
         onSubmit={(e) => {
