@@ -13,7 +13,7 @@ const placeOrderMethod = defineMethod({
   ...PLACE_ORDER,
   verbs: ['POST'],
   allow: ['Member'],
-  handler: (ctx, args) => placeOrder(ctx, args as unknown as Record<string, unknown>),
+  handler: (ctx, args) => placeOrder(ctx, args),
 });
 
 /** Ours: the checkout figures exactly as place_order will compute them (totals, shipping, discount, points). */

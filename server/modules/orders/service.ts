@@ -4,8 +4,9 @@ import { rewardCodeFrom } from '../../../contracts/reward-code';
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { FrappeError, notFound, validationError } from '../../frappe/errors';
+import { argumentsRefusal } from '../../frappe/methods';
 import { claimIdempotentRequest } from '../../frappe/request-status';
-import { itemsByCode, type ItemRow } from '../catalog/repository';
+import { itemsByCode } from '../catalog/repository';
 import { addDays, balanceOf, earnPoints, lockCustomer, lockCustomerRow, programOf, programWithRules, redeemPoints, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { forgetPages } from '../catalog/page-cache';
@@ -19,7 +20,7 @@ import {
   branchByName, branchInvoices, cancelNoteOf, deliveryNotesOf, memberInvoices, userOfCustomer, rewardCodeOfOwn, insertDeliveryNote, insertInvoice, invoicesOf, itemsOf, lockInvoice, ownAddress, seriesNames,
   setInvoiceStatus, type DeliveryNoteRow, type InvoiceItemRow, type InvoiceRow, type OrdersPage,
 } from './repository';
-import { orderKind, parseItems, parsePurchase, parseRedemption, type DeliveryMethod, type OrderKind } from './validation';
+import { BILLING_ADDRESS_REQUIRED, type DeliveryMethod, type OrderKind, type OrderLineInput, type PlaceOrderInput } from '../../../contracts/order-payload';
 
 export const PURCHASE_PAYMENT_METHODS = ['bank-transfer'] as const;
 /** The gift form starts with payment_method 'bank-transfer'; a redemption is paid in points whatever it says. */
@@ -42,18 +43,13 @@ const addressDisplay = (a: AddressRow) =>
     .join(', ');
 
 /**
- * A payload from neither form: a gift redemption when every item is a reward, else a checkout. The lines parsed and
- * the items read here are handed on, so the order parses and reads them once.
+ * A payload from neither form is answered with the complaint of the form it would come from: the gift form's when
+ * every line is a reward, else the checkout's.
  */
-async function guessKind(ctx: RequestContext, args: Record<string, unknown>): Promise<{ kind: OrderKind; args: Record<string, unknown>; rows?: ItemRow[] }> {
-  try {
-    const lines = parseItems(args.items);
-    const rows = await itemsByCode(ctx.db, lines.map((l) => l.item_code));
-    return { kind: rows.length === lines.length && rows.every(isReward) ? 'redemption' : 'purchase', args: { ...args, items: lines }, rows };
-  } catch {
-    /* the purchase validation reports what is wrong */
-  }
-  return { kind: 'purchase', args };
+async function unclearRefusal(ctx: RequestContext, input: Extract<PlaceOrderInput, { kind: 'unclear' }>) {
+  const rows = await itemsByCode(ctx.db, input.items.map((l) => l.item_code));
+  const gift = rows.length === input.items.length && rows.every(isReward);
+  return gift && input.giftComplaint.length > 0 ? argumentsRefusal(input.giftComplaint) : validationError(BILLING_ADDRESS_REQUIRED);
 }
 
 type Program = NonNullable<Awaited<ReturnType<typeof programOf>>>;
@@ -89,13 +85,10 @@ async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Program, 
  * points (FIFO by expiry), writes the Sales Invoice, a Draft Delivery Note per reward, and the points a
  * purchase earns once it is paid (at once when nothing is left to pay, else at confirm_payment).
  */
-export async function placeOrder(ctx: RequestContext, raw: Record<string, unknown>) {
+export async function placeOrder(ctx: RequestContext, input: PlaceOrderInput) {
   const customer = await requireOrderingMember(ctx);
-  let kind = orderKind(raw);
-  let args = raw;
-  let known: ItemRow[] | undefined;
-  if (kind === 'unknown') ({ kind, args, rows: known } = await guessKind(ctx, raw));
-  const input = kind === 'redemption' ? parseRedemption(args) : parsePurchase(args);
+  if (input.kind === 'unclear') throw await unclearRefusal(ctx, input);
+  const kind = input.kind;
   const allowedPayments: readonly string[] = kind === 'redemption' ? REDEMPTION_PAYMENT_METHODS : PURCHASE_PAYMENT_METHODS;
   if (!allowedPayments.includes(input.payment_method)) throw validationError('This payment method is not available');
 
@@ -103,7 +96,7 @@ export async function placeOrder(ctx: RequestContext, raw: Record<string, unknow
   // Independent reads side by side (on PostgreSQL each on its own connection): the programme, the items, the branch.
   const [{ program, rules: rulesInEffect }, items, branchRow] = await Promise.all([
     programWithRules(ctx.db, customer.loyalty_program, postingDate),
-    loadOrderable(ctx.db, input.items, postingDate, known),
+    loadOrderable(ctx.db, input.items, postingDate),
     input.branch ? branchByName(ctx.db, input.branch) : undefined,
   ]);
   const delivery: DeliveryMethod = input.kind === 'purchase' ? input.delivery_method : 'pickup';
@@ -122,7 +115,7 @@ export async function placeOrder(ctx: RequestContext, raw: Record<string, unknow
     if (!billing) throw validationError('Billing address not found');
     shipping = input.shipping_address === input.billing_address ? billing : await ownAddress(ctx.db, customer.name, input.shipping_address);
     if (!shipping) throw validationError('Shipping address not found');
-    branch = input.branch;
+    branch = input.branch ?? null;
   }
   if (branch) {
     if (!branchRow) throw validationError(`Branch ${branch} not found`, 'branch_not_found');
@@ -271,9 +264,9 @@ export async function confirmPayment(ctx: RequestContext, order: string) {
 }
 
 /** Checkout totals, computed exactly as place_order will (member_rewards.api.checkout_totals). */
-export async function checkoutTotals(ctx: RequestContext, args: { items?: unknown; delivery_method?: string; order_type?: string; branch?: string }) {
+export async function checkoutTotals(ctx: RequestContext, args: { items: OrderLineInput[]; delivery_method?: DeliveryMethod; order_type?: OrderKind; branch?: string }) {
   const customer = await requireCustomer(ctx);
-  const lines = parseItems(args.items);
+  const lines = args.items;
   const kind: OrderKind = args.order_type === 'redemption' ? 'redemption' : 'purchase';
   const delivery: DeliveryMethod = args.delivery_method === 'pickup' ? 'pickup' : 'delivery';
   const program = await programOf(ctx.db, customer.name);
