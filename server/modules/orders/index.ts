@@ -4,7 +4,9 @@ import { defineMethod } from '../../frappe/methods';
 import { CHECKOUT_TOTALS, CONFIRM_PAYMENT, GET_ORDERS, PLACE_ORDER, SALES_INVOICE } from '../../../contracts/orders';
 import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
-import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
+import { checkoutTotals, placeOrder } from './place-order';
+import { confirmPayment } from './payment';
+import { expandInvoice, invoiceScope, ordersOf } from './order-reads';
 import { cancelOrder, cancelRewardOrder, listRefunds, refundOrder } from './lifecycle';
 import { CANCEL_ORDER, CANCEL_REWARD_ORDER, LIST_REFUNDS, REFUND_ORDER } from '../../../contracts/order-lifecycle';
 
