@@ -27,71 +27,56 @@ export interface AddressOptions {
   defaultCountry: string;
 }
 
+/** A place whose stored value is its English name. */
+const place = (en: string, th: string): Choice => ({ value: en, th, en });
+
 /** The countries, states and provinces of the address forms, with Thai labels. The server keeps them as a setting with these defaults. */
 export const DEFAULT_ADDRESS_OPTIONS: AddressOptions = {
   defaultCountry: 'Thailand',
   countries: [
-    { value: 'Thailand', th: 'ไทย', en: 'Thailand', states: ['Bangkok', 'Samut Prakan', 'Samut Sakhon', 'Pathum Thani'] },
-    { value: 'Pakistan', th: 'ปากีสถาน', en: 'Pakistan', states: ['Sindh', 'Punjab', 'Balochistan', 'KPK'] },
-    { value: 'Germany', th: 'เยอรมนี', en: 'Germany', states: [] },
-    { value: 'Great Britain', th: 'สหราชอาณาจักร', en: 'Great Britain', states: [] },
-    { value: 'Poland', th: 'โปแลนด์', en: 'Poland', states: [] },
-    { value: 'United States of America', th: 'สหรัฐอเมริกา', en: 'United States of America', states: ['Florida', 'New York', 'Texas'] },
+    { ...place('Thailand', 'ไทย'), states: ['Bangkok', 'Samut Prakan', 'Samut Sakhon', 'Pathum Thani'] },
+    { ...place('Pakistan', 'ปากีสถาน'), states: ['Sindh', 'Punjab', 'Balochistan', 'KPK'] },
+    { ...place('Germany', 'เยอรมนี'), states: [] },
+    { ...place('Great Britain', 'สหราชอาณาจักร'), states: [] },
+    { ...place('Poland', 'โปแลนด์'), states: [] },
+    { ...place('United States of America', 'สหรัฐอเมริกา'), states: ['Florida', 'New York', 'Texas'] },
   ],
   states: [
-    { value: 'Sindh', th: 'สินธ์', en: 'Sindh' },
-    { value: 'Punjab', th: 'ปัญจาบ', en: 'Punjab' },
-    { value: 'Balochistan', th: 'บาโลจิสถาน', en: 'Balochistan' },
-    { value: 'KPK', th: 'ไคเบอร์ปัคตูนควา', en: 'KPK' },
-    { value: 'Florida', th: 'ฟลอริดา', en: 'Florida' },
-    { value: 'New York', th: 'นิวยอร์ก', en: 'New York' },
-    { value: 'Texas', th: 'เท็กซัส', en: 'Texas' },
+    place('Sindh', 'สินธ์'), place('Punjab', 'ปัญจาบ'), place('Balochistan', 'บาโลจิสถาน'),
+    place('KPK', 'ไคเบอร์ปัคตูนควา'), place('Florida', 'ฟลอริดา'), place('New York', 'นิวยอร์ก'),
+    place('Texas', 'เท็กซัส'),
   ],
   provinces: [
     {
-      value: 'Bangkok', th: 'กรุงเทพมหานคร', en: 'Bangkok',
+      ...place('Bangkok', 'กรุงเทพมหานคร'),
       districts: [
-        { value: 'Phra Nakhon', th: 'พระนคร', en: 'Phra Nakhon' },
-        { value: 'Bang Rak', th: 'บางรัก', en: 'Bang Rak' },
-        { value: 'Pathum Wan', th: 'ปทุมวัน', en: 'Pathum Wan' },
-        { value: 'Sathon', th: 'สาทร', en: 'Sathon' },
-        { value: 'Khlong Toei', th: 'คลองเตย', en: 'Khlong Toei' },
-        { value: 'Watthana', th: 'วัฒนา', en: 'Watthana' },
-        { value: 'Huai Khwang', th: 'ห้วยขวาง', en: 'Huai Khwang' },
-        { value: 'Chatuchak', th: 'จตุจักร', en: 'Chatuchak' },
-        { value: 'Lat Phrao', th: 'ลาดพร้าว', en: 'Lat Phrao' },
-        { value: 'Bang Kapi', th: 'บางกะปิ', en: 'Bang Kapi' },
+        place('Phra Nakhon', 'พระนคร'), place('Bang Rak', 'บางรัก'), place('Pathum Wan', 'ปทุมวัน'),
+        place('Sathon', 'สาทร'), place('Khlong Toei', 'คลองเตย'), place('Watthana', 'วัฒนา'),
+        place('Huai Khwang', 'ห้วยขวาง'), place('Chatuchak', 'จตุจักร'), place('Lat Phrao', 'ลาดพร้าว'),
+        place('Bang Kapi', 'บางกะปิ'),
       ],
     },
     {
-      value: 'Samut Prakan', th: 'สมุทรปราการ', en: 'Samut Prakan',
+      ...place('Samut Prakan', 'สมุทรปราการ'),
       districts: [
-        { value: 'Mueang Samut Prakan', th: 'เมืองสมุทรปราการ', en: 'Mueang Samut Prakan' },
-        { value: 'Bang Bo', th: 'บางบ่อ', en: 'Bang Bo' },
-        { value: 'Bang Phli', th: 'บางพลี', en: 'Bang Phli' },
-        { value: 'Phra Pradaeng', th: 'พระประแดง', en: 'Phra Pradaeng' },
-        { value: 'Phra Samut Chedi', th: 'พระสมุทรเจดีย์', en: 'Phra Samut Chedi' },
-        { value: 'Bang Sao Thong', th: 'บางเสาธง', en: 'Bang Sao Thong' },
+        place('Mueang Samut Prakan', 'เมืองสมุทรปราการ'), place('Bang Bo', 'บางบ่อ'), place('Bang Phli', 'บางพลี'),
+        place('Phra Pradaeng', 'พระประแดง'), place('Phra Samut Chedi', 'พระสมุทรเจดีย์'),
+        place('Bang Sao Thong', 'บางเสาธง'),
       ],
     },
     {
-      value: 'Samut Sakhon', th: 'สมุทรสาคร', en: 'Samut Sakhon',
+      ...place('Samut Sakhon', 'สมุทรสาคร'),
       districts: [
-        { value: 'Mueang Samut Sakhon', th: 'เมืองสมุทรสาคร', en: 'Mueang Samut Sakhon' },
-        { value: 'Krathum Baen', th: 'กระทุ่มแบน', en: 'Krathum Baen' },
-        { value: 'Ban Phaeo', th: 'บ้านแพ้ว', en: 'Ban Phaeo' },
+        place('Mueang Samut Sakhon', 'เมืองสมุทรสาคร'), place('Krathum Baen', 'กระทุ่มแบน'),
+        place('Ban Phaeo', 'บ้านแพ้ว'),
       ],
     },
     {
-      value: 'Pathum Thani', th: 'ปทุมธานี', en: 'Pathum Thani',
+      ...place('Pathum Thani', 'ปทุมธานี'),
       districts: [
-        { value: 'Mueang Pathum Thani', th: 'เมืองปทุมธานี', en: 'Mueang Pathum Thani' },
-        { value: 'Khlong Luang', th: 'คลองหลวง', en: 'Khlong Luang' },
-        { value: 'Thanyaburi', th: 'ธัญบุรี', en: 'Thanyaburi' },
-        { value: 'Nong Suea', th: 'หนองเสือ', en: 'Nong Suea' },
-        { value: 'Lat Lum Kaeo', th: 'ลาดหลุมแก้ว', en: 'Lat Lum Kaeo' },
-        { value: 'Lam Luk Ka', th: 'ลำลูกกา', en: 'Lam Luk Ka' },
-        { value: 'Sam Khok', th: 'สามโคก', en: 'Sam Khok' },
+        place('Mueang Pathum Thani', 'เมืองปทุมธานี'), place('Khlong Luang', 'คลองหลวง'),
+        place('Thanyaburi', 'ธัญบุรี'), place('Nong Suea', 'หนองเสือ'), place('Lat Lum Kaeo', 'ลาดหลุมแก้ว'),
+        place('Lam Luk Ka', 'ลำลูกกา'), place('Sam Khok', 'สามโคก'),
       ],
     },
   ],

@@ -58,3 +58,12 @@ export const MAX_OFFSET = 1_000_000;
 /** A paging offset (`start`, `limit_start`): a whole number from 0 to MAX_OFFSET. */
 export const offsetArg = () =>
   v.pipe(numeric(), v.integer('must be a whole number'), v.minValue(0, 'must not be negative'), v.maxValue(MAX_OFFSET, `must be at most ${MAX_OFFSET}`));
+
+/** Whether a value (or any key or value inside it) holds a NUL character, which PostgreSQL text cannot store. */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 20) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
+export const NUL_REFUSAL = 'The request contains a character that is not allowed (NUL).';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { numeric, offsetArg } from './args';
+import { hasNul, NUL_REFUSAL, numeric, offsetArg } from './args';
 
 /**
  * query_args of get_product_filter_data, which its service checks (the method itself takes it as it comes, a JSON
@@ -38,3 +38,35 @@ export const ProductQueryArgs = v.object({
   with_filters: v.optional(v.nullable(truthy)),
 });
 export type ProductQuery = v.InferInput<typeof ProductQueryArgs>;
+
+/** ERPNext's keys that older clients send at the top level rather than inside query_args. */
+const TOP_LEVEL_KEYS = ['search', 'field_filters', 'attribute_filters', 'item_group', 'start', 'from_filters'];
+const NOT_AN_OBJECT = 'query_args must be a JSON object';
+
+/**
+ * get_product_filter_data's arguments: query_args as an object or a JSON string, or ERPNext's keys at the top level
+ * (inside query_args wins), read as one ProductQueryArgs.
+ */
+export const ProductFilterArgs = v.pipe(
+  v.looseObject({ query_args: v.optional(v.custom<ProductQuery | string>(() => true)) }),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { query_args, ...top } = dataset.value as Record<string, unknown>;
+    if (typeof query_args !== 'string') {
+      const fromTop = Object.fromEntries(Object.entries(top).filter(([k]) => TOP_LEVEL_KEYS.includes(k)));
+      return { ...fromTop, ...(query_args as object | undefined) } as unknown;
+    }
+    let parsed: unknown;
+    try {
+      parsed = query_args.trim() ? JSON.parse(query_args) : {};
+    } catch {
+      addIssue({ message: NOT_AN_OBJECT });
+      return NEVER;
+    }
+    // Checked after decoding: the escape `\u0000` is six harmless characters until JSON.parse makes it a NUL.
+    if (hasNul(parsed)) addIssue({ message: NUL_REFUSAL });
+    else if (typeof parsed !== 'object' || Array.isArray(parsed)) addIssue({ message: NOT_AN_OBJECT });
+    else return parsed;
+    return NEVER;
+  }),
+  ProductQueryArgs,
+);

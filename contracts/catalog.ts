@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ProductQuery } from './catalog-query';
+import { ProductFilterArgs } from './catalog-query';
 import { doctypeContract, methodContract } from './contract';
 
 /**
@@ -58,12 +58,11 @@ export type ProductPage = v.InferOutput<typeof ProductFilterDataAnswer>;
  * `tags`, `in_stock`, `loyalty_points_based_price` (1 = rewards only). `attribute_filters` `{type, size, colour:
  * [values]}` (any value within one, all together). `items_count` counts all matches; prices are in baht
  * (`formatted_price` '฿ 1,290.00'); each item also carries `stock_qty` (null: not counted), `per_member_limit` and
- * `eligible_tiers`. The service reads `query_args` itself (a JSON string or an object, or ERPNext's keys at the top
- * level), so the argument is only typed here.
+ * `eligible_tiers`. `query_args` may be a JSON string or an object, or ERPNext's keys may come at the top level.
  */
 export const GET_PRODUCT_FILTER_DATA = methodContract(
   'erpnext.e_commerce.api.get_product_filter_data',
-  v.looseObject({ query_args: v.optional(v.custom<ProductQuery | string>(() => true)) }),
+  ProductFilterArgs,
   ProductFilterDataAnswer,
 );
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { numeric, offsetArg } from './args';
 import { doctypeContract, methodContract } from './contract';
+import { OrderItemsArg, PlaceOrderArgs, type OrderLine, type OrderLineInput } from './order-payload';
 
 /**
  * Orders: a gift redemption (paid in points, collected at a branch) and a purchase (delivered or picked up, paid
@@ -9,32 +10,7 @@ import { doctypeContract, methodContract } from './contract';
  * became of a write whose answer was lost (request_status).
  */
 
-export type DeliveryMethod = 'delivery' | 'pickup';
-export interface OrderLine {
-  item_code: string;
-  qty: number;
-}
-
-/** The gift form's payload: the reward's points, the line, the payment the form starts with, the branch. */
-export interface RedemptionPayload {
-  loyalty_points: number;
-  items: OrderLine[];
-  payment_method: 'bank-transfer';
-  branch: string;
-  order_type?: 'redemption';
-}
-
-export interface PurchasePayload {
-  billing_address: string;
-  shipping_address: string;
-  use_different_shipping: boolean;
-  loyalty_points: number | null;
-  items: OrderLine[];
-  payment_method: string;
-  delivery_method: DeliveryMethod;
-  branch?: string;
-  order_type?: 'purchase';
-}
+export type { DeliveryMethod, OrderLine, PurchasePayload, RedemptionPayload } from './order-payload';
 
 const text = v.optional(v.nullable(v.string()), null);
 
@@ -157,12 +133,12 @@ export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;
  * best campaign per line by item group, branch and tier, the rounding rule; posted at once when nothing is left to pay,
  * else when the payment is confirmed) and writes one Draft Delivery Note per reward line; a redemption gets a random
  * `reward_code`, linked to its line; `due_date` is a reward's valid-until day (rule `reward_valid_days`) or a
- * transfer's due day (`purchase_due_days`). The service checks the payload itself, field by field in the order of the
- * app's forms.
+ * transfer's due day (`purchase_due_days`). The payload is checked field by field in the order of the app's forms
+ * (`PlaceOrderArgs`).
  */
 export const PLACE_ORDER = methodContract(
   'headless_e_commerce.api.place_order',
-  v.custom<RedemptionPayload | PurchasePayload>((x) => typeof x === 'object' && x !== null),
+  PlaceOrderArgs,
   PlacedOrderSchema,
 );
 
@@ -194,16 +170,18 @@ export type CheckoutTotals = v.InferOutput<typeof CheckoutTotalsSchema>;
 /**
  * The totals place_order will charge for these lines: `total`, `shipping_fee` (setting `shipping_fee`, 59; delivery
  * only), `discount_amount` (setting `checkout_discount`, 99; never above the goods), `grand_total`, `loyalty_points`,
- * `points_to_earn`; `items` is checked by the service as place_order does.
+ * `points_to_earn`; `items` is checked as place_order checks it.
  */
 export const CHECKOUT_TOTALS = methodContract(
   'member_rewards.api.checkout_totals',
-  v.looseObject({
-    items: v.optional(v.custom<OrderLine[]>(() => true)),
+  v.object({
     delivery_method: v.optional(v.picklist(['delivery', 'pickup'], 'Delivery method must be delivery or pickup')),
     order_type: v.optional(v.picklist(['purchase', 'redemption'], 'Order type must be purchase or redemption')),
     /** The pickup branch, when the order will have one (a campaign may be limited to branches). */
     branch: v.optional(v.pipe(v.string('Branch must be text'), v.trim(), v.maxLength(140, 'Branch must be at most 140 characters'))),
+    // Last: the lines are checked after the other arguments, as they always were.
+    // Typed as the app sends it; the schema itself takes anything and says what is wrong with it.
+    items: OrderItemsArg as v.GenericSchema<OrderLine[] | undefined, OrderLineInput[]>,
   }),
   CheckoutTotalsSchema,
 );

@@ -3,6 +3,7 @@ import type { RequestContext, Allow } from './context';
 import { FrappeError } from './errors';
 import { validationError } from './errors';
 import { isRuleCode, RULE_SENTENCES } from '../../contracts/rule-sentences';
+import { hasNul, NUL_REFUSAL } from '../../contracts/args';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -59,14 +60,7 @@ export function defineMethod<S extends v.GenericSchema>(def: MethodDef<S>): Meth
 }
 
 
-/** Whether a value (or any key or value inside it) holds a NUL character, which PostgreSQL text cannot store. */
-export function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (!value || typeof value !== 'object' || depth > 20) return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
-}
-
-export const nulRefusal = () => validationError('The request contains a character that is not allowed (NUL).');
+export const nulRefusal = () => validationError(NUL_REFUSAL);
 
 /**
  * Query values arrive as strings; Frappe clients JSON-encode objects and lists. Decode a value when it
@@ -141,4 +135,4 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
 }
 
 // Shared with the contracts, which declare the same argument types for the app.
-export { flag, MAX_OFFSET, noArgs, numeric, offsetArg } from '../../contracts/args';
+export { flag, hasNul, MAX_OFFSET, noArgs, numeric, offsetArg } from '../../contracts/args';

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorld, type Actor, type RoleName } from './roles';
 import type { TestServer } from '../support/server';
+import { serverForFile } from '../support/file-server';
 
 /**
  * Every method and every doctype verb, for each caller (guest, two members, staff of two branches, a Loyalty
@@ -11,10 +12,7 @@ import type { TestServer } from '../support/server';
  */
 let server: TestServer;
 let actors: Record<RoleName, Actor>;
-beforeAll(async () => {
-  ({ server, actors } = await createWorld());
-}, 180_000);
-afterAll(() => server.close());
+serverForFile(createWorld, (world) => ({ server, actors } = world), 180_000);
 
 // Calls that end the caller's own session or are covered with real arguments elsewhere.
 const SKIP = new Set(['logout', 'login']);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createWorld, type Actor, type RoleName } from './roles';
 import type { TestServer } from '../support/server';
 import { rawGet } from '../support/raw-http';
+import { serverForFile } from '../support/file-server';
 
 /**
  * fast-check sends malformed, oversized, wrongly typed and hostile input to every method and resource endpoint:
@@ -10,10 +11,7 @@ import { rawGet } from '../support/raw-http';
  */
 let server: TestServer;
 let actors: Record<RoleName, Actor>;
-beforeAll(async () => {
-  ({ server, actors } = await createWorld());
-}, 180_000);
-afterAll(() => server.close());
+serverForFile(createWorld, (world) => ({ server, actors } = world), 180_000);
 
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createWorld, type Actor, type RoleName } from './roles';
 import { Session, type TestServer } from '../support/server';
@@ -6,14 +6,12 @@ import { users } from '../../server/db/schema/auth';
 import { addresses } from '../../server/db/schema/addresses';
 import { blogCategories } from '../../server/db/schema/content';
 import { balance, gift, PLACE_ORDER } from '../server/orders/support';
+import { serverForFile } from '../support/file-server';
 
 /** Members cannot set points, tier, prices, status, roles, owner or branch through any field they send. */
 let server: TestServer;
 let actors: Record<RoleName, Actor>;
-beforeAll(async () => {
-  ({ server, actors } = await createWorld());
-}, 180_000);
-afterAll(() => server.close());
+serverForFile(createWorld, (world) => ({ server, actors } = world), 180_000);
 
 const HOSTILE = {
   loyalty_points: 999999, loyalty_program_tier: 'Platinum', tier: 'Platinum', roles: ['System Manager'], role: 'System Manager',

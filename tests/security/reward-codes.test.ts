@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createMember, createTillServer, freshDatabase, Session, type TestServer } from '../support/server';
 import { gift, givePoints, PLACE_ORDER } from '../server/orders/support';
 import { migrate } from '../../server/db/migrate';
 import { formatRewardCode, REWARD_CODE_ALPHABET } from '../../contracts/reward-code';
+import { serverForFile } from '../support/file-server';
 
 /**
  * Reward order codes are not guessable (class 5 of the hardening issue): the till resolves a reward order by a
@@ -18,10 +19,7 @@ const CONFIRM = 'member_rewards.staff.confirm_reward';
 
 let server: TestServer;
 let staff: Session;
-beforeAll(async () => {
-  ({ server, staff } = await createTillServer());
-}, 180_000);
-afterAll(() => server.close());
+serverForFile(createTillServer, (till) => ({ server, staff } = till), 180_000);
 
 async function redeem() {
   const m = await createMember(server);

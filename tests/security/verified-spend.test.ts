@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember, createTillServer, serverMessage, Session, type TestServer } from '../support/server';
 import { addAddress, balance, gift, givePoints, PLACE_ORDER } from '../server/orders/support';
 import { lastCode, newPhone } from '../server/account/helpers';
 import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code';
+import { serverForFile } from '../support/file-server';
 
 /**
  * Members must be verified to spend (class 6 of the hardening issue): a member who never verified a phone cannot
@@ -10,10 +11,7 @@ import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code
  */
 let server: TestServer;
 let staff: Session;
-beforeAll(async () => {
-  ({ server, staff } = await createTillServer());
-}, 180_000);
-afterAll(() => server.close());
+serverForFile(createTillServer, (till) => ({ server, staff } = till), 180_000);
 
 async function unverifiedMember() {
   const m = await createMember(server, { phone: null });

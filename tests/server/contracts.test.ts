@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { isDoctypeContract, isMethodContract, isRawMethodContract, type DoctypeContract, type MethodContract, type RawMethodContract } from '../../contracts/contract';
 import { registries } from '../../server/app';
+import { describeIssues } from '../../server/frappe/methods';
 import { allModules } from '../../server/modules';
 
 /**
@@ -144,5 +146,65 @@ describe('contracts of the calls the app makes', () => {
         });
     }
     expect(bare).toEqual([]);
+  });
+});
+
+/**
+ * A piece of an argument schema that lets a value through without a schema reading it (a `v.custom` that only
+ * types), by where it sits in the arguments; a piece of a pipe is read when a schema later in the pipe parses it.
+ */
+type SchemaNode = { kind?: string; type?: string; pipe?: SchemaNode[]; entries?: Record<string, SchemaNode>; options?: SchemaNode[]; wrapped?: SchemaNode; item?: SchemaNode; rest?: SchemaNode };
+function unparsedPieces(node: SchemaNode, at: string): string[] {
+  if (node.pipe) {
+    return node.pipe.flatMap((item, i) => {
+      if (item.kind !== 'schema' || node.pipe!.slice(i + 1).some((later) => later.kind === 'schema')) return [];
+      return item.type === 'custom' ? [at] : insideOf(item, at);
+    });
+  }
+  return node.type === 'custom' ? [at] : insideOf(node, at);
+}
+function insideOf(node: SchemaNode, at: string): string[] {
+  return [
+    ...Object.entries(node.entries ?? {}).flatMap(([key, entry]) => unparsedPieces(entry, `${at}.${key}`)),
+    ...(node.options ?? []).flatMap((option) => unparsedPieces(option, at)),
+    ...(node.wrapped ? unparsedPieces(node.wrapped, at) : []),
+    ...(node.item ? unparsedPieces(node.item, `${at}[]`) : []),
+    ...(node.rest ? unparsedPieces(node.rest, `${at}.*`) : []),
+  ];
+}
+
+describe('every method is handed its arguments as its contract parsed them', () => {
+  it('no argument of any method reaches its handler unparsed (a service never reads raw input)', () => {
+    const unparsed = [...methods].flatMap(([path, def]) => unparsedPieces(def.args as SchemaNode, path));
+    expect(unparsed).toEqual([]);
+  });
+
+  it("place_order's handler gets the form's payload parsed: unknown keys dropped, numbers read, lines merged", () => {
+    const payload = {
+      loyalty_points: '15',
+      items: [{ item_code: ' GIFT-TOTE ', qty: '1', rate: 0 }, { item_code: 'GIFT-TOTE', qty: 2 }],
+      payment_method: 'bank-transfer',
+      branch: 'สาขาสยาม',
+      owner: 'Administrator',
+      status: 'Paid',
+    };
+    expect(v.parse(methods.get('headless_e_commerce.api.place_order')!.args, payload)).toEqual({
+      kind: 'redemption',
+      loyalty_points: 15,
+      items: [{ item_code: 'GIFT-TOTE', qty: 3 }],
+      payment_method: 'bank-transfer',
+      branch: 'สาขาสยาม',
+    });
+  });
+
+  it('a wrongly typed place_order payload is refused by its contract, with the sentence of its first wrong field', () => {
+    const parsed = v.safeParse(methods.get('headless_e_commerce.api.place_order')!.args, {
+      billing_address: 'ADDR-1',
+      loyalty_points: 'many',
+      items: [{ item_code: 'TEE-GREEN', qty: 'two' }],
+      payment_method: 'bank-transfer',
+    });
+    expect(parsed.success).toBe(false);
+    expect(describeIssues(parsed.issues!)).toBe('Loyalty points must be a number');
   });
 });

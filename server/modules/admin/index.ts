@@ -1,5 +1,7 @@
 import type { ServerModule } from '../../frappe/module';
-import { defineMethod, noArgs } from '../../frappe/methods';
+import type * as v from 'valibot';
+import type { Allow } from '../../frappe/context';
+import { defineMethod, noArgs, type HttpVerb, type MethodDef } from '../../frappe/methods';
 import {
   ADMIN_METHODS as P, AdjustPointsAnswer, AdjustPointsArgs, CreateStaffAnswer, CreateStaffArgs, ExportArgs, ImportPointsAnswer, ImportPointsArgs,
   ListStaffAnswer, ListStaffArgs, MemberSummaryAnswer, MemberSummaryArgs, PasswordResetSentAnswer, ReasonsAnswer, SearchMembersAnswer,
@@ -17,120 +19,29 @@ import { createStaff, listStaff, sendStaffPasswordReset, updateStaff } from './s
  */
 const MANAGERS = ['Loyalty Manager', 'Branch Manager'] as const;
 const LOYALTY = ['Loyalty Manager'] as const;
+const READ = ['GET', 'POST'] as const;
+const WRITE = ['POST'] as const;
 
-const searchMembersMethod = defineMethod({
-  path: P.searchMembers,
-  verbs: ['GET', 'POST'],
-  allow: MANAGERS,
-  args: SearchMembersArgs,
-  returns: SearchMembersAnswer,
-  handler: (ctx, args) => searchMembers(ctx, args),
-});
-
-const memberSummaryMethod = defineMethod({
-  path: P.memberSummary,
-  verbs: ['GET', 'POST'],
-  allow: MANAGERS,
-  args: MemberSummaryArgs,
-  returns: MemberSummaryAnswer,
-  handler: (ctx, args) => memberSummary(ctx, args),
-});
-
-const adjustPointsMethod = defineMethod({
-  path: P.adjustPoints,
-  verbs: ['POST'],
-  allow: LOYALTY,
-  args: AdjustPointsArgs,
-  returns: AdjustPointsAnswer,
-  handler: (ctx, args) => adjustPoints(ctx, args),
-});
-
-const importPointsMethod = defineMethod({
-  path: P.importPoints,
-  verbs: ['POST'],
-  allow: LOYALTY,
-  args: ImportPointsArgs,
-  returns: ImportPointsAnswer,
-  handler: (ctx, args) => importPoints(ctx, args),
-});
-
-const setMemberBlockedMethod = defineMethod({
-  path: P.setMemberBlocked,
-  verbs: ['POST'],
-  allow: LOYALTY,
-  args: SetMemberBlockedArgs,
-  returns: SetMemberBlockedAnswer,
-  handler: (ctx, args) => setMemberBlocked(ctx, args),
-});
-
-/** A download: GET (a link) or POST; the answer is text/csv (EXPORT_COLUMNS), not JSON. */
-const exportMethod = defineMethod({
-  path: P.export,
-  verbs: ['GET', 'POST'],
-  allow: LOYALTY,
-  raw: true,
-  args: ExportArgs,
-  handler: (ctx, args) => exportCsv(ctx, args),
-});
-
-const getReasonsMethod = defineMethod({
-  path: P.getAdjustmentReasons,
-  verbs: ['GET'],
-  allow: LOYALTY,
-  args: noArgs,
-  returns: ReasonsAnswer,
-  handler: async (ctx) => ({ reasons: await adjustmentReasons(ctx.db) }),
-});
-
-const updateReasonsMethod = defineMethod({
-  path: P.updateAdjustmentReasons,
-  verbs: ['POST'],
-  allow: LOYALTY,
-  args: UpdateReasonsArgs,
-  returns: ReasonsAnswer,
-  handler: (ctx, args) => updateAdjustmentReasons(ctx, args.reasons),
-});
-
-const listStaffMethod = defineMethod({
-  path: P.listStaff,
-  verbs: ['GET', 'POST'],
-  allow: MANAGERS,
-  args: ListStaffArgs,
-  returns: ListStaffAnswer,
-  handler: (ctx, args) => listStaff(ctx, args),
-});
-
-const createStaffMethod = defineMethod({
-  path: P.createStaff,
-  verbs: ['POST'],
-  allow: MANAGERS,
-  args: CreateStaffArgs,
-  returns: CreateStaffAnswer,
-  handler: (ctx, args) => createStaff(ctx, args),
-});
-
-const updateStaffMethod = defineMethod({
-  path: P.updateStaff,
-  verbs: ['POST'],
-  allow: MANAGERS,
-  args: UpdateStaffArgs,
-  returns: StaffRowSchema,
-  handler: (ctx, args) => updateStaff(ctx, args),
-});
-
-const sendStaffPasswordResetMethod = defineMethod({
-  path: P.sendStaffPasswordReset,
-  verbs: ['POST'],
-  allow: MANAGERS,
-  args: StaffUserArgs,
-  returns: PasswordResetSentAnswer,
-  handler: (ctx, args) => sendStaffPasswordReset(ctx, args.user),
-});
+/** One back-office method: its path, arguments and answer (contracts/admin.ts), who may call it, how, and what it does. */
+const method = <S extends v.GenericSchema>(
+  path: string, args: S, returns: v.GenericSchema, allow: readonly Allow[], verbs: readonly HttpVerb[], handler: MethodDef<S>['handler'],
+) => defineMethod({ path, args, returns, allow, verbs, handler });
 
 export const adminModule: ServerModule = {
   name: 'admin',
   methods: [
-    searchMembersMethod, memberSummaryMethod, adjustPointsMethod, importPointsMethod, setMemberBlockedMethod, exportMethod,
-    getReasonsMethod, updateReasonsMethod, listStaffMethod, createStaffMethod, updateStaffMethod, sendStaffPasswordResetMethod,
+    method(P.searchMembers, SearchMembersArgs, SearchMembersAnswer, MANAGERS, READ, (ctx, args) => searchMembers(ctx, args)),
+    method(P.memberSummary, MemberSummaryArgs, MemberSummaryAnswer, MANAGERS, READ, (ctx, args) => memberSummary(ctx, args)),
+    method(P.adjustPoints, AdjustPointsArgs, AdjustPointsAnswer, LOYALTY, WRITE, (ctx, args) => adjustPoints(ctx, args)),
+    method(P.importPoints, ImportPointsArgs, ImportPointsAnswer, LOYALTY, WRITE, (ctx, args) => importPoints(ctx, args)),
+    method(P.setMemberBlocked, SetMemberBlockedArgs, SetMemberBlockedAnswer, LOYALTY, WRITE, (ctx, args) => setMemberBlocked(ctx, args)),
+    // A download: GET (a link) or POST; the answer is text/csv (EXPORT_COLUMNS), not JSON.
+    defineMethod({ path: P.export, args: ExportArgs, raw: true, allow: LOYALTY, verbs: READ, handler: (ctx, args) => exportCsv(ctx, args) }),
+    method(P.getAdjustmentReasons, noArgs, ReasonsAnswer, LOYALTY, ['GET'], async (ctx) => ({ reasons: await adjustmentReasons(ctx.db) })),
+    method(P.updateAdjustmentReasons, UpdateReasonsArgs, ReasonsAnswer, LOYALTY, WRITE, (ctx, args) => updateAdjustmentReasons(ctx, args.reasons)),
+    method(P.listStaff, ListStaffArgs, ListStaffAnswer, MANAGERS, READ, (ctx, args) => listStaff(ctx, args)),
+    method(P.createStaff, CreateStaffArgs, CreateStaffAnswer, MANAGERS, WRITE, (ctx, args) => createStaff(ctx, args)),
+    method(P.updateStaff, UpdateStaffArgs, StaffRowSchema, MANAGERS, WRITE, (ctx, args) => updateStaff(ctx, args)),
+    method(P.sendStaffPasswordReset, StaffUserArgs, PasswordResetSentAnswer, MANAGERS, WRITE, (ctx, args) => sendStaffPasswordReset(ctx, args.user)),
   ],
 };

@@ -3,7 +3,6 @@ import { and, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { FilterBudget } from '../../frappe/filters';
-import { describeIssues, hasNul, nulRefusal } from '../../frappe/methods';
 import { DEFAULT_PAGE_LENGTH, ProductQueryArgs } from '../../../contracts/catalog-query';
 import { conditions, filterFacets, findItems, type ItemRow } from './repository';
 import { formatBaht } from '../../../contracts/money';
@@ -43,23 +42,6 @@ function attributeFilter(attribute: string, value: string | string[], budget: Fi
   const values = list(value).map((x) => `${attribute}:${x}`);
   budget.takeValues(values.length);
   return values.length ? conditions.attributesOverlap(values) : undefined;
-}
-
-export function parseQueryArgs(raw: unknown): QueryArgs {
-  let input = raw ?? {};
-  if (typeof input === 'string') {
-    const text = input;
-    try {
-      input = text.trim() ? JSON.parse(text) : {};
-    } catch {
-      throw validationError('query_args must be a JSON object');
-    }
-    if (hasNul(input)) throw nulRefusal();
-  }
-  if (typeof input !== 'object' || Array.isArray(input)) throw validationError('query_args must be a JSON object');
-  const parsed = v.safeParse(ProductQueryArgs, input);
-  if (!parsed.success) throw validationError(describeIssues(parsed.issues));
-  return parsed.output;
 }
 
 /** The item fields the app reads (ERPNext's web-item names), as the list and the detail give them. */

@@ -4,7 +4,9 @@ import { defineMethod } from '../../frappe/methods';
 import { CHECKOUT_TOTALS, CONFIRM_PAYMENT, GET_ORDERS, PLACE_ORDER, SALES_INVOICE } from '../../../contracts/orders';
 import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
-import { checkoutTotals, confirmPayment, expandInvoice, invoiceScope, ordersOf, placeOrder } from './service';
+import { checkoutTotals, placeOrder } from './place-order';
+import { confirmPayment } from './payment';
+import { expandInvoice, invoiceScope, ordersOf } from './order-reads';
 import { cancelOrder, cancelRewardOrder, listRefunds, refundOrder } from './lifecycle';
 import { CANCEL_ORDER, CANCEL_REWARD_ORDER, LIST_REFUNDS, REFUND_ORDER } from '../../../contracts/order-lifecycle';
 
@@ -13,7 +15,7 @@ const placeOrderMethod = defineMethod({
   ...PLACE_ORDER,
   verbs: ['POST'],
   allow: ['Member'],
-  handler: (ctx, args) => placeOrder(ctx, args as unknown as Record<string, unknown>),
+  handler: (ctx, args) => placeOrder(ctx, args),
 });
 
 /** Ours: the checkout figures exactly as place_order will compute them (totals, shipping, discount, points). */

@@ -7,7 +7,7 @@ import { earningForMember } from '../programme/service';
 import { today } from '../../../contracts/business-day';
 import { onSchedule } from '../../../contracts/item-schedule';
 import { numberSetting } from '../settings/repository';
-import type { DeliveryMethod, OrderKind, OrderLineInput } from './validation';
+import type { DeliveryMethod, OrderKind, OrderLineInput } from '../../../contracts/order-payload';
 
 /** The shipping fee and the checkout discount, in baht: settings, with these defaults until the back office sets them. */
 export const SHIPPING_FEE_SETTING = 'shipping_fee';
@@ -49,12 +49,9 @@ export const isReward = (item: Pick<ItemRow, 'loyalty_points_based_price'>) => (
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/**
- * Loads the items (unless the caller has just read them) and refuses what cannot be ordered now: unknown,
- * unpublished, out of stock, outside its schedule.
- */
-export async function loadOrderable(db: Executor, lines: OrderLineInput[], asOf: string = today(), known?: ItemRow[]): Promise<Map<string, ItemRow>> {
-  const rows = known ?? (await itemsByCode(db, lines.map((l) => l.item_code)));
+/** Loads the items and refuses what cannot be ordered now: unknown, unpublished, out of stock, outside its schedule. */
+export async function loadOrderable(db: Executor, lines: OrderLineInput[], asOf: string = today()): Promise<Map<string, ItemRow>> {
+  const rows = await itemsByCode(db, lines.map((l) => l.item_code));
   const byCode = new Map(rows.map((r) => [r.item_code, r]));
   for (const line of lines) {
     const item = byCode.get(line.item_code);

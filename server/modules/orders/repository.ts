@@ -5,7 +5,7 @@ import { items } from '../../db/schema/catalog';
 import { branches, deliveryNotes, orderRefunds, salesInvoiceItems, salesInvoices } from '../../db/schema/orders';
 import { loyaltyPointEntries } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
-import type { OrderKind } from './validation';
+import type { OrderKind } from '../../../contracts/order-payload';
 
 export type InvoiceRow = typeof salesInvoices.$inferSelect;
 export type InvoiceItemRow = typeof salesInvoiceItems.$inferSelect;

@@ -3,9 +3,10 @@ import { defineMethod } from '../../frappe/methods';
 import { REGISTER_DEVICE, DEVICE_STATUS } from '../../../contracts/member-code';
 import { AWARD_POINTS, CONFIRM_REWARD, CREATE_STAFF_USER, RESOLVE_CODE, SET_STAFF_USER_ENABLED, STAFF_ACTIONS } from '../../../contracts/staff';
 import { revokeOnCredentials } from './codes';
-import {
-  awardPoints, branchActions, confirmReward, deviceStatus, registerMemberDevice, resolveCode, setStaffUserEnabled,
-} from './service';
+import { branchActions, deviceStatus, registerMemberDevice, setStaffUserEnabled } from './service';
+import { resolveCode } from './scan';
+import { awardPoints } from './award';
+import { confirmReward } from './hand-over';
 import { createStaff } from '../admin/staff-accounts';
 
 /**

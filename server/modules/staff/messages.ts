@@ -1,6 +1,7 @@
 import type { CapRefusal, StaffRefusalReason } from '../../../contracts/staff';
 import { FrappeError, type ExcType } from '../../frappe/errors';
 import { isErrorCode } from '../../../contracts/errors';
+import type { RequestContext } from '../../frappe/context';
 
 /**
  * Refusals of the staff methods. Each carries a stable `reason` (top-level key of the error body, listed in
@@ -56,3 +57,14 @@ export function capRefusal(reason: 'daily_cap' | 'staff_daily_cap', f: CapRefusa
 /** A new staff account's address is another account's name or verified e-mail (compared case-insensitively). */
 export const emailInUse = () =>
   new FrappeError('DuplicateEntryError', 'This e-mail address is already in use by another account', { title: 'Already Registered', code: 'email_in_use' });
+
+/** The branch of the staff member calling: staff without one are refused (no_branch). */
+export function staffBranch(ctx: RequestContext): string {
+  if (!ctx.user.branch) throw refuse('no_branch');
+  return ctx.user.branch;
+}
+
+/** The reason a refusal is logged under. */
+export function reasonOf(err: unknown): string {
+  return err instanceof FrappeError ? String(err.extra?.reason ?? err.excType) : 'error';
+}

@@ -1,21 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { createTestServer, Session, type TestServer } from '../../support/server';
 import { users } from '../../../server/db/schema/auth';
 import { customers } from '../../../server/db/schema/customers';
-import { seedMembers } from '../../../server/seed/members';
 import { DEMO_MEMBER } from '../../../server/seed/constants';
 import { installationSecret } from '../../../server/modules/account/secrets';
 import { DEV_CHANNEL_ID, DEV_ISSUER, storeDevCode } from '../../../server/modules/account/line';
 import { approveOnDevPage, AUTHORIZE, CALLBACK, signInWithLine, startLine } from './helpers';
+import { serverForFile, serverWithMembers } from '../../support/file-server';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-  await seedMembers(server.database.db);
-}, 60_000);
-afterAll(() => server.close());
+serverForFile(serverWithMembers, (started) => (server = started.server));
 
 async function devToken(claims: Record<string, unknown>, opts: { secret?: string; exp?: string | number; aud?: string; iss?: string } = {}) {
   const secret = opts.secret ?? (await installationSecret(server.database.db, 'account.dev_line_channel_secret'));

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestServer, serverMessage, Session, type TestServer } from '../../support/server';
 import { otpCodes, smsOutbox, users } from '../../../server/db/schema/auth';
-import { seedMembers } from '../../../server/seed/members';
 import { DEMO_MEMBER } from '../../../server/seed/constants';
 import { lastCode, newPhone, signInWithLine } from './helpers';
+import { serverForFile, serverWithMembers } from '../../support/file-server';
 
 const GETPHONE = 'honda_api.api_calls.verifyuser.getphone';
 const VERIFY = 'honda_api.api_calls.verifyuser.verifyotp';
 const CHANGE = 'member_rewards.account.change_phone';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-  await seedMembers(server.database.db);
-}, 60_000);
-afterAll(() => server.close());
+serverForFile(serverWithMembers, (started) => (server = started.server));
 
 let ipSeq = 10;
 /** Each test signs in from its own address so the per-IP limits of one test do not leak into another. */

@@ -8,7 +8,7 @@ import { auditLog } from '../../../server/db/schema/audit';
 import { branches } from '../../../server/db/schema/orders';
 import { BRANCHES } from '../../../server/seed/constants';
 import { gift, givePoints, PLACE_ORDER } from '../orders/support';
-import { auditOf, managers } from './support';
+import { auditOf, backOfficeSessions } from './support';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -19,11 +19,7 @@ let admin: Session;
 let staff: Session;
 beforeAll(async () => {
   server = await createTestServer({ seedDemo: true });
-  ({ loyalty: lm, branch: bm } = await managers(server));
-  admin = new Session(server.app);
-  await admin.login(ADMIN.usr, ADMIN.pwd);
-  staff = new Session(server.app);
-  await staff.login(STAFF.usr, STAFF.pwd);
+  ({ lm, bm, admin, staff } = await backOfficeSessions(server));
 }, 120_000);
 afterAll(() => server.close());
 

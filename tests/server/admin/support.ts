@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TestServer } from '../../support/server';
-import { BRANCH_MANAGER, LOYALTY_MANAGER, serverMessage, Session } from '../../support/server';
+import { ADMIN, BRANCH_MANAGER, LOYALTY_MANAGER, serverMessage, Session, STAFF } from '../../support/server';
 import { auditLog } from '../../../server/db/schema/audit';
 
 type Res = { statusCode: number; json(): unknown };
@@ -14,6 +14,16 @@ export async function managers(server: TestServer) {
     if (res.statusCode !== 200) throw new Error(`manager login failed: ${(res as { body?: string }).body}`);
   }
   return { loyalty, branch };
+}
+
+/** Everyone a back-office test acts as, signed in: both managers, the administrator and the till's staff. */
+export async function backOfficeSessions(server: TestServer) {
+  const { loyalty, branch } = await managers(server);
+  const admin = new Session(server.app);
+  await admin.login(ADMIN.usr, ADMIN.pwd);
+  const staff = new Session(server.app);
+  await staff.login(STAFF.usr, STAFF.pwd);
+  return { lm: loyalty, bm: branch, admin, staff };
 }
 
 export const errorCode = (res: Res) => (res.json() as { error_code?: string }).error_code;

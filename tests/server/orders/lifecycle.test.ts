@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ADMIN, createMember, createTestServer, Session, STAFF, type TestServer } from '../../support/server';
+import { createMember, createTestServer, Session, type TestServer } from '../../support/server';
 import { ORDER_LIFECYCLE_METHODS as O } from '../../../contracts/order-lifecycle';
 import { LOYALTY_METHODS as L } from '../../../contracts/loyalty';
 import { PROGRAMME_METHODS as P } from '../../../contracts/programme';
@@ -14,7 +14,7 @@ import { cancelAsManager, cancelUnpaid, expireUncollected } from '../../../serve
 import { insertInvoice } from '../../../server/modules/orders/repository';
 import { JOB_ACTOR } from '../../../server/modules/audit/service';
 import { addAddress, earnFromPurchase, gift, givePoints, PLACE_ORDER } from './support';
-import { auditOf, errorCode, managers } from '../admin/support';
+import { auditOf, backOfficeSessions, errorCode } from '../admin/support';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -27,11 +27,7 @@ const [SIAM, CHIANGMAI] = BRANCHES;
 
 beforeAll(async () => {
   server = await createTestServer({ seedDemo: true });
-  ({ loyalty: lm, branch: bm } = await managers(server));
-  admin = new Session(server.app);
-  await admin.login(ADMIN.usr, ADMIN.pwd);
-  staff = new Session(server.app);
-  await staff.login(STAFF.usr, STAFF.pwd);
+  ({ lm, bm, admin, staff } = await backOfficeSessions(server));
   await server.database.db.insert(items).values({ name: 'LC-STOCK', item_code: 'LC-STOCK', item_name: 'Counted reward', item_group: 'Gift', loyalty_points_based_price: 10, stock_qty: 3, per_member_limit: 1 });
 }, 120_000);
 afterAll(() => server.close());

@@ -1,0 +1,52 @@
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
+import { loyaltyPointEntries } from '../../db/schema/loyalty';
+import { customers } from '../../db/schema/customers';
+import { today } from '../../../contracts/business-day';
+
+const E = loyaltyPointEntries;
+
+/**
+ * The live-balance rule, once for every reader (a member's balance, lists of members, the reports' outstanding
+ * points): a row counts on `asOf` when it was posted by then and its batch has not expired on it.
+ */
+export const liveOn = (asOf: string | Placeholder) => sql`(${E.posting_date} <= ${asOf} and ${E.expiry_date} >= ${asOf})`;
+
+/** The sum of the points of the rows a query selects (0 for none). */
+export const pointsSumSql = sql<number>`coalesce(sum(${E.loyalty_points}), 0)::int`.mapWith(Number);
+
+const live = (customer: string, asOf: string) => and(eq(E.customer, customer), liveOn(asOf));
+
+/** Balance = sum of the rows posted by `asOf` whose batch has not expired on it. */
+export async function balanceOf(db: Executor, customer: string, asOf: string = today()): Promise<number> {
+  const [row] = await db.select({ total: pointsSumSql }).from(E).where(live(customer, asOf));
+  return Number(row?.total ?? 0);
+}
+
+/** The same balance as a correlated subquery, for lists of members (`customer` is the outer query's column). */
+export const liveBalanceSql = (customer: SQL | typeof customers.name, asOf: string | Placeholder = today()) =>
+  sql<number>`(select ${pointsSumSql} from ${E} where ${E.customer} = ${customer} and ${liveOn(asOf)})`.mapWith(Number);
+
+/** The member's ledger rows, newest first (the points history). */
+const entriesRead = preparedRead((db) =>
+  db
+    .select()
+    .from(E)
+    .where(eq(E.customer, sql.placeholder('customer')))
+    .orderBy(desc(E.posting_date), desc(E.created_at), desc(E.name))
+    .prepare('mr_ledger_entries'),
+);
+
+export async function entriesOf(db: Executor, customer: string) {
+  return entriesRead(db).execute({ customer });
+}
+
+/** What the member's earning purchases came to, in baht (the purchase amount of every earning entry). */
+export async function amountSpent(db: Executor, customer: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${E.purchase_amount}), 0)` })
+    .from(E)
+    .where(and(eq(E.customer, customer), sql`${E.loyalty_points} > 0`, sql`${E.redeem_against} is null`));
+  return Number(row?.total ?? 0);
+}
