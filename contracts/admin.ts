@@ -331,12 +331,12 @@ export const PasswordResetSentAnswer = v.object({ user: v.string(), sent: v.lite
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'block', 'unblock', 'adjust_points', 'import_points', 'award_points', 'expire_points',
   'confirm_reward', 'expire_reward', 'confirm_payment', 'cancel_order', 'refund_order', 'update_rules', 'send_password_reset',
-  'export', 'broadcast',
+  'export', 'broadcast', 'publish', 'erase', 'record_request', 'send_erasure_code',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_DOCTYPES = [
   'Item', 'Branch', 'Customer', 'Loyalty Point Entry', 'Points Import', 'User', 'Sales Invoice', 'Loyalty Program', 'Settings',
-  'Export', 'Broadcast', 'Blog Post', 'Blog Category', 'Information Document', 'Terms and Conditions Document', 'Condition of redeem items',
+  'Export', 'Broadcast', 'Privacy Notice', 'Privacy Request', 'Personal Data', 'Blog Post', 'Blog Category', 'Information Document', 'Terms and Conditions Document', 'Condition of redeem items',
 ] as const;
 export type AuditDoctype = (typeof AUDIT_DOCTYPES)[number];
 /** The roles a user acts in, and Job: the scheduler (expiring points and uncollected rewards). */
