@@ -31,21 +31,20 @@ export async function insertNextNotice(tx: Executor, values: Omit<typeof privacy
   return row!;
 }
 
-/** Every version, newest first, with how many members' latest privacy-notice consent is that version. */
+/** Every version, newest first, with how many members' latest privacy-notice consent grants that version. */
 export async function noticesWithAgreement(db: Executor) {
   const latest = db
-    .selectDistinctOn([privacyConsents.customer], { customer: privacyConsents.customer, version: privacyConsents.version, granted: privacyConsents.granted })
+    .selectDistinctOn([privacyConsents.customer], { version: privacyConsents.version, granted: privacyConsents.granted })
     .from(privacyConsents)
     .where(eq(privacyConsents.purpose, 'privacy_notice'))
     .orderBy(privacyConsents.customer, desc(privacyConsents.id))
     .as('latest');
-  return db
-    .select({
-      notice: privacyNotices,
-      members_agreed: sql<number>`(select count(*)::int from ${latest} where ${latest.version} = ${privacyNotices.version} and ${latest.granted})`,
-    })
-    .from(privacyNotices)
-    .orderBy(desc(privacyNotices.version));
+  const [notices, agreed] = await Promise.all([
+    db.select().from(privacyNotices).orderBy(desc(privacyNotices.version)),
+    db.select({ version: latest.version, n: sql<number>`count(*)::int` }).from(latest).where(eq(latest.granted, true)).groupBy(latest.version),
+  ]);
+  const by = new Map(agreed.map((a) => [a.version, Number(a.n)]));
+  return notices.map((notice) => ({ notice, members_agreed: by.get(notice.version) ?? 0 }));
 }
 
 // ------------------------------------------------------------------------------------------------- consents
