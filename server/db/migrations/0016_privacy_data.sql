@@ -1,6 +1,13 @@
--- The consent ledger is append-only, like the audit log: what a member agreed to is never changed or removed.
+-- The consent ledger is append-only, like the audit log: what a member agreed to is never changed or removed. An
+-- erasure (set_config 'member_rewards.erasure' local to its transaction) may only replace the member's user name in
+-- recorded_by with the pseudonymous account's.
 CREATE OR REPLACE FUNCTION privacy_consents_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND coalesce(current_setting('member_rewards.erasure', true), '') = 'on'
+    AND NEW."id" = OLD."id" AND NEW."customer" = OLD."customer" AND NEW."purpose" = OLD."purpose" AND NEW."granted" = OLD."granted"
+    AND NEW."version" IS NOT DISTINCT FROM OLD."version" AND NEW."source" = OLD."source" AND NEW."created_at" = OLD."created_at" THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'privacy_consents is append-only' USING ERRCODE = 'insufficient_privilege';
 END
 $$;--> statement-breakpoint
