@@ -80,7 +80,8 @@ export async function consentsOf(db: Executor, customer: string | null): Promise
   };
 }
 
-const notAMember = () => new FrappeError('PermissionError', 'Only members have consents on record');
+/** An account with no member record (a System Manager passes every role check): nothing to answer for. */
+const notAMember = () => new FrappeError('DoesNotExistError', 'This account has no member record', { code: 'member_not_found', title: 'Not Found' });
 
 async function ownCustomer(ctx: RequestContext) {
   const customer = await customerOfUser(ctx.db, ctx.user.name);

@@ -32,7 +32,7 @@ async function liveMember(ctx: RequestContext, customer: string) {
 
 async function ownCustomer(ctx: RequestContext) {
   const customer = await customerOfUser(ctx.db, ctx.user.name);
-  if (!customer) throw new FrappeError('PermissionError', 'Only members can delete their account');
+  if (!customer) throw new FrappeError('DoesNotExistError', 'This account has no member record', { code: 'member_not_found', title: 'Not Found' });
   return customer.name;
 }
 

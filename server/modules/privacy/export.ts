@@ -82,7 +82,7 @@ export async function buildMyData(ctx: RequestContext, customer: string): Promis
  */
 export async function exportMyData(ctx: RequestContext) {
   const customer = await customerOfUser(ctx.db, ctx.user.name);
-  if (!customer) throw new FrappeError('PermissionError', 'Only members have data to download');
+  if (!customer) throw new FrappeError('DoesNotExistError', 'This account has no member record', { code: 'member_not_found', title: 'Not Found' });
   await hitLimit(ctx.db, `privacy:export:${customer.name}`, EXPORTS_PER_DAY, 24 * 60 * 60, `You can download your data at most ${EXPORTS_PER_DAY} times a day.`, 'export_rate_limited');
   const doc = await buildMyData(ctx, customer.name);
   await ctx.db.transaction(async (tx) => {
