@@ -130,6 +130,11 @@ export const MemberSummaryAnswer = v.object({
     v.object({ device_id: v.string(), member_no: v.number(), created_at: v.string(), revoked_at: v.nullable(v.string()), last_used_step: v.nullable(v.number()) }),
   ),
   blocked: v.object({ blocked: v.boolean(), reason: v.nullable(v.string()), at: v.nullable(v.string()), by: v.nullable(v.string()) }),
+  /**
+   * Set for a Branch Manager looking at a member never active at their branch (earned, redeemed or collected
+   * there): the answer then holds at most the name, the tier and a masked phone (`08x-xxx-1234`).
+   */
+  limited: v.optional(v.literal(true)),
 });
 export type MemberSummary = v.InferOutput<typeof MemberSummaryAnswer>;
 

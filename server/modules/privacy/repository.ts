@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { users } from '../../db/schema/auth';
+import { loyaltyPointEntries } from '../../db/schema/loyalty';
+import { deliveryNotes } from '../../db/schema/orders';
 import { personalDataAccess, privacyConsents, privacyNotices, privacyRequests } from '../../db/schema/privacy';
 import type { ConsentPurpose, ConsentSource, PrivacyRequestKind } from '../../../contracts/privacy';
 
@@ -182,6 +184,19 @@ export async function accessPage(db: Executor, f: AccessFilter, start: number, l
 }
 
 // ------------------------------------------------------------------------------------------------- members
+
+/**
+ * Whether the member (`customer`, the outer query's column) was active at `branch`: earned or redeemed points there,
+ * or collected a reward there. What lets a Branch Manager see the member's personal data.
+ */
+export const activeAtBranch = (customer: SQL | typeof customers.name, branch: string) =>
+  sql`(exists (select 1 from ${loyaltyPointEntries} where ${loyaltyPointEntries.customer} = ${customer} and ${loyaltyPointEntries.branch} = ${branch} and ${loyaltyPointEntries.entry_type} in ('earn', 'redeem'))
+    or exists (select 1 from ${deliveryNotes} where ${deliveryNotes.customer} = ${customer} and ${deliveryNotes.branch} = ${branch} and ${deliveryNotes.status} = 'Submitted'))`;
+
+export async function isActiveAtBranch(db: Executor, customer: string, branch: string): Promise<boolean> {
+  const [row] = await db.select({ yes: sql<boolean>`${activeAtBranch(sql`${customer}`, branch)}` }).from(sql`(select 1) as one`);
+  return Boolean(row?.yes);
+}
 
 export async function memberByCustomer(db: Executor, customer: string, lock = false) {
   const q = db.select({ customer: customers, user: users }).from(customers).innerJoin(users, eq(users.name, customers.user)).where(eq(customers.name, customer)).limit(1);
