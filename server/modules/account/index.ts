@@ -4,6 +4,7 @@ import { defineMethod } from '../../frappe/methods';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { FrappeError, notFound, permissionError, validationError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
+import { refuseRemoteOutboxReader } from '../../frappe/local-only';
 import { issueApiKey } from '../../frappe/api-keys';
 import { checkPassword } from '../../frappe/sessions';
 import { users } from '../../db/schema/auth';
@@ -191,6 +192,7 @@ const smsOutboxRead = defineMethod({
   allow: ['Guest'],
   async handler(ctx, { phone, limit }) {
     if (ctx.config.production || ctx.config.sms) throw notFound('The development SMS outbox is not available');
+    refuseRemoteOutboxReader(ctx);
     const n = Math.min(Math.max(Number(limit ?? 20) || 20, 1), 100);
     return smsOutboxEntries(ctx.db, phone?.replace(/\D/g, ''), n);
   },
