@@ -118,6 +118,24 @@ export const SetConsentArgs = v.pipe(
  */
 export const PRIVACY_SET_CONSENT = methodContract('member_rewards.privacy.set_consent', SetConsentArgs, ConsentsSchema);
 
+/**
+ * A manager records a consent the member gave or withdrew to staff (at a branch, on the phone), on the member's
+ * behalf: source `back_office`, the manager as the one who recorded it; audited. Answers the member's consents.
+ */
+export const PRIVACY_SET_MEMBER_CONSENT = methodContract(
+  'member_rewards.privacy.set_member_consent',
+  v.pipe(
+    v.looseObject({
+      customer: requiredText('A member is required', 140),
+      purpose: v.picklist(CONSENT_PURPOSES, 'Purpose must be privacy_notice or marketing'),
+      granted: v.picklist([0, 1, '0', '1'], 'granted must be 0 or 1'),
+      version: v.optional(noticeVersionArg()),
+    }),
+    v.transform((a) => ({ ...a, granted: Number(a.granted) as 0 | 1 })),
+  ),
+  ConsentsSchema,
+);
+
 // ------------------------------------------------------------------------------------------------- a copy of my data
 
 const nullableString = v.nullable(v.string());

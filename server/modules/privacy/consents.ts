@@ -6,7 +6,7 @@ import { customerOfUser } from '../account/repository';
 import type { ConsentSource, Consents, PrivacyNotice } from '../../../contracts/privacy';
 import type * as v from 'valibot';
 import type { PublishNoticeArgs } from '../../../contracts/privacy';
-import { insertConsent, insertNextNotice, latestConsents, latestNotice, noticeByVersion, noticesWithAgreement, type NoticeRow } from './repository';
+import { insertConsent, insertNextNotice, latestConsents, latestNotice, memberByCustomer, noticeByVersion, noticesWithAgreement, type NoticeRow } from './repository';
 
 type Bilingual = { th: string; en: string };
 
@@ -108,16 +108,36 @@ export async function recordConsent(
   return true;
 }
 
+type ConsentArgs = { purpose: 'privacy_notice' | 'marketing'; granted: 0 | 1; version?: number };
+
+/** The notice version a consent names: required when granting the notice, and one that was published. */
+async function versionOf(db: Executor, args: ConsentArgs): Promise<number | null> {
+  if (args.purpose !== 'privacy_notice') return null;
+  if (args.granted === 1 && args.version === undefined) throw validationError('Say which version of the privacy notice you agree to', 'privacy_version_required');
+  return args.version === undefined ? null : versionToRecord(db, args.version);
+}
+
 /** member_rewards.privacy.set_consent */
-export async function setConsent(ctx: RequestContext, args: { purpose: 'privacy_notice' | 'marketing'; granted: 0 | 1; version?: number }): Promise<Consents> {
+export async function setConsent(ctx: RequestContext, args: ConsentArgs): Promise<Consents> {
   const customer = await ownCustomer(ctx);
-  let version: number | null = null;
-  if (args.purpose === 'privacy_notice') {
-    if (args.granted === 1 && args.version === undefined) throw validationError('Say which version of the privacy notice you agree to', 'privacy_version_required');
-    if (args.version !== undefined) version = await versionToRecord(ctx.db, args.version);
-  }
+  const version = await versionOf(ctx.db, args);
   await recordConsent(ctx.db, { customer, purpose: args.purpose, granted: args.granted === 1, version, source: 'settings', recordedBy: ctx.user.name });
   return consentsOf(ctx.db, customer);
+}
+
+/** member_rewards.privacy.set_member_consent: on the member's behalf, in one transaction with its audit row. */
+export async function setMemberConsent(ctx: RequestContext, args: ConsentArgs & { customer: string }): Promise<Consents> {
+  const member = await memberByCustomer(ctx.db, args.customer);
+  if (!member) throw new FrappeError('DoesNotExistError', `Member ${args.customer.slice(0, 80)} not found`, { code: 'member_not_found', title: 'Not Found' });
+  if (member.customer.erased_at) throw validationError("This member's personal data has been erased", 'member_erased');
+  const version = await versionOf(ctx.db, args);
+  await ctx.db.transaction(async (tx) => {
+    const recorded = await recordConsent(tx, { customer: member.customer.name, purpose: args.purpose, granted: args.granted === 1, version, source: 'back_office', recordedBy: ctx.user.name });
+    if (recorded) {
+      await audit(ctx, tx, { action: 'update', doctype: 'Personal Data', name: member.customer.name, before: {}, after: { purpose: args.purpose, granted: args.granted === 1, version }, branch: null });
+    }
+  });
+  return consentsOf(ctx.db, member.customer.name);
 }
 
 /**

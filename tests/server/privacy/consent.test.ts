@@ -7,8 +7,10 @@ import { users } from '../../../server/db/schema/auth';
 import { privacyConsents } from '../../../server/db/schema/privacy';
 import { devIdToken, newLineSub } from '../../../server/modules/account/line';
 import {
-  PRIVACY_GET_CONSENTS, PRIVACY_GET_NOTICE, PRIVACY_LIST_NOTICES, PRIVACY_PUBLISH_NOTICE, PRIVACY_SET_CONSENT,
+  PRIVACY_GET_CONSENTS, PRIVACY_GET_NOTICE, PRIVACY_LIST_NOTICES, PRIVACY_PUBLISH_NOTICE, PRIVACY_SET_CONSENT, PRIVACY_SET_MEMBER_CONSENT,
 } from '../../../contracts/privacy';
+import { ADMIN_METHODS } from '../../../contracts/admin';
+import { notificationEvents } from '../../../server/db/schema/notifications';
 import { auditOf } from '../admin/support';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -16,7 +18,8 @@ vi.setConfig({ testTimeout: 60_000 });
 let server: TestServer;
 let manager: Session;
 beforeAll(async () => {
-  server = await createTestServer();
+  // The demo data: a loyalty programme to award points in.
+  server = await createTestServer({ seedDemo: true });
   manager = new Session(server.app);
   await manager.login(LOYALTY_MANAGER.usr, LOYALTY_MANAGER.pwd);
 }, 600_000);
@@ -153,6 +156,26 @@ describe('consent on record', () => {
     await a.session.call(PRIVACY_SET_CONSENT.path, { purpose: 'marketing', granted: 1, customer: b.customer });
     expect((await ledgerOf(b.customer)).length).toBe(0);
     expect((await ledgerOf(a.customer)).length).toBe(1);
+  });
+});
+
+describe('consent on the member’s behalf, and what marketing consent does not touch', () => {
+  it('a manager records a consent the member gave to staff: source back_office, the manager as recorder, audited', async () => {
+    const m = await createMember(server);
+    const res = await manager.call(PRIVACY_SET_MEMBER_CONSENT.path, { customer: m.customer, purpose: 'marketing', granted: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message.consents.marketing.granted).toBe(1);
+    expect((await ledgerOf(m.customer)).map((r) => [r.purpose, r.granted, r.source, r.recorded_by])).toEqual([['marketing', true, 'back_office', LOYALTY_MANAGER.usr]]);
+    expect((await auditOf(server, m.customer)).map((a) => [a.action, a.ref_doctype, a.user])).toEqual([['update', 'Personal Data', LOYALTY_MANAGER.usr]]);
+  });
+
+  it('a member who never agreed to offers still hears about their points (a transactional notice)', async () => {
+    const m = await createMember(server);
+    const adjusted = await manager.call(ADMIN_METHODS.adjustPoints, { customer: m.customer, points: 10, reason: 'goodwill' }, 'POST', { 'idempotency-key': 'consent-transactional' });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    const events = await server.database.db.select().from(notificationEvents).where(eq(notificationEvents.user, m.name));
+    expect(events.map((e) => e.kind)).toEqual(['points_adjusted']);
+    expect((await ledgerOf(m.customer)).filter((r) => r.purpose === 'marketing')).toEqual([]);
   });
 });
 
