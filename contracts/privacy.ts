@@ -190,6 +190,15 @@ export type MyData = v.InferOutput<typeof MyDataSchema>;
  */
 export const PRIVACY_EXPORT_MY_DATA = rawMethodContract('member_rewards.privacy.export_my_data', noArgs);
 
+/**
+ * A manager answers a member's access request made to staff: the member's copy (MyDataSchema) as a download for
+ * the member. Completes the member's open access requests; audited and written in the access log.
+ */
+export const PRIVACY_EXPORT_MEMBER_DATA = rawMethodContract(
+  'member_rewards.privacy.export_member_data',
+  v.looseObject({ customer: requiredText('A member is required', 140) }),
+);
+
 // ------------------------------------------------------------------------------------------------- erasure
 
 const rewardBack = v.object({ order: v.string(), points_returned: v.number() });

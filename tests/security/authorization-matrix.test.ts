@@ -133,6 +133,7 @@ const METHOD_CALLERS: Record<string, readonly RoleName[]> = {
   'member_rewards.privacy.set_consent': MEMBERS,
   'member_rewards.privacy.set_member_consent': LOYALTY,
   'member_rewards.privacy.export_my_data': MEMBERS,
+  'member_rewards.privacy.export_member_data': LOYALTY,
   'member_rewards.privacy.request_deletion': MEMBERS,
   'member_rewards.privacy.confirm_deletion': MEMBERS,
   'member_rewards.privacy.list_requests': LOYALTY,

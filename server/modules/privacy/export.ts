@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../frappe/context';
-import { FrappeError } from '../../frappe/errors';
+import { FrappeError, validationError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
 import { today } from '../../../contracts/business-day';
 import { EXPORTS_PER_DAY, REQUEST_DEADLINE_DAYS, type MyData } from '../../../contracts/privacy';
@@ -7,7 +7,8 @@ import { addDays } from '../programme/rules';
 import { audit } from '../audit/service';
 import { balanceOf, standingOf } from '../loyalty/ledger';
 import { memberData } from './export-repository';
-import { consentHistory, insertRequest, memberByCustomer, requestsOf } from './repository';
+import { completeOpenRequests, consentHistory, insertRequest, memberByCustomer, openRequest, requestsOf } from './repository';
+import { logAccess } from './access-log';
 import { customerOfUser } from '../account/repository';
 
 const iso = (value: Date | string | null | undefined) => (value == null ? null : value instanceof Date ? value.toISOString() : String(value));
@@ -76,6 +77,30 @@ export async function buildMyData(ctx: RequestContext, customer: string): Promis
   };
 }
 
+const sendCopy = (ctx: RequestContext, customer: string, doc: MyData) =>
+  ctx.reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-disposition', `attachment; filename="member-data-${customer}.json"`)
+    .header('cache-control', 'no-store')
+    .send(JSON.stringify(doc, null, 2));
+
+/** member_rewards.privacy.export_member_data: a manager's copy for the member, completing their access requests. */
+export async function exportMemberData(ctx: RequestContext, customer: string) {
+  const member = await memberByCustomer(ctx.db, customer);
+  if (!member) throw new FrappeError('DoesNotExistError', `Member ${customer.slice(0, 80)} not found`, { title: 'Not Found', code: 'member_not_found' });
+  if (member.customer.erased_at) throw validationError("This member's personal data has been erased", 'member_erased');
+  const doc = await buildMyData(ctx, member.customer.name);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await openRequest(tx, member.customer.name, 'access'))) {
+      await insertRequest(tx, { customer: member.customer.name, kind: 'access', channel: 'back_office', dueDate: addDays(today(), REQUEST_DEADLINE_DAYS.access) });
+    }
+    await completeOpenRequests(tx, member.customer.name, 'access', ctx.user.name);
+    await audit(ctx, tx, { action: 'export', doctype: 'Personal Data', name: member.customer.name, before: {}, after: { kind: 'access' }, branch: null });
+    await logAccess(ctx, tx, [member.customer.name], 'export');
+  });
+  return sendCopy(ctx, member.customer.name, doc);
+}
+
 /**
  * member_rewards.privacy.export_my_data: the caller's copy as a download. Rate-limited per member; audited and
  * recorded as an access request completed at once, in one transaction.
@@ -89,9 +114,5 @@ export async function exportMyData(ctx: RequestContext) {
     await insertRequest(tx, { customer: customer.name, kind: 'access', channel: 'app', dueDate: addDays(today(), REQUEST_DEADLINE_DAYS.access), completedBy: ctx.user.name });
     await audit(ctx, tx, { action: 'export', doctype: 'Personal Data', name: customer.name, before: {}, after: { kind: 'access' }, branch: null });
   });
-  return ctx.reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .header('content-disposition', `attachment; filename="member-data-${customer.name}.json"`)
-    .header('cache-control', 'no-store')
-    .send(JSON.stringify(doc, null, 2));
+  return sendCopy(ctx, customer.name, doc);
 }

@@ -3,10 +3,10 @@ import { defineMethod } from '../../frappe/methods';
 import {
   PRIVACY_CONFIRM_DELETION, PRIVACY_ERASE_MEMBER, PRIVACY_EXPORT_MY_DATA, PRIVACY_GET_CONSENTS, PRIVACY_GET_NOTICE, PRIVACY_LIST_ACCESS_LOG,
   PRIVACY_LIST_NOTICES, PRIVACY_LIST_REQUESTS, PRIVACY_PUBLISH_NOTICE, PRIVACY_RECORD_REQUEST, PRIVACY_REQUEST_DELETION, PRIVACY_SEND_ERASURE_CODE,
-  PRIVACY_SET_CONSENT, PRIVACY_SET_MEMBER_CONSENT,
+  PRIVACY_SET_CONSENT, PRIVACY_SET_MEMBER_CONSENT, PRIVACY_EXPORT_MEMBER_DATA,
 } from '../../../contracts/privacy';
 import { getConsents, getNotice, listNotices, publishNotice, setConsent, setMemberConsent } from './consents';
-import { exportMyData } from './export';
+import { exportMemberData, exportMyData } from './export';
 import { confirmDeletion, eraseOnRequest, requestDeletion, sendErasureCodeFor } from './erasure';
 import { listRequests, recordRequest } from './requests';
 import { listAccessLog } from './access-log';
@@ -28,6 +28,13 @@ const setConsentMethod = defineMethod({ ...PRIVACY_SET_CONSENT, verbs: ['POST'],
 const setMemberConsentMethod = defineMethod({ ...PRIVACY_SET_MEMBER_CONSENT, verbs: ['POST'], allow: PRIVACY, handler: (ctx, args) => setMemberConsent(ctx, args) });
 /** A download (a link): GET. */
 const exportMyDataMethod = defineMethod({ ...PRIVACY_EXPORT_MY_DATA, verbs: ['GET'], allow: MEMBER, sideEffects: true, handler: (ctx) => exportMyData(ctx) });
+const exportMemberDataMethod = defineMethod({
+  ...PRIVACY_EXPORT_MEMBER_DATA,
+  verbs: ['GET'],
+  allow: PRIVACY,
+  sideEffects: true,
+  handler: (ctx, { customer }) => exportMemberData(ctx, customer),
+});
 const requestDeletionMethod = defineMethod({ ...PRIVACY_REQUEST_DELETION, verbs: ['POST'], allow: MEMBER, handler: (ctx) => requestDeletion(ctx) });
 const confirmDeletionMethod = defineMethod({ ...PRIVACY_CONFIRM_DELETION, verbs: ['POST'], allow: MEMBER, handler: (ctx, { otp }) => confirmDeletion(ctx, otp) });
 const listRequestsMethod = defineMethod({ ...PRIVACY_LIST_REQUESTS, verbs: ['GET'], allow: PRIVACY, handler: (ctx, args) => listRequests(ctx, args) });
@@ -44,7 +51,7 @@ const listAccessLogMethod = defineMethod({ ...PRIVACY_LIST_ACCESS_LOG, verbs: ['
 export const privacyModule: ServerModule = {
   name: 'privacy',
   methods: [
-    getNoticeMethod, publishNoticeMethod, listNoticesMethod, getConsentsMethod, setConsentMethod, setMemberConsentMethod, exportMyDataMethod, requestDeletionMethod,
+    getNoticeMethod, publishNoticeMethod, listNoticesMethod, getConsentsMethod, setConsentMethod, setMemberConsentMethod, exportMyDataMethod, exportMemberDataMethod, requestDeletionMethod,
     confirmDeletionMethod, listRequestsMethod, recordRequestMethod, sendErasureCodeMethod, eraseMemberMethod, listAccessLogMethod,
   ],
   routes(app) {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
 import { addAddress, gift, givePoints, PLACE_ORDER } from '../orders/support';
 import { auditLog } from '../../../server/db/schema/audit';
-import { privacyRequests } from '../../../server/db/schema/privacy';
-import { EXPORTS_PER_DAY, MyDataSchema, PRIVACY_EXPORT_MY_DATA, PRIVACY_SET_CONSENT } from '../../../contracts/privacy';
+import { personalDataAccess, privacyRequests } from '../../../server/db/schema/privacy';
+import { EXPORTS_PER_DAY, MyDataSchema, PRIVACY_EXPORT_MEMBER_DATA, PRIVACY_EXPORT_MY_DATA, PRIVACY_RECORD_REQUEST, PRIVACY_SET_CONSENT } from '../../../contracts/privacy';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -66,6 +66,24 @@ describe('download my data', () => {
     const refused = await download(me.session);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error_code).toBe('export_rate_limited');
+  });
+
+  it('a manager answers an access request made to staff: the member’s copy, the request completed, audited and in the access log', async () => {
+    const me = await createMember(server);
+    const lm = new Session(server.app);
+    await lm.login(LOYALTY_MANAGER.usr, LOYALTY_MANAGER.pwd);
+    const recorded = await lm.call(PRIVACY_RECORD_REQUEST.path, { customer: me.customer, kind: 'access' });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json().message).toMatchObject({ status: 'open', kind: 'access', channel: 'back_office' });
+    const res = await lm.call(PRIVACY_EXPORT_MEMBER_DATA.path, { customer: me.customer }, 'GET');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(v.parse(MyDataSchema, JSON.parse(res.body)).profile.customer).toBe(me.customer);
+    const requests = await server.database.db.select().from(privacyRequests).where(eq(privacyRequests.customer, me.customer));
+    expect(requests.map((r) => [r.kind, r.status, r.completed_by])).toEqual([['access', 'completed', LOYALTY_MANAGER.usr]]);
+    const audit = await server.database.db.select().from(auditLog).where(eq(auditLog.ref_name, me.customer));
+    expect(audit.map((a) => [a.action, a.ref_doctype, a.user])).toEqual([['export', 'Personal Data', LOYALTY_MANAGER.usr]]);
+    const logged = await server.database.db.select().from(personalDataAccess).where(eq(personalDataAccess.customer, me.customer));
+    expect(logged.map((r) => [r.user, r.what])).toEqual([[LOYALTY_MANAGER.usr, 'export']]);
   });
 
   it('a manager has no data of their own to download', async () => {
