@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { doctypeContract, methodContract, rawMethodContract } from './contract';
 import { isSafeNextPath } from './next-path';
+import { noticeVersionArg } from './args';
 
 /**
  * Who the member is, as every screen reads it (get_profile, get_tier, LINE sign-in), and the phone-number rules.
@@ -68,14 +69,18 @@ export const AFTER_LINE = ['/', '/phonverify', '/signup'] as const;
  * LINE Login v2.1's authorize address (scope `openid profile`, `bot_prompt=aggressive`: friendship with the linked
  * official account is offered) with a random `state` and `nonce` bound to this browser in an HMAC-signed HttpOnly
  * cookie, which also keeps `next`: the in-app page to land on afterwards (a same-origin path only: a single leading
- * `/`, no `//`, no backslash, no scheme or whitespace; 417 otherwise). Without `LINE_CHANNEL_ID`, the address of the
- * development LINE page (refused in production).
+ * `/`, no `//`, no backslash, no scheme or whitespace; 417 otherwise), and `privacy_version`: the privacy notice
+ * the modal showed (417 `privacy_version_unknown` for one never published), recorded as the member's consent when the
+ * sign-in completes (without it, the current version). Without `LINE_CHANNEL_ID`, the address of the development
+ * LINE page (refused in production).
  */
 export const AUTHORIZE_URL = methodContract(
   'honda_api.api_calls.linetoken.get_oauth2_authorize_url',
   v.looseObject({
     redirect_to: v.optional(v.picklist(AFTER_LINE, 'Unknown redirect address')),
     next: v.optional(v.pipe(v.string('Unknown redirect address'), v.check((p: string) => isSafeNextPath(p), 'Unknown redirect address'))),
+    /** The privacy notice version the modal showed: recorded as the member's consent when the sign-in completes. */
+    privacy_version: v.optional(noticeVersionArg()),
   }),
   v.string(),
 );

@@ -130,6 +130,11 @@ export const MemberSummaryAnswer = v.object({
     v.object({ device_id: v.string(), member_no: v.number(), created_at: v.string(), revoked_at: v.nullable(v.string()), last_used_step: v.nullable(v.number()) }),
   ),
   blocked: v.object({ blocked: v.boolean(), reason: v.nullable(v.string()), at: v.nullable(v.string()), by: v.nullable(v.string()) }),
+  /**
+   * Set for a Branch Manager looking at a member never active at their branch (earned, redeemed or collected
+   * there): the answer then holds at most the name, the tier and a masked phone (`08x-xxx-1234`).
+   */
+  limited: v.optional(v.literal(true)),
 });
 export type MemberSummary = v.InferOutput<typeof MemberSummaryAnswer>;
 
@@ -331,12 +336,12 @@ export const PasswordResetSentAnswer = v.object({ user: v.string(), sent: v.lite
 export const AUDIT_ACTIONS = [
   'create', 'update', 'delete', 'block', 'unblock', 'adjust_points', 'import_points', 'award_points', 'expire_points',
   'confirm_reward', 'expire_reward', 'confirm_payment', 'cancel_order', 'refund_order', 'update_rules', 'send_password_reset',
-  'export', 'broadcast',
+  'export', 'broadcast', 'publish', 'erase', 'record_request', 'send_erasure_code',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_DOCTYPES = [
   'Item', 'Branch', 'Customer', 'Loyalty Point Entry', 'Points Import', 'User', 'Sales Invoice', 'Loyalty Program', 'Settings',
-  'Export', 'Broadcast', 'Blog Post', 'Blog Category', 'Information Document', 'Terms and Conditions Document', 'Condition of redeem items',
+  'Export', 'Broadcast', 'Privacy Notice', 'Privacy Request', 'Personal Data', 'Blog Post', 'Blog Category', 'Information Document', 'Terms and Conditions Document', 'Condition of redeem items',
 ] as const;
 export type AuditDoctype = (typeof AUDIT_DOCTYPES)[number];
 /** The roles a user acts in, and Job: the scheduler (expiring points and uncollected rewards). */

@@ -31,6 +31,12 @@ export const requiredText = (message: string, max: number, tooLong = message) =>
 export const optionalText = (max: number, tooLong: string) =>
   v.optional(v.nullable(v.pipe(v.string(tooLong), v.trim(), v.maxLength(max, tooLong))));
 
+/**
+ * A version of the privacy notice (contracts/privacy.ts): what a sign-in sends as `privacy_version`, the version
+ * the member read in the modal.
+ */
+export const noticeVersionArg = () => boundedNumber(1, 1_000_000, 'Unknown privacy notice version');
+
 /** A page of a list: where it starts and how long it is. */
 export const pageArgs = (maxLimit: number) => ({
   start: v.optional(boundedNumber(0, 1_000_000_000, 'start must be a whole number, 0 or more')),

@@ -93,12 +93,15 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const RenderedIn = v.object({ title: v.string(), body: v.string(), line_text: v.string() });
 
 /**
- * `members`: the segment's members; `webpush` / `line`: how many of them each channel reaches (the campaigns topic
- * on for that channel, a subscribed device or a LINE account, the channel available on this server); `reachable`:
+ * A broadcast is marketing: only members who consented to offers (their marketing consent, opt-in) receive it.
+ * `members`: the segment's members with that consent; `left_out_no_consent`: the segment's members left out for want
+ * of it; `webpush` / `line`: how many consenting members each channel reaches (the campaigns topic on for that
+ * channel, a subscribed device or a LINE account, the channel available on this server); `reachable`: consenting
  * members reached on at least one channel, the number `send` queues.
  */
 export const BroadcastPreviewAnswer = v.object({
   members: count,
+  left_out_no_consent: count,
   webpush: count,
   line: count,
   reachable: count,

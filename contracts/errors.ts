@@ -144,6 +144,13 @@ export const ERROR_CODES = [
   // sign-in inside LINE (LIFF)
   'liff_unavailable',
   'liff_login_failed',
+  // personal data (member_rewards.privacy.*)
+  'privacy_version_unknown',
+  'privacy_version_required',
+  'erasure_code_wrong',
+  'erasure_confirmation_required',
+  'export_rate_limited',
+  'member_erased',
   ...RULE_CODES,
   // the till's refusals (also sent as `reason`, as before)
   ...STAFF_REFUSAL_REASONS,

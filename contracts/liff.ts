@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { noArgs } from './args';
+import { noArgs, noticeVersionArg } from './args';
 import { methodContract } from './contract';
 
 /**
@@ -17,6 +17,8 @@ export const liffLoginArgsSchema = v.looseObject({
     v.minLength(1, 'An ID token is required'),
     v.maxLength(4096, 'This ID token is too long'),
   ),
+  /** The privacy notice version the app showed (recorded as the member's consent); without it, the current one. */
+  privacy_version: v.optional(noticeVersionArg()),
 });
 
 /** The session liff_login started (or kept): who, and the CSRF token for the writes that follow. */
@@ -38,6 +40,7 @@ export const LIFF_CONFIG = methodContract('member_rewards.account.liff_config', 
  * The raw ID token LIFF gave the app (`liff.getIDToken()`; no profile data is taken from the client), verified like
  * LINE Login's (signature with LINE's keys, issuer, audience = `LINE_CHANNEL_ID`, expiry); finds or creates the member
  * by LINE's `sub` (the same member LINE Login finds) and starts the cookie session, or keeps the one that member
- * already holds. A refused token is 401 `liff_login_failed`; 60 per IP per 15 minutes.
+ * already holds. The privacy-notice consent is recorded with `privacy_version` (the version the app showed; without
+ * it, the current one; 417 `privacy_version_unknown` for one never published). A refused token is 401 `liff_login_failed`; 60 per IP per 15 minutes.
  */
 export const LIFF_LOGIN = methodContract('member_rewards.account.liff_login', liffLoginArgsSchema, liffLoginAnswerSchema);

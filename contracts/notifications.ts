@@ -207,7 +207,8 @@ export const lineOutboxAnswerSchema = v.array(
 
 /**
  * Development only: the LINE outbox, newest first, what would have been pushed; 404 with `LINE_CHANNEL_ACCESS_TOKEN` or
- * in production.
+ * in production. Readable only from the server's own machine (loopback, not through a proxy) or by a System Manager:
+ * 403 otherwise.
  */
 export const LINE_OUTBOX = methodContract(
   'member_rewards.dev.line_outbox',

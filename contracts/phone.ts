@@ -62,7 +62,8 @@ export const UPDATE_PHONE_VERIFY = methodContract('honda_api.api_calls.verifyuse
 
 /**
  * Development only: the SMS outbox, newest first, the codes that would have been texted (refused when
- * `NODE_ENV=production` or an SMS gateway is configured).
+ * `NODE_ENV=production` or an SMS gateway is configured). Readable only from the server's own machine (loopback, not
+ * through a proxy) or by a System Manager: 403 otherwise.
  */
 export const SMS_OUTBOX = methodContract(
   'member_rewards.dev.sms_outbox',

@@ -18,6 +18,7 @@ import { programmeModule } from './programme/index';
 import { scheduleModule } from './schedule/index';
 import { reportsModule } from './reports/index';
 import { broadcastModule } from './broadcast/index';
+import { privacyModule } from './privacy/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -40,4 +41,5 @@ export const allModules: ServerModule[] = [
   scheduleModule,
   reportsModule,
   broadcastModule,
+  privacyModule,
 ];

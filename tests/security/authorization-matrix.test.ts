@@ -123,6 +123,22 @@ const METHOD_CALLERS: Record<string, readonly RoleName[]> = {
   'member_rewards.broadcast.preview': LOYALTY,
   'member_rewards.broadcast.send': LOYALTY,
   'member_rewards.broadcast.list': LOYALTY,
+  // personal data: the notice, consents, a copy, erasure, requests and who looked at whose data
+  'member_rewards.privacy.get_notice': ANYONE,
+  'member_rewards.privacy.publish_notice': LOYALTY,
+  'member_rewards.privacy.list_notices': LOYALTY,
+  'member_rewards.privacy.get_consents': MEMBERS,
+  'member_rewards.privacy.set_consent': MEMBERS,
+  'member_rewards.privacy.set_member_consent': LOYALTY,
+  'member_rewards.privacy.export_my_data': MEMBERS,
+  'member_rewards.privacy.export_member_data': LOYALTY,
+  'member_rewards.privacy.request_deletion': MEMBERS,
+  'member_rewards.privacy.confirm_deletion': MEMBERS,
+  'member_rewards.privacy.list_requests': LOYALTY,
+  'member_rewards.privacy.record_request': LOYALTY,
+  'member_rewards.privacy.send_erasure_code': LOYALTY,
+  'member_rewards.privacy.erase_member': LOYALTY,
+  'member_rewards.privacy.list_access_log': SYSTEM,
 };
 
 type DoctypeVerb = 'list' | 'create' | 'update' | 'delete';

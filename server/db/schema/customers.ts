@@ -18,5 +18,10 @@ export const customers = pgTable('customers', {
    */
   loyalty_program_tier: text('loyalty_program_tier'),
   tier_evaluated_on: date('tier_evaluated_on', { mode: 'string' }),
+  /**
+   * When the member's account was erased (their request, or a manager's on it): the customer stays as a
+   * pseudonymous id that orders and the ledger keep, with no personal data left anywhere.
+   */
+  erased_at: timestamp('erased_at', { withTimezone: true }),
   ...docColumns(),
 }, (t) => [index('customers_creation_idx').on(t.creation)]);

@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './notifications';
 export * from './reports';
 export * from './broadcasts';
+export * from './privacy';

@@ -4,6 +4,7 @@ import { defineMethod } from '../../frappe/methods';
 import type { DoctypeDef } from '../../frappe/doctypes';
 import { FrappeError, notFound, permissionError, validationError } from '../../frappe/errors';
 import { hitLimit } from '../../frappe/rate-limit';
+import { refuseRemoteOutboxReader } from '../../frappe/local-only';
 import { issueApiKey } from '../../frappe/api-keys';
 import { checkPassword } from '../../frappe/sessions';
 import { users } from '../../db/schema/auth';
@@ -19,15 +20,17 @@ import { CHANGE_PHONE, GET_PHONE, SMS_OUTBOX, UPDATE_PHONE_VERIFY, VERIFY_OTP } 
 import { UPDATE_PROFILE } from '../../../contracts/profile';
 import { isSafeNextPath } from '../../../contracts/next-path';
 import { LIFF_CONFIG, LIFF_LOGIN } from '../../../contracts/liff';
+import { currentNotice, recordSignInConsent, versionToRecord } from '../privacy/consents';
 
 const getAuthorizeUrl = defineMethod({
   ...AUTHORIZE_URL,
   verbs: ['GET'],
   allow: ['Guest'],
-  async handler(ctx, { redirect_to, next }) {
+  async handler(ctx, { redirect_to, next, privacy_version }) {
     const mode = lineMode(ctx.config);
     if (!mode) throw validationError('LINE Login is not configured on this server');
-    const pending = await startPendingLogin(ctx.db, ctx.request, ctx.reply, redirect_to ?? '/phonverify', next);
+    const version = await versionToRecord(ctx.db, privacy_version);
+    const pending = await startPendingLogin(ctx.db, ctx.request, ctx.reply, redirect_to ?? '/phonverify', next, version);
     ctx.reply.header('cache-control', 'no-store');
     return authorizeUrl(mode, ctx.config, pending);
   },
@@ -58,6 +61,9 @@ const loginViaLine = defineMethod({
       const identity = await verifyIdToken(ctx.db, mode, idToken, pending.nonce);
       const user = await findOrCreateLineMember(ctx.db, identity);
       if (!user.enabled) throw new LineLoginError('user disabled');
+      // A cookie from before the version was kept in it: the current notice, which the modal showed then.
+      const version = typeof pending.privacyVersion === 'number' ? pending.privacyVersion : (await currentNotice(ctx.db)).version;
+      await recordSignInConsent(ctx.db, user, version, 'sign_in');
       await startMemberSession(ctx, user);
       // The page asked for (checked again: the cookie is ours, but its content outlived a deploy) comes after the
       // phone verification when that is still to do.
@@ -97,10 +103,11 @@ const liffLogin = defineMethod({
   ...LIFF_LOGIN,
   verbs: ['POST'],
   allow: ['Guest'],
-  async handler(ctx, { id_token }) {
+  async handler(ctx, { id_token, privacy_version }) {
     const mode = liffMode(ctx.config);
     if (!mode) throw liffUnavailable();
     await hitLimit(ctx.db, `liff:login:ip:${ctx.request.ip}`, 60, 15 * 60);
+    const version = await versionToRecord(ctx.db, privacy_version);
     ctx.reply.header('cache-control', 'no-store');
     let user;
     try {
@@ -112,6 +119,7 @@ const liffLogin = defineMethod({
       ctx.request.log.warn({ reason: err.message }, 'LIFF sign-in refused');
       throw new FrappeError('AuthenticationError', 'Sign-in with LINE failed', { code: 'liff_login_failed' });
     }
+    await recordSignInConsent(ctx.db, user, version, 'liff');
     const current = ctx.user.via === 'session' && ctx.user.name === user.name && ctx.user.csrfToken;
     const csrfToken = current || (await startMemberSession(ctx, user)).csrfToken;
     const fresh = (await userByName(ctx.db, user.name)) ?? user;
@@ -184,6 +192,7 @@ const smsOutboxRead = defineMethod({
   allow: ['Guest'],
   async handler(ctx, { phone, limit }) {
     if (ctx.config.production || ctx.config.sms) throw notFound('The development SMS outbox is not available');
+    refuseRemoteOutboxReader(ctx);
     const n = Math.min(Math.max(Number(limit ?? 20) || 20, 1), 100);
     return smsOutboxEntries(ctx.db, phone?.replace(/\D/g, ''), n);
   },

@@ -72,6 +72,8 @@ interface PendingLogin {
   redirectTo: string;
   /** The in-app page to land on after signing in. */
   next?: string;
+  /** The privacy notice version the sign-in modal showed (recorded as consent when the sign-in completes). */
+  privacyVersion?: number;
 }
 
 async function sign(db: Executor, payload: string) {
@@ -116,6 +118,7 @@ export async function startPendingLogin(
   reply: FastifyReply,
   redirectTo: string,
   next?: string,
+  privacyVersion?: number,
 ): Promise<PendingLogin> {
   const pending: PendingLogin = {
     state: randomToken(24),
@@ -123,6 +126,7 @@ export async function startPendingLogin(
     exp: Date.now() + STATE_TTL_SECONDS * 1000,
     redirectTo,
     ...(next ? { next } : {}),
+    ...(privacyVersion ? { privacyVersion } : {}),
   };
   const earlier = await readPending(db, req.cookies?.[STATE_COOKIE]).catch(() => []);
   const alive = earlier.filter((p) => typeof p.exp === 'number' && p.exp > Date.now());

@@ -11,6 +11,9 @@ import { matchMemberCode } from '../staff/codes';
 import { memberOfUser } from '../staff/repository';
 import { audit } from '../audit/service';
 import { devicesOf, findMembers, ledgerPage, memberRows, setBlocked } from './repository';
+import { logAccess } from '../privacy/access-log';
+import { isActiveAtBranch } from '../privacy/repository';
+import { maskPhone } from '../../../contracts/privacy';
 
 export const memberNotFound = (customer: string) =>
   new FrappeError('DoesNotExistError', `Member ${customer.slice(0, 80)} not found`, { code: 'member_not_found', title: 'Not Found' });
@@ -24,19 +27,31 @@ async function customerOfCode(ctx: RequestContext, q: string): Promise<string | 
   return match ? ((await memberOfUser(ctx.db, match.device.user))?.customer.name ?? null) : null;
 }
 
-/** member_rewards.admin.search_members: by phone, name, e-mail, member number or a scanned member code. */
+/**
+ * member_rewards.admin.search_members: by phone, name, e-mail, member number or a scanned member code. A Branch
+ * Manager finds only members active at their branch. Every member in the answer is an access to their personal
+ * data, logged.
+ */
 export async function searchMembers(ctx: RequestContext, args: { q: string; start?: number; limit?: number }): Promise<{ rows: MemberRow[]; total: number }> {
   const q = args.q.trim();
   const digits = onlyDigits(q);
   const byCode = q ? await customerOfCode(ctx, q) : null;
+  const activeAt = branchScope(ctx);
   const { rows, total } = await findMembers(
     ctx.db,
     // A scanned code names one member: its digits are not also searched as a phone number.
-    byCode ? { text: '', digits: null, customer: byCode } : { text: q, digits: digits.length >= 3 ? digits : null, customer: null },
+    byCode ? { text: '', digits: null, customer: byCode, activeAt } : { text: q, digits: digits.length >= 3 ? digits : null, customer: null, activeAt },
     args.start ?? 0,
     args.limit ?? 20,
   );
+  await logAccess(ctx, ctx.db, rows.map((r) => r.customer), 'search');
   return { rows: rows.map((r) => ({ ...r, member_since: String(r.member_since).slice(0, 10) })), total };
+}
+
+/** A Branch Manager's branch (members' personal data only of those active there); null: every branch. */
+function branchScope(ctx: RequestContext): string | null {
+  if (ctx.user.roles.includes('Loyalty Manager') || ctx.user.roles.includes('System Manager')) return null;
+  return ctx.user.branch ?? '';
 }
 
 function orderRow(inv: InvoiceRow, notes: Awaited<ReturnType<typeof deliveryNotesOf>>) {
@@ -63,6 +78,9 @@ export async function memberSummary(ctx: RequestContext, args: { customer: strin
   const member = await memberRows(ctx.db, args.customer);
   if (!member) throw memberNotFound(args.customer);
   const { customer: c, user: u } = member;
+  await logAccess(ctx, ctx.db, [c.name], 'member_page');
+  const scope = branchScope(ctx);
+  if (scope !== null && !(await isActiveAtBranch(ctx.db, c.name, scope))) return limitedSummary(ctx, member);
   const asOf = today();
   const start = args.ledger_start ?? 0;
   const [balance, standing, batches, ledger, purchases, rewards, devices] = await Promise.all([
@@ -115,6 +133,38 @@ export async function memberSummary(ctx: RequestContext, args: { customer: strin
     reward_orders: rewards.map((i) => orderRow(i, notes)),
     devices: devices.map((d) => ({ device_id: d.id, member_no: d.code_no, created_at: d.created_at.toISOString(), revoked_at: iso(d.revoked_at), last_used_step: d.last_used_step })),
     blocked: { blocked: c.blocked, reason: c.blocked_reason, at: iso(c.blocked_at), by: c.blocked_by },
+  };
+}
+
+/**
+ * A member never active at the Branch Manager's branch: at most their name, tier and a masked phone
+ * (`08x-xxx-1234`); no e-mail, picture, points, notes, orders or devices (`limited`).
+ */
+async function limitedSummary(ctx: RequestContext, member: NonNullable<Awaited<ReturnType<typeof memberRows>>>): Promise<MemberSummary> {
+  const { customer: c, user: u } = member;
+  const standing = await standingOf(ctx.db, c.name, today());
+  return {
+    customer: c.name,
+    user: '',
+    full_name: u.full_name || c.customer_name,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: null,
+    mobile_no: maskPhone(u.mobile_no),
+    phone_verified: u.phone_verified,
+    user_image: null,
+    member_since: String(c.creation).slice(0, 10),
+    loyalty_program: standing.program,
+    loyalty_points: 0,
+    points_earned: 0,
+    tier: { tier_name: standing.tier?.name ?? null, next_tier_name: null, points_to_next_tier: 0 },
+    batches: [],
+    ledger: { start: 0, total: 0, rows: [] },
+    orders: [],
+    reward_orders: [],
+    devices: [],
+    blocked: { blocked: c.blocked, reason: null, at: null, by: null },
+    limited: true,
   };
 }
 

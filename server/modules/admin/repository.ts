@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readSetting } from '../settings/repository';
 import { memberDevices, settings, users } from '../../db/schema/auth';
@@ -6,6 +6,7 @@ import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries, loyaltyPrograms } from '../../db/schema/loyalty';
 import { pointImports } from '../../db/schema/audit';
 import { liveBalanceSql } from '../loyalty/ledger';
+import { activeAtBranch } from '../privacy/repository';
 
 /** A member's live balance as a correlated subquery (the ledger's one definition of a balance). */
 export const liveBalance = (customer: SQL | typeof customers.name) => liveBalanceSql(customer);
@@ -18,6 +19,8 @@ export interface MemberQuery {
   digits: string | null;
   /** A customer found from a scanned member code. */
   customer: string | null;
+  /** A Branch Manager's branch: only members active there are found. */
+  activeAt?: string | null;
 }
 
 /** Members matching the search, newest first, with their balance and the number of all matches. */
@@ -29,7 +32,7 @@ export async function findMembers(db: Executor, q: MemberQuery, start: number, l
   }
   if (q.digits) parts.push(ilike(users.mobile_no, like(q.digits)));
   if (q.customer) parts.push(eq(customers.name, q.customer));
-  const where = parts.length ? or(...parts) : undefined;
+  const where = and(parts.length ? or(...parts) : undefined, q.activeAt != null ? activeAtBranch(customers.name, q.activeAt) : undefined);
   const rows = await db
     .select({
       customer: customers.name,

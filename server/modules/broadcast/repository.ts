@@ -6,6 +6,7 @@ import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E } from '../../db/schema/loyalty';
 import { notificationSettings } from '../../db/schema/notifications';
 import { hasPushDevice, topicAllowed } from '../notifications/repository';
+import { hasMarketingConsent } from '../privacy/repository';
 
 export type BroadcastRow = typeof broadcasts.$inferSelect;
 
@@ -46,13 +47,20 @@ const CAMPAIGNS = 'campaigns';
 const reachesByPush = (ch: Channels) => (ch.webpush ? sql`(${topicAllowed(CAMPAIGNS, 'webpush')} and ${hasPushDevice(users.name)})` : sql`false`);
 const reachesByLine = (ch: Channels) => (ch.line ? sql`(${topicAllowed(CAMPAIGNS, 'line')} and ${users.line_sub} is not null)` : sql`false`);
 
-/** How many members a segment holds and how many each channel reaches: one aggregate, no member row leaves the database. */
+/** A campaign is marketing: it reaches only members who opted in to offers (their latest marketing consent). */
+const consenting = hasMarketingConsent(customers.name);
+
+/**
+ * How many members of a segment consented to offers (`members`), how many each channel reaches among them, and how
+ * many of the segment were left out for want of that consent: one aggregate, no member row leaves the database.
+ */
 export async function segmentCounts(db: Executor, q: SegmentQuery, ch: Channels) {
-  const push = reachesByPush(ch);
-  const line = reachesByLine(ch);
+  const push = sql`(${consenting} and ${reachesByPush(ch)})`;
+  const line = sql`(${consenting} and ${reachesByLine(ch)})`;
   const [row] = await db
     .select({
-      members: sql<number>`count(*)::int`,
+      members: sql<number>`(count(*) filter (where ${consenting}))::int`,
+      left_out_no_consent: sql<number>`(count(*) filter (where not ${consenting}))::int`,
       webpush: sql<number>`(count(*) filter (where ${push}))::int`,
       line: sql<number>`(count(*) filter (where ${line}))::int`,
       reachable: sql<number>`(count(*) filter (where ${push} or ${line}))::int`,
@@ -61,11 +69,17 @@ export async function segmentCounts(db: Executor, q: SegmentQuery, ch: Channels)
     .innerJoin(users, eq(users.name, customers.user))
     .leftJoin(notificationSettings, eq(notificationSettings.user, users.name))
     .where(segmentWhere(q));
-  return { members: Number(row?.members ?? 0), webpush: Number(row?.webpush ?? 0), line: Number(row?.line ?? 0), reachable: Number(row?.reachable ?? 0) };
+  return {
+    members: Number(row?.members ?? 0),
+    left_out_no_consent: Number(row?.left_out_no_consent ?? 0),
+    webpush: Number(row?.webpush ?? 0),
+    line: Number(row?.line ?? 0),
+    reachable: Number(row?.reachable ?? 0),
+  };
 }
 
 /**
- * One page of the segment's reachable members (their user names), after `after` in name order: a broadcast walks
+ * One page of the segment's reachable members who consented to offers (their user names), after `after` in name order: a broadcast walks
  * the segment page by page, so a segment of any size never sits in memory at once.
  */
 export async function reachableMembersAfter(db: Executor, q: SegmentQuery, ch: Channels, after: string | null, limit: number): Promise<string[]> {
@@ -74,7 +88,7 @@ export async function reachableMembersAfter(db: Executor, q: SegmentQuery, ch: C
     .from(customers)
     .innerJoin(users, eq(users.name, customers.user))
     .leftJoin(notificationSettings, eq(notificationSettings.user, users.name))
-    .where(and(segmentWhere(q), sql`(${reachesByPush(ch)} or ${reachesByLine(ch)})`, after === null ? undefined : gt(users.name, after)))
+    .where(and(segmentWhere(q), consenting, sql`(${reachesByPush(ch)} or ${reachesByLine(ch)})`, after === null ? undefined : gt(users.name, after)))
     .orderBy(asc(users.name))
     .limit(limit);
   return rows.map((r) => r.user);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { refuseRemoteOutboxReader } from '../../frappe/local-only';
 import type { ServerModule } from '../../frappe/module';
 import { defineMethod } from '../../frappe/methods';
 import { notFound } from '../../frappe/errors';
@@ -72,6 +73,7 @@ const lineOutboxRead = defineMethod({
   allow: ['Guest'],
   async handler(ctx, { to, limit }) {
     if (lineMessagingMode(ctx.config) !== 'outbox') throw notFound('The development LINE outbox is not available');
+    refuseRemoteOutboxReader(ctx);
     const n = Math.min(Math.max(Number(limit ?? 20) || 20, 1), 100);
     const rows = await lineOutboxList(ctx.db, to, n);
     return rows.map((r) => ({

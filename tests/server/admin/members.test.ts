@@ -34,10 +34,11 @@ async function batch(customer: string, points: number, postingDate: string) {
 }
 
 describe('member look-up', () => {
-  it('finds a member by phone, name, e-mail, member number and a scanned member code; Branch Managers may look too', async () => {
+  it('finds a member by phone, name, e-mail, member number and a scanned member code; Branch Managers may look too (at members active at their branch)', async () => {
     const m = await createMember(server, { phone: '0891234567' });
     const device = (await m.session.call('member_rewards.member_code.register_device', {})).json().message as MemberCodeDevice;
-    await givePoints(server, m.customer, 42);
+    // Earned at the Branch Manager's branch (สาขาสยาม): a member they may look up.
+    await earnPoints(server.database.db, { customer: m.customer, program: (await programOf(server.database.db, m.customer))!, points: 42, source: 'staff_award', branch: 'สาขาสยาม' });
     const code = await memberCodeAt(device);
     for (const q of ['089-123-4567', '1234567', m.name.split('@')[0]!, m.customer.toLowerCase(), code]) {
       for (const s of [lm, bm]) {

@@ -12,6 +12,8 @@ import { notificationDeliveries, notificationEvents } from '../../../server/db/s
 import { today } from '../../../contracts/business-day';
 import { addDays } from '../../../server/modules/programme/rules';
 import { BROADCAST_LIST, BROADCAST_PREVIEW, BROADCAST_SEND } from '../../../contracts/broadcast';
+import { PRIVACY_SET_CONSENT } from '../../../contracts/privacy';
+import { privacyConsents } from '../../../server/db/schema/privacy';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -37,7 +39,7 @@ const push = new LocalPushService();
 const noon = new Date(`${today()}T05:00:00Z`);
 
 type Who = { name: string; customer: string; session: Session };
-const m: Record<'active' | 'lapsed' | 'dormant' | 'optedOut' | 'blocked' | 'pushOnly', Who> = {} as never;
+const m: Record<'active' | 'lapsed' | 'dormant' | 'optedOut' | 'blocked' | 'pushOnly' | 'noConsent', Who> = {} as never;
 
 async function member(opts: {
   tier: string;
@@ -45,8 +47,14 @@ async function member(opts: {
   line?: boolean;
   push?: boolean;
   campaignsOff?: boolean;
+  /** Offers are opt-in: every member here agreed to them, unless this says they never did. */
+  noMarketingConsent?: boolean;
 }): Promise<Who> {
   const who = await createMember(server);
+  if (!opts.noMarketingConsent) {
+    const res = await who.session.call(PRIVACY_SET_CONSENT.path, { purpose: 'marketing', granted: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+  }
   const db = server.database.db;
   await db.update(customers).set({ loyalty_program_tier: opts.tier, tier_evaluated_on: today() }).where(eq(customers.name, who.customer));
   if (opts.activityDaysAgo !== undefined) {
@@ -105,6 +113,8 @@ beforeAll(async () => {
   m.optedOut = await member({ tier: 'Gold', activityDaysAgo: 0, line: true, push: true, campaignsOff: true });
   m.blocked = await member({ tier: 'Gold', activityDaysAgo: 1, line: true, push: true });
   m.pushOnly = await member({ tier: 'Silver', push: true });
+  // Reachable on both channels and in the branch's segment, but never agreed to offers.
+  m.noConsent = await member({ tier: 'Gold', activityDaysAgo: 10, line: true, push: true, noMarketingConsent: true });
   // Blocked after subscribing: a blocked member cannot sign in.
   await server.database.db.update(customers).set({ blocked: true }).where(eq(customers.name, m.blocked.customer));
   await server.database.db.update(users).set({ enabled: false }).where(eq(users.name, m.blocked.name));
@@ -119,9 +129,11 @@ describe('preview', () => {
   it('counts the segment and each channel, and shows the notification as members will see it', async () => {
     const res = await loyalty.call(PREVIEW, { segment: { branches: [TEST_BRANCH] }, ...message1 });
     expect(res.statusCode, res.body).toBe(200);
-    // active (LINE), lapsed (push), optedOut (in the segment, reached by nothing); blocked is never in a segment.
+    // active (LINE), lapsed (push), optedOut (in the segment, reached by nothing); blocked is never in a segment;
+    // noConsent is left out, counted apart.
     expect(res.json().message).toEqual({
       members: 3,
+      left_out_no_consent: 1,
       webpush: 1,
       line: 1,
       reachable: 2,
@@ -138,9 +150,20 @@ describe('preview', () => {
     const before = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(notificationEvents);
     const res = await loyalty.call(PREVIEW, { segment: { branches: [TEST_BRANCH], last_activity: { mode: 'active', days: 30 } }, ...message1 }, 'GET');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toMatchObject({ members: 2, webpush: 0, line: 1, reachable: 1 });
+    expect(res.json().message).toMatchObject({ members: 2, left_out_no_consent: 1, webpush: 0, line: 1, reachable: 1 });
     const after = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(notificationEvents);
     expect(after).toEqual(before);
+  });
+
+  it('a member is reached from the moment they opt in to offers, and no longer once they withdraw', async () => {
+    const preview = async () => (await loyalty.call(PREVIEW, { segment: { branches: [TEST_BRANCH] }, ...message1 })).json().message;
+    expect(await preview()).toMatchObject({ members: 3, left_out_no_consent: 1, webpush: 1, line: 1, reachable: 2 });
+    const on = await m.noConsent.session.call(PRIVACY_SET_CONSENT.path, { purpose: 'marketing', granted: 1 });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await preview()).toMatchObject({ members: 4, left_out_no_consent: 0, webpush: 2, line: 2, reachable: 3 });
+    const off = await m.noConsent.session.call(PRIVACY_SET_CONSENT.path, { purpose: 'marketing', granted: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await preview()).toMatchObject({ members: 3, left_out_no_consent: 1, webpush: 1, line: 1, reachable: 2 });
   });
 
   it('each filter narrows the segment', async () => {
@@ -170,7 +193,7 @@ describe('send', () => {
   let broadcast: number;
   const key = randomUUID();
 
-  it('queues one campaign notification per member the segment reaches, never a blocked or opted-out member', async () => {
+  it('queues one campaign notification per member the segment reaches, never a blocked, opted-out or non-consenting member', async () => {
     const preview = (await loyalty.call(PREVIEW, { segment: { branches: [TEST_BRANCH] }, ...message1 })).json().message;
     const res = await send(loyalty, { segment: { branches: [TEST_BRANCH] }, ...message1 }, key);
     expect(res.statusCode, res.body).toBe(200);
@@ -258,6 +281,8 @@ describe('a large segment', () => {
       from generate_series(1, ${BULK}) as i`);
     await db.execute(sql`insert into ${customers} (name, customer_name, "user", loyalty_program)
       select 'CUST-BULK-' || i, 'Bulk ' || i, 'bulk' || i || '@example.com', 'Member Rewards' from generate_series(1, ${BULK}) as i`);
+    await db.execute(sql`insert into ${privacyConsents} (customer, purpose, granted, source, recorded_by)
+      select 'CUST-BULK-' || i, 'marketing', true, 'settings', 'bulk' || i || '@example.com' from generate_series(1, ${BULK}) as i`);
     await db.execute(sql`insert into ${loyaltyPointEntries} (name, customer, loyalty_program, loyalty_points, posting_date, expiry_date, entry_type, source, branch)
       select 'LPE-BULK-' || i, 'CUST-BULK-' || i, 'Member Rewards', 5, ${day}::date, ${addDays(day, 365)}::date, 'earn', 'staff_award', ${BULK_BRANCH}
       from generate_series(1, ${BULK}) as i`);

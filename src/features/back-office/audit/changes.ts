@@ -29,6 +29,10 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   send_password_reset: 'auditLog.action_send_password_reset',
   export: 'auditLog.action_export',
   broadcast: 'auditLog.action_broadcast',
+  publish: 'auditLog.action_publish',
+  erase: 'auditLog.action_erase',
+  record_request: 'auditLog.action_record_request',
+  send_erasure_code: 'auditLog.action_send_erasure_code',
 };
 
 export const DOCTYPE_LABELS: Record<AuditDoctype, MessageKey> = {
@@ -43,6 +47,9 @@ export const DOCTYPE_LABELS: Record<AuditDoctype, MessageKey> = {
   Settings: 'auditLog.doctype_settings',
   Export: 'auditLog.doctype_export',
   Broadcast: 'auditLog.doctype_broadcast',
+  'Privacy Notice': 'auditLog.doctype_privacyNotice',
+  'Privacy Request': 'auditLog.doctype_privacyRequest',
+  'Personal Data': 'auditLog.doctype_personalData',
   'Blog Post': 'auditLog.doctype_blogPost',
   'Blog Category': 'auditLog.doctype_blogCategory',
   'Information Document': 'auditLog.doctype_informationDocument',
