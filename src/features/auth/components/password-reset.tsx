@@ -7,19 +7,12 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { isFrappeClientError, isRateLimited } from '@/lib/frappe';
-import { useT, type MessageKey } from '@/lib/i18n';
-import type { RuleCode } from '../../../../contracts/errors';
+import { codeText } from '@/lib/error-text';
+import { useT } from '@/lib/i18n';
 import { NewPasswordSchema } from '../../../../contracts/password';
 import { useRequestPasswordReset, useUpdatePassword } from '@/entities/member/password';
 import { AuthCard } from './auth-card';
 import classes from './auth.module.css';
-
-/** The shared password rules (their codes), in the app's words. */
-const PASSWORD_RULES: Partial<Record<RuleCode, MessageKey>> = {
-  password_required: 'auth.staffRequired',
-  password_too_short: 'password.updateShort',
-  password_too_long: 'password.updateLong',
-};
 
 function SignInLink() {
   const t = useT();
@@ -102,7 +95,9 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
   const [touched, setTouched] = useState(false);
 
   const rule = v.safeParse(NewPasswordSchema, password);
-  const passwordError = touched && !rule.success ? t(PASSWORD_RULES[rule.issues[0].message as RuleCode] ?? 'password.updateShort') : undefined;
+  // An empty field says so as the screen's other fields do; a broken rule, its code's sentence.
+  const broken = rule.success ? undefined : rule.issues[0].message;
+  const passwordError = touched && broken ? (broken === 'password_required' ? t('auth.staffRequired') : (codeText(broken, t) ?? t('errors.generic'))) : undefined;
   const confirmError = touched && rule.success && confirm !== password ? t('password.updateMismatch') : undefined;
 
   const submit = (e: FormEvent) => {
