@@ -3,6 +3,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { FormFailure } from '@/components/form-failure';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
@@ -62,11 +63,7 @@ export function ForgotPassword({ from = 'staff' }: { from?: ResetFrom }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {failureText && (
-              <Alert color="red" role="alert" radius="md">
-                {failureText}
-              </Alert>
-            )}
+            <FormFailure>{failureText}</FormFailure>
             <TextInput
               label={t('auth.staffUser')}
               withAsterisk
@@ -124,9 +121,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
     <AuthCard title={t('password.updateTitle')} footer={<SignInLink />}>
       {linkInvalid ? (
         <Stack gap="md">
-          <Alert color="red" role="alert" radius="md">
-            {t('password.updateInvalidLink')}
-          </Alert>
+          <FormFailure>{t('password.updateInvalidLink')}</FormFailure>
           <Button renderRoot={(props) => <Link {...props} to="/forgot-password" />} variant="light" size="md" radius="xl">
             {t('password.updateRequestNew')}
           </Button>
@@ -134,11 +129,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {failure && (
-              <Alert color="red" role="alert" radius="md">
-                {isRateLimited(failure) ? t('password.forgotTooMany') : t('auth.somethingWrong')}
-              </Alert>
-            )}
+            {failure && <FormFailure>{isRateLimited(failure) ? t('password.forgotTooMany') : t('auth.somethingWrong')}</FormFailure>}
             <PasswordInput
               label={t('password.updateNew')}
               withAsterisk

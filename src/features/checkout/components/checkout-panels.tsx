@@ -67,6 +67,18 @@ export function AddressPanel({
   );
 }
 
+/** A payment method: its name and what paying so means. */
+export function PaymentMethod({ name, text, weight = 700 }: { name: string; text: string; weight?: number }) {
+  return (
+    <>
+      <Text fw={weight}>{name}</Text>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </>
+  );
+}
+
 /** The payment methods: bank transfer (the one taken) and the card, which opens the card panel. */
 export function PaymentPanel({ onOpenPanel, onClose }: { onOpenPanel: (panel: CheckoutPanel) => void; onClose: () => void }) {
   const t = useT();
@@ -75,16 +87,10 @@ export function PaymentPanel({ onOpenPanel, onClose }: { onOpenPanel: (panel: Ch
       <PanelBar title={t('checkout.payment')} onBack={onClose} />
       <Stack gap="sm" p="md">
         <Paper withBorder radius="md" p="md" className={classes.selected}>
-          <Text fw={700}>{t('checkout.bankTransfer')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('checkout.bankTransferText')}
-          </Text>
+          <PaymentMethod name={t('checkout.bankTransfer')} text={t('checkout.bankTransferText')} />
         </Paper>
         <UnstyledButton className={classes.option} onClick={() => onOpenPanel('card')}>
-          <Text fw={700}>{t('checkout.creditCard')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('checkout.creditCardSoon')}
-          </Text>
+          <PaymentMethod name={t('checkout.creditCard')} text={t('checkout.creditCardSoon')} />
         </UnstyledButton>
         <Button radius="xl" onClick={onClose}>
           {t('checkout.close')}

@@ -10,7 +10,7 @@ import { addressesQuery } from '@/entities/addresses';
 import { branchesQuery } from '@/entities/branches';
 import { checkoutTotalsQuery, type DeliveryMethod, type OrderLine, type PlacedOrder, type PurchasePayload } from '@/entities/orders';
 import { usePlaceOrder } from '@/entities/orders/place-order';
-import { AddressPanel, CardPanel, PaymentPanel } from './checkout-panels';
+import { AddressPanel, CardPanel, PaymentMethod, PaymentPanel } from './checkout-panels';
 import { OrderSummary, OrderTotals } from './checkout-summary';
 import classes from './checkout.module.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -170,10 +170,7 @@ export function CheckoutScreen({ lines, delivery, onDeliveryChange, onPlaced, he
             {t('checkout.payment')}
           </Text>
           <UnstyledButton className={classes.option} onClick={() => onOpenPanel('payment')}>
-            <Text fw={600}>{t('checkout.bankTransfer')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('checkout.bankTransferText')}
-            </Text>
+            <PaymentMethod name={t('checkout.bankTransfer')} text={t('checkout.bankTransferText')} weight={600} />
           </UnstyledButton>
         </section>
 

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { FormFailure } from '@/components/form-failure';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { codeText, errorText } from '@/lib/error-text';
@@ -71,11 +72,7 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" role="alert" radius="md">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure>{failure}</FormFailure>
         <Group grow align="flex-start" gap="sm">
           <TextInput label={t('auth.firstName')} withAsterisk autoComplete="given-name" size="md" {...field('first_name')} />
           <TextInput label={t('auth.lastName')} withAsterisk autoComplete="family-name" size="md" {...field('last_name')} />
