@@ -231,7 +231,7 @@ export default defineConfig({
               // the first route loads and later screens share; left alone each becomes a chunk of its own (with its
               // import glue) in the first route.
               name: 'session',
-              test: /\/(?:src\/lib\/(?:frappe|frappe-error|api)|contracts\/(?:contract|errors|session|loyalty)|src\/entities\/(?:member|loyalty)\/index|src\/features\/auth\/storage)\.ts$/,
+              test: /\/(?:src\/lib\/(?:frappe|frappe-error|frappe-request|api)|contracts\/(?:contract|errors|session|loyalty)|src\/entities\/(?:member|loyalty)\/index)\.ts$/,
             },
             {
               // The catalogue the home's carousels read, with the redeem-conditions document it shares its chunk with.

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { BASE_URL } from './support/env';
-import { memberCall, newVerifiedMember, signInDemoMember, staffAward } from './support/member';
+import { memberCall, newVerifiedMember, redeemTote, signInDemoMember, staffAward } from './support/member';
 import { screenshot } from './support/screenshot';
 import { LocalPushService, type TestSubscription } from '../tests/support/push-service';
 
@@ -145,12 +145,7 @@ test('after a redemption the app offers notifications; a staff award then shows 
 
     // Points, then the first redemption: the thank-you page offers notifications (permission still undecided).
     expect(await award(page, 500)).toBe(20);
-    const order = await memberCall<{ name: string }>(page, 'headless_e_commerce.api.place_order', {
-      loyalty_points: 15,
-      items: [{ item_code: 'GIFT-TOTE', qty: 1 }],
-      payment_method: 'bank-transfer',
-      branch: 'สาขาสยาม',
-    }, 'POST');
+    const order = await redeemTote(page);
     await page.goto(`/thankyou?order_id=${order.name}`);
     const offer = page.getByTestId('push-offer');
     await expect(offer).toBeVisible();

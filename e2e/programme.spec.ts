@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { today } from '../contracts/business-day';
 import { appErrors, expect, test } from './support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env';
-import { adminApi, memberCall, newVerifiedMember, staffAward } from './support/member';
+import { adminApi, newVerifiedMember, redeemTote, staffAward } from './support/member';
 
 /**
  * The programme's rules, the life of a reward and the dashboard, with a new member of its own (a sign-up bonus of
@@ -82,12 +82,7 @@ test('campaign, tier threshold, a cancelled reward and the dashboard, end to end
   });
 
   await test.step('the member cancels an unused reward and sees the points back', async () => {
-    const order = await memberCall<{ name: string }>(page, 'headless_e_commerce.api.place_order', {
-      loyalty_points: 15,
-      items: [{ item_code: 'GIFT-TOTE', qty: 1 }],
-      payment_method: 'bank-transfer',
-      branch: 'สาขาสยาม',
-    }, 'POST');
+    const order = await redeemTote(page);
     await page.goto(`/my-order/${order.name}`);
     await page.getByTestId('cancel-reward').click();
     const dialog = page.getByRole('dialog', { name: 'ยกเลิกการแลกของรางวัลนี้?' });

@@ -5,7 +5,7 @@ import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { appErrors, expect, test, watchCsp } from './support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, STAFF_EMAIL, STAFF_PASSWORD } from './support/env';
-import { signInDemoMember } from './support/member';
+import { pageCall, signInDemoMember } from './support/member';
 import { today as businessDay } from '../contracts/business-day';
 import { screenshot } from './support/screenshot';
 
@@ -38,23 +38,6 @@ test.afterAll(async () => {
 
 async function newContext(browser: Browser, viewport = PHONE): Promise<BrowserContext> {
   return browser.newContext({ baseURL: BASE_URL, viewport, deviceScaleFactor: 2, isMobile: viewport.width < 500, hasTouch: true });
-}
-
-/** A call with the page's cookies and CSRF token; returns the status and the body. */
-async function pageCall(page: Page, method: string, args: Record<string, unknown> = {}, verb: 'GET' | 'POST' = 'POST') {
-  return page.evaluate(
-    async ({ method, args, verb }) => {
-      const boot = await (await fetch('/api/method/member_rewards.api.boot', { headers: { Accept: 'application/json' } })).json();
-      const qs = verb === 'GET' ? `?${new URLSearchParams(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}` : '';
-      const res = await fetch(`/api/method/${method}${qs}`, {
-        method: verb,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Frappe-CSRF-Token': boot.message.csrf_token ?? '' },
-        body: verb === 'GET' ? undefined : JSON.stringify(args),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, args, verb },
-  );
 }
 
 /** Staff sign in through the app: /staff sends them to the staff sign-in, which brings them back. */

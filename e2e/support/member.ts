@@ -33,8 +33,8 @@ export async function signInNewLineMember(page: Page, name: string): Promise<voi
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
 
-/** The member's API as the page's cookies allow (CSRF token from boot). */
-export async function memberCall<T = unknown>(page: Page, method: string, args: Record<string, unknown> = {}, verb: 'GET' | 'POST' = 'GET'): Promise<T> {
+/** A call with the page's cookies and CSRF token (from boot); returns the status and the body. */
+export async function pageCall(page: Page, method: string, args: Record<string, unknown> = {}, verb: 'GET' | 'POST' = 'POST') {
   return page.evaluate(
     async ({ method, args, verb }) => {
       const boot = await (await fetch('/api/method/member_rewards.api.boot', { headers: { Accept: 'application/json' } })).json();
@@ -44,10 +44,25 @@ export async function memberCall<T = unknown>(page: Page, method: string, args: 
         headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Frappe-CSRF-Token': boot.message.csrf_token ?? '' },
         body: verb === 'GET' ? undefined : JSON.stringify(args),
       });
-      return (await res.json()).message;
+      return { status: res.status, body: await res.json() };
     },
     { method, args, verb },
-  ) as Promise<T>;
+  );
+}
+
+/** The member's API as the page's cookies allow: the answer's `message`. */
+export async function memberCall<T = unknown>(page: Page, method: string, args: Record<string, unknown> = {}, verb: 'GET' | 'POST' = 'GET'): Promise<T> {
+  return (await pageCall(page, method, args, verb)).body.message as T;
+}
+
+/** The member redeems a tote bag (15 points) for pickup at สาขาสยาม, through the API: the order. */
+export function redeemTote(page: Page): Promise<{ name: string }> {
+  return memberCall<{ name: string }>(
+    page,
+    'headless_e_commerce.api.place_order',
+    { loyalty_points: 15, items: [{ item_code: 'GIFT-TOTE', qty: 1 }], payment_method: 'bank-transfer', branch: 'สาขาสยาม' },
+    'POST',
+  );
 }
 
 /** A signed-in admin API client (its own cookie jar), for setting up documents. */

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, NativeSelect, Stack, TextInput } from '@mantin
 import { useForm } from '@mantine/form';
 import * as v from 'valibot';
 import { useEffect, useMemo } from 'react';
-import { messageKeyFor } from '@/lib/address-messages';
+import { codeText } from '@/lib/error-text';
 import { useLang, useT } from '@/lib/i18n';
 import { addressInputSchema, checkAgainstLists, type AddressDoc, type AddressInput, type AddressOptions } from '../../contracts/addresses';
 import '@mantine/core/styles/Input.css';
@@ -80,10 +80,7 @@ export function AddressForm({ address, options, submitting, serverError, onSubmi
     validate: (values) => {
       const errors: Record<string, string> = {};
       // A rule's message is its code.
-      const msg = (code: string) => {
-        const key = messageKeyFor(code);
-        return key ? t(key) : t('errors.generic');
-      };
+      const msg = (code: string) => codeText(code, t) ?? t('errors.generic');
       if (!values.first_name.trim()) errors.first_name = t('addresses.errFirstName');
       if (!values.last_name.trim()) errors.last_name = t('addresses.errLastName');
       const parsed = v.safeParse(addressInputSchema, toInput(values));

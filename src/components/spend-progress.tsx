@@ -1,9 +1,11 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useT, type MessageKey } from '@/lib/i18n';
+import '@mantine/core/styles/Alert.css';
 import type { SpendKind, SpendPhase } from '@/lib/spend';
 
-const TEXTS: Record<SpendKind, Record<'sending' | 'checking' | 'nothingTitle' | 'nothing' | 'unknown', MessageKey>> = {
+const TEXTS: Record<SpendKind, Record<'sending' | 'checking' | 'nothingTitle' | 'nothing' | 'unknown' | 'offline', MessageKey>> = {
   redeem: {
+    offline: 'checkout.offlineRedeem',
     sending: 'checkout.redeeming',
     checking: 'checkout.checkingRedeem',
     nothingTitle: 'checkout.redeemFailed',
@@ -11,6 +13,7 @@ const TEXTS: Record<SpendKind, Record<'sending' | 'checking' | 'nothingTitle' | 
     unknown: 'checkout.unknownRedeem',
   },
   order: {
+    offline: 'checkout.offlineOrder',
     sending: 'checkout.placingWait',
     checking: 'checkout.checkingOrder',
     nothingTitle: 'checkout.orderFailed',
@@ -59,5 +62,25 @@ export function SpendProgress({ kind, phase, onCheck, onClose }: { kind: SpendKi
         )}
       </Group>
     </Stack>
+  );
+}
+
+/** The server's refusal of a redemption or an order, above its button (the reason, from the error catalogue). */
+export function SpendRefused({ kind, message, testId }: { kind: SpendKind; message: string; testId: string }) {
+  const t = useT();
+  return (
+    <Alert color="red" variant="light" title={t(TEXTS[kind].nothingTitle)} role="alert" data-testid={testId}>
+      {message}
+    </Alert>
+  );
+}
+
+/** Under a spending button that is disabled offline: why (the button names it by `id`). */
+export function SpendOffline({ kind, id }: { kind: SpendKind; id: string }) {
+  const t = useT();
+  return (
+    <Text id={id} size="sm" c="dimmed" ta="center" data-testid={id}>
+      {t(TEXTS[kind].offline)}
+    </Text>
   );
 }

@@ -1,27 +1,14 @@
 import { ADDRESS_RULE_FIELDS, type AddressInput } from '../../contracts/addresses';
-import type { ErrorCode, RuleCode } from '../../contracts/errors';
-import { errorText } from './error-text';
+import { RULE_CODES, type ErrorCode, type RuleCode } from '../../contracts/errors';
+import { codeText, errorText } from './error-text';
 import { isFrappeClientError } from './frappe-error';
-import type { MessageKey, Translate } from './i18n';
+import type { Translate } from './i18n';
 import type { OutboxEntry } from './outbox';
 
 /*
- * The address rules (shared by the form and the server in contracts/, identified by their codes) in the member's
- * language, and the field each belongs to: the form shows a server refusal under its field.
+ * Where an address refusal is shown: a shared rule (contracts/, identified by its code, said by the errors
+ * catalogue like every code) under the field it belongs to; the form shows a server refusal there too.
  */
-
-const RULE_KEYS: Partial<Record<RuleCode, MessageKey>> = {
-  address_line1_required: 'addresses.errStreet',
-  city_required: 'addresses.errCity',
-  country_required: 'addresses.errCountry',
-  pincode_invalid: 'addresses.errPincode',
-  phone_invalid: 'addresses.errPhone',
-  country_not_listed: 'addresses.errCountryList',
-  state_not_listed: 'addresses.errStateList',
-  district_not_listed: 'addresses.errCityList',
-  address_too_long: 'addresses.errTooLong',
-};
-export const messageKeyFor = (code: string | undefined): MessageKey | undefined => (code ? RULE_KEYS[code as RuleCode] : undefined);
 
 /** Which form field a rule belongs to (a server refusal names only its code). */
 export const fieldFor = (code: string | undefined): keyof AddressInput | undefined => (code ? ADDRESS_RULE_FIELDS[code as RuleCode] : undefined);
@@ -38,8 +25,8 @@ export interface AddressRefusal {
  */
 export function addressRefusal(refusal: unknown | Pick<OutboxEntry, 'code'>, t: Translate): AddressRefusal {
   const code: ErrorCode | undefined = isFrappeClientError(refusal) ? refusal.code : (refusal as Pick<OutboxEntry, 'code'> | null)?.code;
-  const key = messageKeyFor(code);
-  if (key) return { field: fieldFor(code), message: t(key) };
+  const rule = code && (RULE_CODES as readonly string[]).includes(code) ? codeText(code, t) : undefined;
+  if (rule) return { field: fieldFor(code), message: rule };
   const notFound = isFrappeClientError(refusal) && refusal.httpStatus === 404;
   const fallback = notFound ? t('addresses.errNotFound') : isFrappeClientError(refusal) ? errorText(refusal, t) : t('errors.generic');
   return { message: t('addresses.errSaveFailed', { message: fallback }) };

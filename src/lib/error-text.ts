@@ -115,6 +115,14 @@ const BY_CODE: Record<ErrorCode, ErrorsKey> = {
   no_program: 'errors.noProgram',
 };
 
+/**
+ * An error code's sentence: a code the server answered with, or the message of a shared rule a form checked itself
+ * (contracts' schemas carry their codes as messages). Undefined for a string that is no code.
+ */
+export function codeText(code: string | undefined, t: Translate): string | undefined {
+  return code !== undefined && Object.hasOwn(BY_CODE, code) ? t(BY_CODE[code as ErrorCode]) : undefined;
+}
+
 /** The codes this module translates: every one. */
 export const TRANSLATED_CODES = Object.keys(BY_CODE) as ErrorCode[];
 

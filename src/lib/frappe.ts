@@ -2,16 +2,16 @@ import * as v from 'valibot';
 // Frappe's own methods by name, with their answers' schemas alone: the contracts' argument schemas would weigh on
 // the first screen for nothing, the client sends what Frappe takes.
 import { BootInfoSchema, LoginAnswerSchema, type BootInfo, type LoginAnswer } from '../../contracts/session';
-import { DEFAULT_MESSAGES, FrappeClientError, type Operation } from './frappe-error';
+import { createSender, methodPath, resourcePath, validated, type Args, type Credentials, type FrappeClientConfig, type HttpVerb, type Schema, type TokenAuth, type UploadProgress } from './frappe-request';
 
 export { DEFAULT_MESSAGES, FrappeClientError, isFrappeClientError, isRateLimited, parseServerMessages } from './frappe-error';
 export type { ServerMessage } from './frappe-error';
 
-export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Args = Readonly<Record<string, unknown>>;
+export { toQueryString } from './frappe-request';
+export type { Args, FrappeClientConfig, HttpVerb, TokenAuth, UploadProgress } from './frappe-request';
+
 /** Frappe filters: [[field, op, value], ...], [[doctype, field, op, value], ...] or {field: value | [op, value]}. */
 export type Filters = ReadonlyArray<readonly unknown[]> | Readonly<Record<string, unknown>>;
-type Schema<T> = v.GenericSchema<unknown, T>;
 
 export interface RequestOptions<T = unknown> {
   /** Validates (and may transform) the answer; a mismatch throws a FrappeClientError (exc_type ResponseValidationError). */
@@ -49,34 +49,8 @@ export interface UploadFileArgs {
   fieldname?: string;
 }
 
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-  /** 0 to 100 */
-  percent: number;
-}
-
 export interface UploadOptions<T = unknown> extends RequestOptions<T> {
   onProgress?: (progress: UploadProgress) => void;
-}
-
-export interface TokenAuth {
-  type: 'token' | 'Bearer';
-  token: () => string | null | undefined;
-}
-
-export interface FrappeClientConfig {
-  /** '' (default) = same origin; else e.g. 'https://erp.example.com' for a remote Frappe site. */
-  baseUrl?: string;
-  /** Injected in tests; defaults to the global fetch, looked up at call time. */
-  fetch?: typeof fetch;
-  /** Injected in tests; defaults to `new XMLHttpRequest()`. */
-  createXhr?: () => XMLHttpRequest;
-  tokenAuth?: TokenAuth | null;
-  /** X-Frappe-Site-Name; defaults to the page's host name when same-origin. null = never send. */
-  siteName?: string | null;
-  credentials?: RequestCredentials;
-  csrfToken?: string | null;
 }
 
 export type { BootInfo, LoginAnswer } from '../../contracts/session';
@@ -88,192 +62,25 @@ export interface CsrfTokenHolder {
   refresh(): Promise<string | null>;
 }
 
-interface Answer {
-  status: number;
-  statusText: string;
-  body: Record<string, unknown>;
-}
-
-interface SendInit {
-  verb: HttpVerb;
-  path: string;
-  query?: Args;
-  json?: unknown;
-  form?: () => FormData;
-  op: Operation;
-  idempotencyKey?: string;
-  signal?: AbortSignal;
-  onProgress?: (progress: UploadProgress) => void;
-}
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-function parseBody(text: string): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isRecord(parsed) ? parsed : { data: parsed };
-  } catch {
-    return {}; // an HTML error page from a proxy, say
-  }
-}
-
-/** Objects and arrays go JSON-encoded (Frappe parses them), scalars as text; null and undefined are left out. */
-export function toQueryString(args: Args | undefined): string {
-  if (!args) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(args)) {
-    if (value === undefined || value === null) continue;
-    params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-  }
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
-
-const isAbort = (e: unknown) => typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
-
-function isCsrfFailure(answer: Answer): boolean {
-  if (answer.status !== 400) return false;
-  const { exc_type, exception } = answer.body;
-  return exc_type === 'CSRFTokenError' || (typeof exception === 'string' && exception.includes('CSRFTokenError'));
-}
-
 export type FrappeClient = ReturnType<typeof createFrappeClient>;
 
 export function createFrappeClient(config: FrappeClientConfig = {}) {
-  const baseUrl = (config.baseUrl ?? '').replace(/\/+$/, '');
-  const credentials: RequestCredentials = config.credentials ?? (baseUrl ? 'include' : 'same-origin');
-  let tokenAuth = config.tokenAuth ?? null;
-  let csrfToken: string | null = config.csrfToken ?? null;
+  // Sign-in and sign-out change these; every request reads them as it goes out.
+  const session: Credentials = { tokenAuth: config.tokenAuth ?? null, csrfToken: config.csrfToken ?? null };
   let refreshing: Promise<string | null> | undefined;
-
-  const siteName = (): string | null => {
-    if (config.siteName !== undefined) return config.siteName;
-    return !baseUrl && typeof location !== 'undefined' ? location.hostname : null;
-  };
-
-  function headers(opts: { json: boolean; idempotencyKey?: string }): Record<string, string> {
-    const h: Record<string, string> = { Accept: 'application/json' };
-    if (opts.json) h['Content-Type'] = 'application/json; charset=utf-8';
-    if (csrfToken) h['X-Frappe-CSRF-Token'] = csrfToken;
-    const site = siteName();
-    if (site) h['X-Frappe-Site-Name'] = site;
-    const token = tokenAuth?.token();
-    if (tokenAuth && token) h.Authorization = `${tokenAuth.type} ${token}`;
-    if (opts.idempotencyKey) h['Idempotency-Key'] = opts.idempotencyKey;
-    // The language on screen (src/lib/i18n sets <html lang>): the server's own sentences come back in it.
-    const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
-    if (lang) h['Accept-Language'] = lang;
-    return h;
-  }
-
-  const networkError = (op: Operation, cause: unknown) =>
-    new FrappeClientError({ httpStatus: 0, httpStatusText: '', body: {}, defaultMessage: DEFAULT_MESSAGES[op], cause });
-
-  async function viaFetch(init: SendInit): Promise<Answer> {
-    const withBody = init.verb === 'POST' || init.verb === 'PUT';
-    const url = `${baseUrl}${init.path}${withBody ? '' : toQueryString(init.query)}`;
-    const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
-    let res: Response;
-    try {
-      res = await doFetch(url, {
-        method: init.verb,
-        headers: headers({ json: true, idempotencyKey: init.idempotencyKey }),
-        body: withBody ? JSON.stringify(init.json ?? {}) : undefined,
-        credentials,
-        signal: init.signal,
-      });
-    } catch (e) {
-      if (isAbort(e)) throw e;
-      throw networkError(init.op, e);
-    }
-    let text = '';
-    try {
-      text = await res.text();
-    } catch (e) {
-      if (isAbort(e)) throw e;
-    }
-    return { status: res.status, statusText: res.statusText, body: parseBody(text) };
-  }
-
-  function viaXhr(init: SendInit & { form: () => FormData }): Promise<Answer> {
-    return new Promise<Answer>((resolve, reject) => {
-      const xhr = config.createXhr ? config.createXhr() : new XMLHttpRequest();
-      const abort = () => xhr.abort();
-      xhr.open('POST', `${baseUrl}${init.path}`, true);
-      xhr.withCredentials = credentials === 'include';
-      // No Content-Type: the browser writes the multipart boundary itself.
-      for (const [key, value] of Object.entries(headers({ json: false, idempotencyKey: init.idempotencyKey }))) {
-        xhr.setRequestHeader(key, value);
-      }
-      if (init.onProgress) {
-        const report = init.onProgress;
-        xhr.upload.onprogress = (e: ProgressEvent) => {
-          const total = e.lengthComputable ? e.total : 0;
-          report({ loaded: e.loaded, total, percent: total ? Math.min(100, Math.round((e.loaded / total) * 100)) : 0 });
-        };
-      }
-      xhr.onload = () => {
-        init.signal?.removeEventListener('abort', abort);
-        resolve({ status: xhr.status, statusText: xhr.statusText, body: parseBody(xhr.responseText) });
-      };
-      xhr.onerror = xhr.ontimeout = () => reject(networkError(init.op, new Error('upload failed')));
-      xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
-      if (init.signal?.aborted) return reject(new DOMException('The upload was aborted.', 'AbortError'));
-      init.signal?.addEventListener('abort', abort, { once: true });
-      xhr.send(init.form());
-    });
-  }
-
-  /** Sends once; on a CSRF failure of an unsafe request, refreshes the token from boot once and resends. */
-  async function send(init: SendInit): Promise<Answer> {
-    const attempt = () => (init.form ? viaXhr({ ...init, form: init.form }) : viaFetch(init));
-    let answer = await attempt();
-    if (init.verb !== 'GET' && isCsrfFailure(answer)) {
-      const token = await csrf.refresh().catch(() => null);
-      if (token) answer = await attempt();
-    }
-    if (answer.status < 200 || answer.status >= 300) {
-      throw new FrappeClientError({
-        httpStatus: answer.status,
-        httpStatusText: answer.statusText,
-        body: answer.body,
-        defaultMessage: DEFAULT_MESSAGES[init.op],
-      });
-    }
-    return answer;
-  }
-
-  function validated<T>(value: unknown, schema: Schema<T> | undefined, answer: Answer, op: Operation): T {
-    if (!schema) return value as T;
-    const result = v.safeParse(schema, value);
-    if (result.success) return result.output;
-    const summary = v.summarize(result.issues);
-    throw new FrappeClientError({
-      httpStatus: answer.status,
-      httpStatusText: answer.statusText,
-      body: { exc_type: 'ResponseValidationError', exception: `ResponseValidationError: ${summary}` },
-      defaultMessage: DEFAULT_MESSAGES[op],
-      message: DEFAULT_MESSAGES[op],
-      cause: new v.ValiError(result.issues),
-    });
-  }
-
-  const methodPath = (method: string) => `/api/method/${encodeURI(method)}`;
-  const resourcePath = (doctype: string, name?: string) =>
-    `/api/resource/${encodeURIComponent(doctype)}${name === undefined ? '' : `/${encodeURIComponent(name)}`}`;
+  const send = createSender(config, session, () => csrf.refresh());
 
   async function boot(opts: Pick<RequestOptions, 'signal'> = {}): Promise<BootInfo> {
     const answer = await send({ verb: 'GET', path: methodPath('member_rewards.api.boot'), op: 'call', signal: opts.signal });
     const info = validated(answer.body.message, BootInfoSchema, answer, 'call');
-    csrfToken = info.csrf_token ?? null;
+    session.csrfToken = info.csrf_token ?? null;
     return info;
   }
 
   const csrf: CsrfTokenHolder = {
-    get: () => csrfToken,
+    get: () => session.csrfToken,
     set: (token) => {
-      csrfToken = token ?? null;
+      session.csrfToken = token ?? null;
     },
     refresh: () => {
       refreshing ??= boot()
@@ -290,7 +97,7 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     boot,
 
     setTokenAuth(auth: TokenAuth | null) {
-      tokenAuth = auth;
+      session.tokenAuth = auth;
     },
 
     /** Calls a whitelisted method and returns its `message` (undefined when the server answers `{}`). */
@@ -417,13 +224,13 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
     async login(credentials: { usr: string; pwd: string; device?: string }, opts: Pick<RequestOptions, 'signal'> = {}): Promise<LoginAnswer> {
       const answer = await send({ verb: 'POST', path: methodPath('login'), json: credentials, op: 'login', signal: opts.signal });
       const body = validated(answer.body, LoginAnswerSchema, answer, 'login');
-      if (typeof body.csrf_token === 'string') csrfToken = body.csrf_token;
+      if (typeof body.csrf_token === 'string') session.csrfToken = body.csrf_token;
       return body;
     },
 
     async logout(opts: Pick<RequestOptions, 'signal'> = {}): Promise<Record<string, unknown>> {
       const answer = await send({ verb: 'POST', path: methodPath('logout'), json: {}, op: 'logout', signal: opts.signal });
-      csrfToken = null;
+      session.csrfToken = null;
       return answer.body;
     },
 

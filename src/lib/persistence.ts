@@ -22,13 +22,14 @@
  * early. Both are wiped when the session ends (a query marked `session: true`, boot, answering as Guest: signed
  * out here or elsewhere), and storage is marked persistent (`navigator.storage.persist()`) once someone is signed in.
  */
-import { dehydrate, hydrate, useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { clear, createStore, del, entries, setMany, type UseStore } from 'idb-keyval';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { CACHE_TIME } from './query-client';
 import { MAX_AGE, SYNC_STORAGE_KEY } from './persistence-keys';
+import { createIdbTier, idbBackend, type IdbBackend } from './persistence-idb';
+import { createSyncTier } from './persistence-sync';
+
+export { idbBackend, type IdbBackend, type QueryRecord } from './persistence-idb';
 
 export type PersistTier = 'sync' | 'idb';
 
@@ -51,12 +52,6 @@ declare module '@tanstack/react-query' {
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
 export { MAX_AGE, SYNC_STORAGE_KEY };
 export const RESTORE_TIMEOUT_MS = 1500;
-/**
- * Writes are batched to the next task only: a longer delay would lose the last answer when the page is closed
- * or reloaded right after it arrived (IndexedDB work started in 'pagehide' may never finish).
- */
-const IDB_WRITE_DELAY_MS = 0;
-
 // gcTime >= maxAge, or restored queries would be garbage-collected before they expire.
 if (CACHE_TIME < MAX_AGE) throw new Error('CACHE_TIME (gcTime) must be at least the persisters’ MAX_AGE');
 
@@ -65,47 +60,6 @@ export function tierOf(query: Pick<Query, 'meta'>): PersistTier | null {
   const persist = query.meta?.persist;
   return persist === 'sync' || persist === 'idb' ? persist : null;
 }
-
-const storable = (query: Query) => query.state.status === 'success' && query.state.data !== undefined;
-
-/** What the device keeps of a query's data: all of it, or the first `persistPages` pages of an infinite query. */
-function keptData(query: Query): unknown {
-  const keep = query.meta?.persistPages;
-  const data = query.state.data as { pages?: unknown; pageParams?: unknown } | undefined;
-  if (typeof keep !== 'number' || !data || !Array.isArray(data.pages) || !Array.isArray(data.pageParams)) return query.state.data;
-  return { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Storage back ends (injectable for tests)
-
-export interface QueryRecord {
-  buster: string;
-  queryKey: QueryKey;
-  queryHash: string;
-  dataUpdatedAt: number;
-  data: unknown;
-  /** A write since (a redemption, an award) made this copy out of date: the next start fetches it again. */
-  invalidated?: boolean;
-  meta?: Record<string, unknown>;
-}
-
-export interface IdbBackend {
-  entries(): Promise<Array<[IDBValidKey, QueryRecord]>>;
-  setMany(items: Array<[string, QueryRecord]>): Promise<void>;
-  del(key: string): Promise<void>;
-  clear(): Promise<void>;
-}
-
-let idbStore: UseStore | undefined;
-const store = () => (idbStore ??= createStore('member-rewards-cache', 'queries'));
-
-export const idbBackend: IdbBackend = {
-  entries: () => entries<IDBValidKey, QueryRecord>(store()),
-  setMany: (items) => setMany(items, store()),
-  del: (key) => del(key, store()),
-  clear: () => clear(store()),
-};
 
 function safeLocalStorage(): Storage | undefined {
   try {
@@ -168,108 +122,13 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
   const queryCache = client.getQueryCache();
   const fresh = (updatedAt: number) => now() - updatedAt <= maxAge;
 
-  // ---- sync tier: restore now, synchronously
-  const syncPersister = createSyncStoragePersister({ storage, key: SYNC_STORAGE_KEY, throttleTime: 1000 });
-  const snapshot = (): PersistedClient => ({
-    timestamp: now(),
-    buster,
-    clientState: dehydrate(client, {
-      shouldDehydrateQuery: (q) => tierOf(q) === 'sync' && storable(q),
-      shouldDehydrateMutation: () => false,
-    }),
-  });
-  try {
-    const persisted = syncPersister.restoreClient() as PersistedClient | undefined;
-    if (persisted) {
-      if (persisted.buster !== buster || !fresh(persisted.timestamp)) syncPersister.removeClient();
-      else {
-        const queries = persisted.clientState.queries.filter((q) => fresh(q.state.dataUpdatedAt));
-        hydrate(client, { queries, mutations: [] }, { defaultOptions: { queries: { gcTime: Math.max(CACHE_TIME, maxAge) } } });
-      }
-    }
-  } catch {
-    syncPersister.removeClient(); // unreadable: start clean
-  }
-  let syncDirty = false;
-  const saveSync = () => {
-    syncDirty = true;
-    void syncPersister.persistClient(snapshot());
-  };
-  const flushSync = () => {
-    if (!syncDirty || !storage) return;
-    try {
-      storage.setItem(SYNC_STORAGE_KEY, JSON.stringify(snapshot()));
-    } catch {
-      // quota: the throttled writer will try again
-    }
-  };
-
-  // ---- idb tier: restore in the background, bounded
-  const pendingIdb = new Map<string, Query>();
-  let idbTimer: ReturnType<typeof setTimeout> | undefined;
   let cleared = false;
-  const writeIdb = async () => {
-    idbTimer = undefined;
-    const batch = [...pendingIdb.values()];
-    pendingIdb.clear();
-    const items: Array<[string, QueryRecord]> = batch.filter(storable).map((q) => [
-      q.queryHash,
-      {
-        buster,
-        queryKey: q.queryKey,
-        queryHash: q.queryHash,
-        dataUpdatedAt: q.state.dataUpdatedAt,
-        data: keptData(q),
-        ...(q.state.isInvalidated ? { invalidated: true } : {}),
-        ...(q.meta ? { meta: q.meta } : {}),
-      },
-    ]);
-    if (items.length === 0) return;
-    try {
-      await idb.setMany(items);
-    } catch {
-      // quota or a closed database: the next success writes again
-    }
-  };
-  const saveIdb = (query: Query) => {
-    pendingIdb.set(query.queryHash, query);
-    idbTimer ??= setTimeout(() => void writeIdb(), IDB_WRITE_DELAY_MS);
-  };
-
-  const restoreIdb = async () => {
-    const rows = await idb.entries();
-    const queries = [];
-    for (const [key, record] of rows) {
-      if (!record || record.buster !== buster || !fresh(record.dataUpdatedAt)) {
-        void idb.del(String(key)).catch(() => {});
-        continue;
-      }
-      queries.push({
-        queryKey: record.queryKey,
-        queryHash: record.queryHash,
-        meta: record.meta,
-        dehydratedAt: record.dataUpdatedAt,
-        state: {
-          data: record.data,
-          dataUpdateCount: 1,
-          dataUpdatedAt: record.dataUpdatedAt,
-          error: null,
-          errorUpdateCount: 0,
-          errorUpdatedAt: 0,
-          fetchFailureCount: 0,
-          fetchFailureReason: null,
-          fetchMeta: null,
-          isInvalidated: record.invalidated === true,
-          status: 'success' as const,
-          fetchStatus: 'idle' as const,
-        },
-      });
-    }
-    if (!cleared) hydrate(client, { queries, mutations: [] }, { defaultOptions: { queries: { gcTime: Math.max(CACHE_TIME, maxAge) } } });
-  };
+  // The sync tier is read now, synchronously; the IndexedDB tier in the background, bounded.
+  const sync = createSyncTier({ client, storage, buster, maxAge, now, fresh, belongs: (q) => tierOf(q) === 'sync' });
+  const idbTier = createIdbTier({ client, idb, buster, maxAge, fresh, isCleared: () => cleared });
   setRestoring(true);
   const restored = Promise.race([
-    restoreIdb().catch(() => {}),
+    idbTier.restore().catch(() => {}),
     new Promise<void>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS)),
   ]).finally(() => setRestoring(false));
 
@@ -283,15 +142,8 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
 
   const clearAll = async () => {
     cleared = true;
-    pendingIdb.clear();
-    syncDirty = false;
-    syncPersister.removeClient();
-    try {
-      storage?.removeItem(SYNC_STORAGE_KEY);
-    } catch {
-      // nothing stored
-    }
-    await idb.clear().catch(() => {});
+    sync.clear();
+    await idbTier.clear();
     cleared = false;
   };
 
@@ -316,18 +168,17 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
     // start and show the balance before the redemption until it went stale.
     const written = event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'invalidate');
     if (tier === 'sync') {
-      if (event.type === 'removed' || written) saveSync();
+      if (event.type === 'removed' || written) sync.save();
     } else if (written) {
-      saveIdb(query);
+      idbTier.save(query);
     } else if (event.type === 'removed') {
-      pendingIdb.delete(query.queryHash); // the stored copy stays until it expires or the session ends
+      idbTier.forget(query);
     }
   });
 
   const flush = async () => {
-    flushSync();
-    if (idbTimer) clearTimeout(idbTimer);
-    await writeIdb();
+    sync.flush();
+    await idbTier.flush();
   };
   const onHide = () => {
     if (document.visibilityState === 'hidden') void flush();
@@ -344,7 +195,7 @@ export function setupPersistence(client: QueryClient, options: PersistenceOption
     clearAll,
     stop() {
       unsubscribe();
-      if (idbTimer) clearTimeout(idbTimer);
+      idbTier.stop();
       if (typeof window !== 'undefined') {
         window.removeEventListener('pagehide', onPageHide);
         document.removeEventListener('visibilitychange', onHide);

@@ -65,11 +65,20 @@ export function renderAppAt(href: string, { queryClient = testQueryClient(), lan
  * or submitting state for the test to look at, and `expect(spy)` shows what was (or was not) sent.
  */
 export function stubFetchNeverAnswering() {
-  const spy = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => {}));
-  beforeEach(() => {
+  return stubFetch(() => new Promise<Response>(() => {}));
+}
+
+/**
+ * Replaces fetch, for each test of the file, with a spy answering as `answer` does (a fake server); `reset` runs
+ * after each test, to forget what that server logged.
+ */
+export function stubFetch(answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>, reset?: () => void) {
+  const spy = vi.fn(answer);
+  beforeEach(() => vi.stubGlobal('fetch', spy));
+  afterEach(() => {
     spy.mockClear();
-    vi.stubGlobal('fetch', spy);
+    reset?.();
+    vi.unstubAllGlobals();
   });
-  afterEach(() => vi.unstubAllGlobals());
   return spy;
 }

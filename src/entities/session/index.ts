@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { memberKeys, GUEST_BOOT, refreshUser } from '@/entities/member';
-import { clearAuthStorage, getToken } from '@/lib/auth-storage';
+import { clearAuthStorage } from '@/lib/auth-storage';
 import { frappe } from '@/lib/frappe';
-import { discardEntry, getOutbox } from '@/lib/outbox';
 import { idbBackend, SYNC_STORAGE_KEY } from '@/lib/persistence';
-import { closeRealtime } from '@/lib/realtime';
 
 /*
  * The one session of the app, whoever holds it: a member (LINE, LIFF or a phone code), the till's staff or a
  * back-office manager. Every place signs in and out through here, so every place leaves the device equally clean.
  */
+
+export { resumeTokenSession } from './resume';
 
 /** Who is signed in and their roles: the frames' guards and screens read this one query. */
 export { bootQuery as sessionQuery, GUEST_BOOT, isSignedIn, type BootInfo } from '@/entities/member';
@@ -38,11 +38,6 @@ export function useSignIn() {
   });
 }
 
-/** A session token a remote Frappe site handed over (LINE's callback), kept from an earlier load: calls carry it. */
-export function resumeTokenSession(): void {
-  if (getToken()) frappe.setTokenAuth({ type: 'token', token: getToken });
-}
-
 /**
  * Sign-out: ends the session on the server, then clears on this device the token, every cached answer (memory,
  * localStorage, IndexedDB), session storage and the writes still queued for this account, and closes the live-list
@@ -50,6 +45,12 @@ export function resumeTokenSession(): void {
  * even when the server cannot be reached.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
+  // The outbox and the live-list socket are imported here, not at the top: this module is in every page's first
+  // download (the guards resume a token session through it), and they are not. The app loads the outbox at start
+  // and a screen opens the socket, so both are loaded when there is anything of theirs to clear: these imports
+  // then resolve from memory, offline too; one that cannot load had nothing to clear, and the rest goes on.
+  const live = import('@/lib/realtime').catch(() => undefined);
+  const queued = import('@/lib/outbox').catch(() => undefined);
   try {
     await frappe.logout();
   } catch {
@@ -57,8 +58,9 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   }
   frappe.setTokenAuth(null);
   frappe.csrf.set(null);
-  closeRealtime();
-  await Promise.all(getOutbox().map((e) => discardEntry(e.id).catch(() => {})));
+  (await live)?.closeRealtime();
+  const outbox = await queued;
+  await Promise.all((outbox?.getOutbox() ?? []).map((e) => outbox?.discardEntry(e.id).catch(() => {})));
   queryClient.clear();
   // A Guest boot in the cache: every guard knows at once, and the persister wipes both tiers.
   queryClient.setQueryData(memberKeys.boot, GUEST_BOOT);

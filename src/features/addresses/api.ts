@@ -1,2 +1,2 @@
-export { fieldFor, messageKeyFor } from '@/lib/address-messages';
+export { fieldFor } from '@/lib/address-messages';
 export { labelOf } from '@/lib/address-format';

@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { isOnline } from '@/lib/online';
 import { authKeys, bootQuery, GUEST_BOOT, isMember, isSignedIn, profileQuery, type BootInfo, type Profile } from './api';
-import { resumeTokenSession } from '@/entities/session';
+import { resumeTokenSession } from '@/entities/session/resume';
 import { getPhoneVerifyFlag, isSystemUserCookie, setPhoneVerifyFlag, setToken, setUsername } from '@/lib/auth-storage';
 import { isSafeNextPath } from '../../../contracts/next-path';
 

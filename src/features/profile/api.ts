@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { MessageKey } from '@/lib/i18n';
 import { LINE_PLACEHOLDER_DOMAIN, type Profile } from '../../../contracts/account';
 import { profileInputSchema } from '../../../contracts/profile';
 import type { RuleCode } from '../../../contracts/errors';
@@ -28,19 +27,6 @@ export function initialValues(profile: Partial<Profile> | null | undefined): Pro
   };
 }
 
-const RULE_KEYS: Partial<Record<RuleCode, MessageKey>> = {
-  first_name_required: 'auth.errFirstName',
-  last_name_required: 'auth.errLastName',
-  id_card_required: 'auth.errIdCard',
-  birth_date_required: 'auth.errBirthDate',
-  birth_date_invalid: 'auth.errBirthDateInvalid',
-  email_invalid: 'auth.errEmail',
-  too_long: 'auth.errTooLong',
-  phone_read_only: 'auth.errPhoneReadOnly',
-};
-/** The catalogue key of a profile rule, by its code (the server's `error_code`, or the shared schema's message). */
-export const messageKeyFor = (code: string | undefined): MessageKey | undefined => (code ? RULE_KEYS[code as RuleCode] : undefined);
-
 const RULE_FIELDS: Partial<Record<RuleCode, keyof ProfileFormValues>> = {
   first_name_required: 'first_name',
   last_name_required: 'last_name',
@@ -52,7 +38,7 @@ const RULE_FIELDS: Partial<Record<RuleCode, keyof ProfileFormValues>> = {
 };
 export const fieldFor = (code: string | undefined): keyof ProfileFormValues | undefined => (code ? RULE_FIELDS[code as RuleCode] : undefined);
 
-/** The shared schema's verdict, per field: the code of the first rule each field breaks (map with messageKeyFor). */
+/** The shared schema's verdict, per field: the code of the first rule each field breaks (say it with codeText). */
 export function validateProfile(values: ProfileFormValues): Partial<Record<keyof ProfileFormValues, string>> {
   const result = v.safeParse(profileInputSchema, values, { abortPipeEarly: true });
   if (result.success) return {};

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../contracts/errors';
-import { errorText, TRANSLATED_CODES } from '@/lib/error-text';
+import { codeText, errorText, TRANSLATED_CODES } from '@/lib/error-text';
 import { FrappeClientError, DEFAULT_MESSAGES } from '@/lib/frappe';
 import { translate } from '@/lib/i18n';
 import { errors } from '@/lib/i18n/catalog/errors';
@@ -78,5 +80,27 @@ describe('refusals that are not about the order itself', () => {
     const e = failed(403, { exc_type: 'PermissionError', _server_messages: JSON.stringify([JSON.stringify({ message: 'Reworded by the server' })]), error_code: 'phone_not_verified' });
     expect(errorText(e, th)).toBe('กรุณายืนยันเบอร์โทรศัพท์ก่อนแลกของรางวัลหรือสั่งซื้อ');
     expect(errorText(e, en)).toBe('Please verify your phone number before redeeming rewards or ordering.');
+  });
+});
+
+describe('one table from codes to sentences', () => {
+  it('no other module of the app maps error codes to sentences of its own (a new code would go unsaid there)', () => {
+    const root = path.resolve(__dirname, '../../..');
+    const tables: string[] = [];
+    for (const file of fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })) {
+      const rel = `src/${file}`;
+      if (!/\.tsx?$/.test(rel) || rel === 'src/lib/error-text.ts') continue;
+      const text = fs.readFileSync(path.join(root, rel), 'utf8');
+      if (/Record<\s*(?:ErrorCode|RuleCode)\s*,\s*(?:MessageKey|string)\s*>/.test(text)) tables.push(rel);
+    }
+    expect(tables).toEqual([]);
+  });
+
+  it('codeText says a code (a server answer or a shared rule a form checked) from that table, and nothing else', () => {
+    expect(codeText('username_taken', en)).toBe(en('errors.usernameTaken'));
+    expect(codeText('address_line1_required', th)).toBe(th('errors.addressLine1Required'));
+    expect(codeText('This phone number is invalid', en)).toBeUndefined();
+    expect(codeText('toString', en)).toBeUndefined();
+    expect(codeText(undefined, en)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import { AddressText } from '@/components/address-text';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { OfflineState } from '@/components/offline-state';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
-import { errorText } from '@/lib/error-text';
+import { codeText, errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useOnline } from '@/lib/online';
@@ -14,7 +14,6 @@ import { useOutbox, type OutboxEntry } from '@/lib/outbox';
 import { useT } from '@/lib/i18n';
 import { receiverOf } from '@/lib/address-format';
 import { addressesQuery, addressOptionsQuery, mergeOutbox, useAddressWrite, type AddressDoc, type ShownAddress } from '@/entities/addresses';
-import { messageKeyFor } from '../api';
 import classes from './addresses.module.css';
 import '../styles';
 
@@ -43,10 +42,7 @@ export function AddressList() {
   // Server addresses with the outbox's changes on top: waiting ones shown at once, then 'saved'.
   const { shown: addresses, rejected } = mergeOutbox(list.data ?? [], outbox, list.dataUpdatedAt);
 
-  const rejectedMessage = (entry: OutboxEntry) => {
-    const key = messageKeyFor(entry.code);
-    return key ? t(key) : t('errors.generic');
-  };
+  const rejectedMessage = (entry: OutboxEntry) => codeText(entry.code, t) ?? t('errors.generic');
   // A refused add or edit opens its form with the refused values; a refused delete can only be discarded.
   const fix = (entry: OutboxEntry) =>
     entry.kind === 'address.add'

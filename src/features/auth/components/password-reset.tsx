@@ -3,23 +3,17 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { FormFailure } from '@/components/form-failure';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { isFrappeClientError, isRateLimited } from '@/lib/frappe';
-import { useT, type MessageKey } from '@/lib/i18n';
-import type { RuleCode } from '../../../../contracts/errors';
+import { codeText } from '@/lib/error-text';
+import { useT } from '@/lib/i18n';
 import { NewPasswordSchema } from '../../../../contracts/password';
 import { useRequestPasswordReset, useUpdatePassword } from '@/entities/member/password';
 import { AuthCard } from './auth-card';
 import classes from './auth.module.css';
-
-/** The shared password rules (their codes), in the app's words. */
-const PASSWORD_RULES: Partial<Record<RuleCode, MessageKey>> = {
-  password_required: 'auth.staffRequired',
-  password_too_short: 'password.updateShort',
-  password_too_long: 'password.updateLong',
-};
 
 function SignInLink() {
   const t = useT();
@@ -69,11 +63,7 @@ export function ForgotPassword({ from = 'staff' }: { from?: ResetFrom }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {failureText && (
-              <Alert color="red" role="alert" radius="md">
-                {failureText}
-              </Alert>
-            )}
+            <FormFailure>{failureText}</FormFailure>
             <TextInput
               label={t('auth.staffUser')}
               withAsterisk
@@ -102,7 +92,9 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
   const [touched, setTouched] = useState(false);
 
   const rule = v.safeParse(NewPasswordSchema, password);
-  const passwordError = touched && !rule.success ? t(PASSWORD_RULES[rule.issues[0].message as RuleCode] ?? 'password.updateShort') : undefined;
+  // An empty field says so as the screen's other fields do; a broken rule, its code's sentence.
+  const broken = rule.success ? undefined : rule.issues[0].message;
+  const passwordError = touched && broken ? (broken === 'password_required' ? t('auth.staffRequired') : (codeText(broken, t) ?? t('errors.generic'))) : undefined;
   const confirmError = touched && rule.success && confirm !== password ? t('password.updateMismatch') : undefined;
 
   const submit = (e: FormEvent) => {
@@ -129,9 +121,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
     <AuthCard title={t('password.updateTitle')} footer={<SignInLink />}>
       {linkInvalid ? (
         <Stack gap="md">
-          <Alert color="red" role="alert" radius="md">
-            {t('password.updateInvalidLink')}
-          </Alert>
+          <FormFailure>{t('password.updateInvalidLink')}</FormFailure>
           <Button renderRoot={(props) => <Link {...props} to="/forgot-password" />} variant="light" size="md" radius="xl">
             {t('password.updateRequestNew')}
           </Button>
@@ -139,11 +129,7 @@ export function UpdatePassword({ resetKey }: { resetKey: string }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {failure && (
-              <Alert color="red" role="alert" radius="md">
-                {isRateLimited(failure) ? t('password.forgotTooMany') : t('auth.somethingWrong')}
-              </Alert>
-            )}
+            {failure && <FormFailure>{isRateLimited(failure) ? t('password.forgotTooMany') : t('auth.somethingWrong')}</FormFailure>}
             <PasswordInput
               label={t('password.updateNew')}
               withAsterisk

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@/lib/i18n';
 import { OTP_LENGTH, PHONE_DIGITS, PHONE_REQUEST_MIN_DIGITS, RESEND_SECONDS, onlyDigits } from '../../../../contracts/account';
 import { useChangePhone, useRequestCode, useVerifyCode } from '@/entities/member/phone';
-import { serverMessageOf } from '../api';
+import { serverMessageOf } from '../server-message';
 import { setPhoneVerifyFlag } from '@/lib/auth-storage';
 import { useCurrentUser } from '../session';
 import classes from './auth.module.css';

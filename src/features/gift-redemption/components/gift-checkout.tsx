@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SpendProgress, spendDialogOpen } from '@/components/spend-progress';
+import { SpendOffline, SpendProgress, SpendRefused, spendDialogOpen } from '@/components/spend-progress';
 import { errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
@@ -124,11 +124,7 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
           </Text>
         )}
       </Paper>
-      {error && (
-        <Alert color="red" variant="light" title={t('checkout.redeemFailed')} role="alert" data-testid="redeem-error">
-          {error}
-        </Alert>
-      )}
+      {error && <SpendRefused kind="redeem" message={error} testId="redeem-error" />}
       <Button
         size="lg"
         radius="xl"
@@ -145,11 +141,7 @@ export function GiftCheckout({ itemCode, memberPoints, onRedeemed }: GiftCheckou
       >
         {t('checkout.redeemUsing', { count: price })}
       </Button>
-      {!online && (
-        <Text id="redeem-offline" size="sm" c="dimmed" ta="center" data-testid="redeem-offline">
-          {t('checkout.offlineRedeem')}
-        </Text>
-      )}
+      {!online && <SpendOffline kind="redeem" id="redeem-offline" />}
       <Modal
         opened={dialogOpen}
         onClose={closeDialog}

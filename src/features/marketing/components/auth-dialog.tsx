@@ -18,33 +18,18 @@ import * as v from 'valibot';
 import { CredentialsForm } from '@/components/credentials-form';
 import { useSignIn } from '@/entities/session';
 import { isFrappeClientError } from '@/lib/frappe';
+import { codeText } from '@/lib/error-text';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { SignUpSchema } from '../../../../contracts/blog';
-import type { ErrorCode } from '../../../../contracts/errors';
 import { useSignUp } from '../api';
 import { useMarketingStore } from '../store';
-
-/** The sign-up rules and the server's refusal, by their codes. */
-const SIGN_UP_KEYS: Partial<Record<ErrorCode, MessageKey>> = {
-  username_required: 'marketing.signUpUsernameRequired',
-  username_too_short: 'marketing.signUpUsernameShort',
-  username_too_long: 'marketing.signUpUsernameLong',
-  username_invalid: 'marketing.signUpUsernameChars',
-  sign_up_email_required: 'marketing.signUpEmailRequired',
-  sign_up_email_invalid: 'marketing.signUpEmailInvalid',
-  sign_up_password_required: 'marketing.signUpPasswordRequired',
-  sign_up_password_too_short: 'marketing.signUpPasswordShort',
-  sign_up_password_too_long: 'marketing.signUpPasswordLong',
-  username_taken: 'marketing.signUpTaken',
-};
 
 function errorText(t: ReturnType<typeof useT>, error: unknown, fallback: MessageKey): string {
   if (!isFrappeClientError(error)) return t(fallback);
   if (error.isNetworkError) return t('marketing.networkError');
   if (error.httpStatus === 429) return t('marketing.tooMany');
-  const key = error.code && SIGN_UP_KEYS[error.code];
-  return key ? t(key) : t(fallback);
+  return codeText(error.code, t) ?? t(fallback);
 }
 
 function SignInTab({ onDone }: { onDone: () => void }) {
@@ -107,7 +92,7 @@ function SignUpTab({ onDone }: { onDone: () => void }) {
           const next: SignUpErrors = {};
           for (const issue of parsed.issues) {
             const field = issue.path?.[0]?.key as keyof SignUpErrors | undefined;
-            if (field && !next[field]) next[field] = t(SIGN_UP_KEYS[issue.message as ErrorCode] ?? 'marketing.fieldRequired');
+            if (field && !next[field]) next[field] = codeText(issue.message, t) ?? t('marketing.fieldRequired');
           }
           setErrors(next);
           return;

@@ -7,17 +7,8 @@ import { useState } from 'react';
 import { useCancelRewardOrder } from '@/entities/orders/cancel';
 import { errorText } from '@/lib/error-text';
 import { formatNumber } from '@/lib/format/numbers';
-import { useLang, useT, type Translate } from '@/lib/i18n';
+import { useLang, useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import type { ErrorCode } from '../../../../contracts/errors';
-
-/** The refusals a member's cancellation can meet, said in the member's words. */
-const refusals = (t: Translate): Partial<Record<ErrorCode, string>> => ({
-  reward_used: t('pointLife.rewardUsed'),
-  reward_expired: t('pointLife.rewardExpired'),
-  order_cancelled: t('pointLife.alreadyCancelled'),
-  not_cancellable: t('pointLife.notCancellable'),
-});
 
 /**
  * Cancel on an unused reward order, behind a confirmation dialog: the points come back to the batches they were
@@ -37,7 +28,7 @@ export function CancelReward({ order, points }: { order: string; points: number 
       },
       onError: (error) => {
         setOpen(false);
-        toast({ status: 'error', title: t('pointLife.cancelFailed'), description: errorText(error, t, refusals(t)) });
+        toast({ status: 'error', title: t('pointLife.cancelFailed'), description: errorText(error, t, { order_cancelled: t('pointLife.alreadyCancelled') }) });
       },
     });
   return (

@@ -1,16 +1,17 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { FormFailure } from '@/components/form-failure';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
-import { errorText } from '@/lib/error-text';
+import { codeText, errorText } from '@/lib/error-text';
 import { isFrappeClientError } from '@/lib/frappe';
 import { useT } from '@/lib/i18n';
 import type { OutboxEntry } from '@/lib/outbox';
 import type { Profile } from '../../../../contracts/account';
 import { today } from '../../../../contracts/business-day';
 import { useUpdateProfile } from '@/entities/member/profile';
-import { fieldFor, initialValues, messageKeyFor, profileArgs, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
+import { fieldFor, initialValues, profileArgs, validateProfile, type ProfileFormValues, type SaveOutcome } from '../api';
 
 export interface ProfileFormProps {
   /** The signed-in member's profile (the form starts from it). */
@@ -32,8 +33,7 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
   const t = useT();
   const save = useUpdateProfile();
   const refusedField = fieldFor(refusal?.code);
-  const refusedKey = messageKeyFor(refusal?.code);
-  const [failure, setFailure] = useState<string | null>(refusal && !refusedField ? (refusedKey ? t(refusedKey) : t('errors.generic')) : null);
+  const [failure, setFailure] = useState<string | null>(refusal && !refusedField ? (codeText(refusal.code, t) ?? t('errors.generic')) : null);
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: initialValues(profile),
@@ -46,8 +46,7 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
   // A field's error is a rule's code.
   const tr = (code: ReactNode) => {
     if (typeof code !== 'string') return code;
-    const key = messageKeyFor(code);
-    return key ? t(key) : t('errors.generic');
+    return codeText(code, t) ?? t('errors.generic');
   };
   const field = (name: keyof ProfileFormValues) => {
     const props = form.getInputProps(name);
@@ -64,9 +63,8 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
       // Always in the member's language, never the server's sentence.
       const code = isFrappeClientError(error) ? error.code : undefined;
       const target = fieldFor(code);
-      const key = messageKeyFor(code);
       if (code && target && target !== 'phone') form.setFieldError(target, code);
-      else setFailure(key ? t(key) : errorText(error, t));
+      else setFailure(errorText(error, t));
     }
   });
 
@@ -74,11 +72,7 @@ export function ProfileForm({ profile, mode, phoneAction, onSaved, refusal }: Pr
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" role="alert" radius="md">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure>{failure}</FormFailure>
         <Group grow align="flex-start" gap="sm">
           <TextInput label={t('auth.firstName')} withAsterisk autoComplete="given-name" size="md" {...field('first_name')} />
           <TextInput label={t('auth.lastName')} withAsterisk autoComplete="family-name" size="md" {...field('last_name')} />

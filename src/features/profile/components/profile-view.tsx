@@ -3,10 +3,11 @@ import '@mantine/core/styles/Badge.css';
 import { Avatar, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { RejectedWrite, SyncBadge } from '@/components/sync-status';
+import { codeText } from '@/lib/error-text';
 import { useLang, useT, type MessageKey } from '@/lib/i18n';
 import { formatDay } from '@/lib/format/dates';
 import { formatNumber } from '@/lib/format/numbers';
-import { messageKeyFor, profileWithChange, useProfileWrite } from '../api';
+import { profileWithChange, useProfileWrite } from '../api';
 import type { Profile, Tier } from '../../../../contracts/account';
 import classes from './profile.module.css';
 
@@ -31,10 +32,7 @@ export function ProfileView({ user: loaded }: { user: ViewedProfile | null }) {
   // Never loaded on this device (offline since): the waiting change still shows, with what it sets.
   const partial = !loaded && Boolean(waiting);
   const user = waiting ? profileWithChange(loaded ?? ({} as ViewedProfile), write.args) : loaded;
-  const rejectedMessage = (code?: string) => {
-    const key = messageKeyFor(code);
-    return key ? t(key) : t('errors.generic');
-  };
+  const rejectedMessage = (code?: string) => codeText(code, t) ?? t('errors.generic');
   if (!user) {
     return (
       <Text ta="center" py="xl" c="dimmed" role="status">

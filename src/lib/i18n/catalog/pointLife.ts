@@ -32,10 +32,7 @@ export const pointLife = defineCatalog({
     cancelFailed: 'ยกเลิกไม่สำเร็จ',
     cancelledBadge: 'ยกเลิกแล้ว',
     cancelledNote: 'ของรางวัลนี้ถูกยกเลิกแล้ว และคืนคะแนนแล้ว',
-    rewardUsed: 'ของรางวัลนี้รับไปแล้ว จึงยกเลิกไม่ได้',
-    rewardExpired: 'ของรางวัลนี้เลยวันรับแล้ว จึงยกเลิกไม่ได้',
     alreadyCancelled: 'คำสั่งนี้ถูกยกเลิกไปแล้ว',
-    notCancellable: 'คำสั่งนี้ยกเลิกไม่ได้แล้ว',
   },
   en: {
     lineBirthday: 'Birthday bonus',
@@ -67,9 +64,6 @@ export const pointLife = defineCatalog({
     cancelFailed: 'The reward could not be cancelled',
     cancelledBadge: 'Cancelled',
     cancelledNote: 'This reward was cancelled and its points given back.',
-    rewardUsed: 'This reward was already collected, so it cannot be cancelled.',
-    rewardExpired: 'This reward is past its collection day, so it cannot be cancelled.',
     alreadyCancelled: 'This order is already cancelled.',
-    notCancellable: 'This order can no longer be cancelled.',
   },
 });

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { addressInputSchema, checkAgainstLists, DEFAULT_ADDRESS_OPTIONS } from '../../../../contracts/addresses';
 import { RULE_SENTENCES } from '../../../../contracts/rule-sentences';
 import type { RuleCode } from '../../../../contracts/errors';
-import { fieldFor, messageKeyFor } from '@/features/addresses/api';
-import { translate } from '@/lib/i18n';
+import { fieldFor } from '@/features/addresses/api';
+import { codeText } from '@/lib/error-text';
+import { translate, type Translate } from '@/lib/i18n';
+
+const english: Translate = (key, vars) => translate('en', key, vars);
 
 const messages = (input: Record<string, unknown>) => {
   const r = v.safeParse(addressInputSchema, input);
@@ -31,13 +34,13 @@ describe('address rules shared by the form and the server', () => {
   });
 
   it("shows 'Address line 1 is required' as 'Please provide a street name' and maps the server's codes to fields", () => {
-    expect(translate('en', messageKeyFor('address_line1_required')!)).toBe('Please provide a street name');
-    expect(translate('en', messageKeyFor('city_required')!)).toBe('City is required');
-    expect(translate('en', messageKeyFor('country_required')!)).toBe('Country is required');
-    expect(translate('en', messageKeyFor('pincode_invalid')!)).toBe('Pincode must be a number');
+    expect(codeText('address_line1_required', english)).toBe('Please provide a street name');
+    expect(codeText('city_required', english)).toBe('City is required');
+    expect(codeText('country_required', english)).toBe('Country is required');
+    expect(codeText('pincode_invalid', english)).toBe('Pincode must be a number');
     expect(fieldFor('pincode_invalid')).toBe('pincode');
     expect(fieldFor('district_not_listed')).toBe('city');
     // The sentences themselves are never recognised.
-    expect(messageKeyFor('Address line 1 is required')).toBeUndefined();
+    expect(codeText('Address line 1 is required', english)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverMessageOf } from '@/features/auth/api';
+import { serverMessageOf } from '@/features/auth/server-message';
 import { DEFAULT_MESSAGES, FrappeClientError } from '@/lib/frappe';
 import { translate } from '@/lib/i18n';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderList } from '@/features/orders/components/order-list';
-import { renderApp } from '../../render-app';
+import { renderApp, stubFetch } from '../../render-app';
 
 const order = (i: number) => ({
   name: `ACC-SINV-2026-${String(i).padStart(5, '0')}`,
@@ -14,7 +14,7 @@ const order = (i: number) => ({
 /** A server of `total` orders, newest (highest number) first, answering getorders by start / limit. */
 function serveOrders(total: number, { failFrom }: { failFrom?: number } = {}) {
   const calls: { start: number; limit: number }[] = [];
-  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  stubFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     const arg = (k: string) => Number(url.searchParams.get(k) ?? body[k]);
@@ -24,12 +24,8 @@ function serveOrders(total: number, { failFrom }: { failFrom?: number } = {}) {
     if (failFrom !== undefined && start >= failFrom) return new Response(JSON.stringify({ exc_type: 'Timeout' }), { status: 503 });
     const all = Array.from({ length: total }, (_, i) => order(total - i));
     return new Response(JSON.stringify({ message: all.slice(start, start + limit) }), { headers: { 'content-type': 'application/json' } });
-  });
-  beforeEach(() => vi.stubGlobal('fetch', spy));
-  afterEach(() => {
-    spy.mockClear();
+  }, () => {
     calls.length = 0;
-    vi.unstubAllGlobals();
   });
   return calls;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pointsHistoryQuery, RewardHistory, type HistoryTab } from '@/features/points';
-import { renderApp, testQueryClient } from '../../render-app';
+import { renderApp, stubFetch, testQueryClient } from '../../render-app';
 
 /** The screen with its tab held here, as its route holds it in the address. */
 function History() {
@@ -33,7 +33,7 @@ const day = (n: number) => `2026-${String(1 + Math.floor(n / 28)).padStart(2, '0
 /** A server holding `rows` (newest first) that answers get_loyalty_points_details by limit and before. */
 function serveHistory(rows: () => ReturnType<typeof row>[]) {
   const calls: { limit: string | null; before: string | null }[] = [];
-  const spy = vi.fn(async (input: RequestInfo | URL) => {
+  stubFetch(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (!url.pathname.endsWith('get_loyalty_points_details')) return new Promise<Response>(() => {});
     const limit = url.searchParams.get('limit');
@@ -49,12 +49,8 @@ function serveHistory(rows: () => ReturnType<typeof row>[]) {
       record: page, next_before: more ? `cursor:${page.at(-1)!.name}` : null,
     };
     return new Response(JSON.stringify({ message }), { headers: { 'content-type': 'application/json' } });
-  });
-  beforeEach(() => vi.stubGlobal('fetch', spy));
-  afterEach(() => {
-    spy.mockClear();
+  }, () => {
     calls.length = 0;
-    vi.unstubAllGlobals();
   });
   return calls;
 }
