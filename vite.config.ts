@@ -246,7 +246,9 @@ export default defineConfig({
         // side-effectful: then a route loader that imports a query from a feature barrel, or the root importing
         // one helper, would drag every screen of that feature (and its CSS) into the first-route bundle.
         moduleSideEffects: [
-          { test: /\/src\/(?:features\/[^/]+\/(?:index|components\/.+)|components\/.+)\.tsx?$/, sideEffects: false },
+          // The back office's areas keep their screens beside their lists' search schemas (a route's
+          // validateSearch reads those), so any .tsx of a feature is a declaration too.
+          { test: /\/src\/(?:features\/(?:[^/]+\/(?:index|components\/.+)\.tsx?|.+\.tsx)|components\/.+\.tsx?)$/, sideEffects: false },
         ],
       },
     },

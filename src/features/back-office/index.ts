@@ -1,11 +1,11 @@
-export { REWARDS_SEARCH, RewardsList } from './rewards/rewards-list';
+export { RewardsList } from './rewards/rewards-list';
 export { RewardEditor } from './rewards/reward-editor';
-export { MEMBERS_SEARCH, MemberSearch } from './members/member-search';
-export { MEMBER_SEARCH, MemberPage } from './members/member-page';
+export { MemberSearch } from './members/member-search';
+export { MemberPage } from './members/member-page';
 export { ImportPage } from './import/import-page';
-export { STAFF_SEARCH, StaffPage } from './staff/staff-page';
-export { AUDIT_SEARCH, AuditPage } from './audit/audit-page';
+export { StaffPage } from './staff/staff-page';
+export { AuditPage } from './audit/audit-page';
 export { ExportsPage } from './exports/exports-page';
-export { BRANCHES_SEARCH, BranchesPage } from './branches/branches-page';
-export { ORDERS_SEARCH, OrdersList } from './orders/orders-list';
+export { BranchesPage } from './branches/branches-page';
+export { OrdersList } from './orders/orders-list';
 export { OrderPage } from './orders/order-page';

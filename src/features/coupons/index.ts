@@ -1,2 +1,3 @@
-export { COUPON_TABS, CouponList, type CouponTab } from './components/coupon-list';
+export { COUPON_TABS, type CouponTab } from './tabs';
+export { CouponList } from './components/coupon-list';
 export { rewardOrdersQuery, couponsFrom, usableCount, isUsable, type Coupon } from './api';

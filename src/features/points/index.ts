@@ -1,3 +1,4 @@
+export { HISTORY_TABS, type HistoryTab } from './tabs';
 export { expiryScheduleQuery, pointsDetailsQuery, pointsHistoryQuery, tierProgress, type PointsDetails, type PointsEntry } from './api';
 export { MemberPointsCard } from './components/member-points-card';
-export { HISTORY_TABS, RewardHistory, HISTORY_SKELETON_MS, type HistoryTab } from './components/reward-history';
+export { RewardHistory, HISTORY_SKELETON_MS } from './components/reward-history';

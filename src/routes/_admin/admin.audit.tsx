@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { AUDIT_SEARCH, AuditPage } from '@/features/back-office';
+import { AUDIT_SEARCH } from '@/features/back-office/audit/search';
+import { AuditPage } from '@/features/back-office';
 import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/audit: who changed what, from what to what, and when. */

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { BRANCHES_SEARCH, BranchesPage } from '@/features/back-office';
+import { BRANCHES_SEARCH } from '@/features/back-office/branches/search';
+import { BranchesPage } from '@/features/back-office';
 import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/branches: every branch, closed ones too; create, edit, close. */

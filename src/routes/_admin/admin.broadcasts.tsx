@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { BROADCASTS_SEARCH, BroadcastScreen } from '@/features/back-office/broadcast';
+import { BROADCASTS_SEARCH } from '@/features/back-office/broadcast/search';
+import { BroadcastScreen } from '@/features/back-office/broadcast';
 import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/broadcasts: campaign messages to a segment of members (System and Loyalty Managers). */

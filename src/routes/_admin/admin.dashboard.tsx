@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { DASHBOARD_SEARCH } from '@/features/back-office/reports/search';
 import { branchesQuery } from '@/entities/branches';
 import { dashboardQuery } from '@/entities/reports';
-import { DASHBOARD_SEARCH, DashboardPage, defaultRange } from '@/features/back-office/reports';
+import { DashboardPage, defaultRange } from '@/features/back-office/reports';
 import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/dashboard: the programme's figures and charts (the charts library is in this route's chunk only). */

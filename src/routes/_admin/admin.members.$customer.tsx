@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { MEMBER_SEARCH, MemberPage } from '@/features/back-office';
+import { MEMBER_SEARCH } from '@/features/back-office/members/search';
+import { MemberPage } from '@/features/back-office';
 import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/members/<customer>: the member's points, batches, ledger, orders, devices; adjust and block. */

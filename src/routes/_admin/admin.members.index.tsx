@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { MEMBERS_SEARCH, MemberSearch } from '@/features/back-office';
+import { MEMBERS_SEARCH } from '@/features/back-office/members/search';
+import { MemberSearch } from '@/features/back-office';
 import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/members: find a member by phone, name, e-mail, number or their scanned QR. */

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { REWARDS_SEARCH, RewardsList } from '@/features/back-office';
+import { REWARDS_SEARCH } from '@/features/back-office/rewards/search';
+import { RewardsList } from '@/features/back-office';
 import { PROGRAMME_MANAGERS } from '@/features/back-office/frame/roles';
 
 /** /admin/rewards: every reward and product, published or not, with their stock. */

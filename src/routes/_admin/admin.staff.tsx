@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { STAFF_SEARCH, StaffPage } from '@/features/back-office';
+import { STAFF_SEARCH } from '@/features/back-office/staff/search';
+import { StaffPage } from '@/features/back-office';
 import { BRANCH_MANAGERS_TOO } from '@/features/back-office/frame/roles';
 
 /** /admin/staff: the branches' staff accounts (a Branch Manager sees their own branch). */

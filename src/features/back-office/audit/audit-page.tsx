@@ -8,17 +8,14 @@ import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { AUDIT_ACTIONS, AUDIT_DOCTYPES, AUDIT_LOG_FIELDS } from '../../../../contracts/admin';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import * as v from 'valibot';
-import { addressedTable, choiceParam, dayParam, dirParam, pageParam, sortFrom, textParam, useListSearch, useTypedFilter } from '../kit/list-search';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import { actionLabel, auditFilters, changesOf, doctypeLabel, roleLabel } from './changes';
 import classes from '../kit/back-office.module.css';
 import { DateField } from '@/components/date-field';
 
-const SORTABLE = ['creation', 'user', 'action'] as const;
 
-/** The log's address: /admin/audit?who=&what=&doctype=&from=&to=&page=&sort=&dir= */
-export const AUDIT_SEARCH = v.object({ who: textParam, what: choiceParam(AUDIT_ACTIONS), doctype: choiceParam(AUDIT_DOCTYPES), from: dayParam, to: dayParam, page: pageParam, sort: choiceParam(SORTABLE), dir: dirParam });
 
 function Changes({ entry }: { entry: AuditLogEntry }) {
   const t = useT();

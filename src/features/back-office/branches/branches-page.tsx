@@ -8,9 +8,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { branchCountQuery, managedBranchesQuery, useCreateBranch, useUpdateBranch, type Branch } from '@/entities/branches';
 import { useT } from '@/lib/i18n';
 import { BRANCH_MESSAGES, BranchCreateSchema } from '../../../../contracts/branches';
-import * as v from 'valibot';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import { addressedTable, choiceParam, dirParam, pageParam, sortFrom, useListSearch } from '../kit/list-search';
+import { addressedTable, sortFrom, useListSearch } from '../kit/list-search';
+import { SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
 import { contractCheck, ModalForm } from '../kit/modal-form';
@@ -58,10 +58,6 @@ function BranchDialog({ branch, onClose }: { branch: Branch | null; onClose: () 
   );
 }
 
-const SORTABLE = ['name', 'disabled'] as const;
-
-/** The list's address: /admin/branches?page=&sort=&dir= */
-export const BRANCHES_SEARCH = v.object({ page: pageParam, sort: choiceParam(SORTABLE), dir: dirParam });
 
 export function BranchesPage() {
   const t = useT();

@@ -1,15 +1,12 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { broadcastListQuery, type BroadcastRow } from '@/entities/broadcast';
 import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
-import { pageParam, useListSearch } from '../kit/list-search';
+import { useListSearch } from '../kit/list-search';
 import { Section } from '../kit/section';
 
-/** The history's address: /admin/broadcasts?page= */
-export const BROADCASTS_SEARCH = v.object({ page: pageParam });
 
 /** Past broadcasts, newest first: when, who, to whom, what, and how many each channel reached. */
 export function BroadcastHistory() {

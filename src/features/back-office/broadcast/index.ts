@@ -1,3 +1,2 @@
 export { BroadcastScreen } from './broadcast-screen';
 
-export { BROADCASTS_SEARCH } from './broadcast-history';

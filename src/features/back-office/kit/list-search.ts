@@ -2,23 +2,8 @@ import { useEffect, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { DataTableSortStatus } from 'mantine-datatable';
-import * as v from 'valibot';
 
-type Value = string | number;
-
-/** A list's address parameter: optional, and a hand-edited value of the wrong kind is dropped (the default applies). */
-const lenient = <S extends v.GenericSchema<unknown, Value>>(schema: S) => v.fallback(v.optional(schema), undefined);
-
-/** A page: a whole number from 1. */
-export const pageParam = lenient(v.pipe(v.number(), v.integer(), v.minValue(1)));
-/** Text typed into a filter. The router reads `?q=123` as the number 123: a search for digits (a phone, a member number) is still text. */
-export const textParam = lenient(v.pipe(v.union([v.string(), v.number()]), v.transform(String)));
-/** A calendar day, YYYY-MM-DD. */
-export const dayParam = lenient(v.pipe(v.string(), v.isoDate()));
-/** One of a list's choices (a status, a sortable column). */
-export const choiceParam = <T extends string>(options: readonly T[]) => lenient(v.picklist(options));
-/** A sort's direction. */
-export const dirParam = choiceParam(['asc', 'desc'] as const);
+import { type Value } from './search-params';
 
 /**
  * A list's page, sort and filters from the address, as its route's `validateSearch` typed them (with the params

@@ -13,9 +13,8 @@ import { formatMoment } from '@/lib/format/moment';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { PageSkeleton } from '@/components/page-skeleton';
-import * as v from 'valibot';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
-import { pageParam, useListSearch } from '../kit/list-search';
+import { useListSearch } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { Section } from '../kit/section';
 import { AdjustDialog, BlockDialog, reasonLabel } from './member-dialogs';
@@ -23,8 +22,6 @@ import classes from '../kit/back-office.module.css';
 
 const WRITERS = ['System Manager', 'Loyalty Manager'];
 
-/** The member page's address: /admin/members/<customer>?page= (the ledger's page). */
-export const MEMBER_SEARCH = v.object({ page: pageParam });
 
 export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (

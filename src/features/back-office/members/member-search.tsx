@@ -9,13 +9,10 @@ import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
 import { CameraScan } from '../kit/camera-scan';
-import * as v from 'valibot';
-import { pageParam, textParam, useListSearch, useTypedFilter } from '../kit/list-search';
+import { useListSearch, useTypedFilter } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import classes from '../kit/back-office.module.css';
 
-/** The search's address: /admin/members?q=&page= */
-export const MEMBERS_SEARCH = v.object({ q: textParam, page: pageParam });
 
 /** Members by phone, name, e-mail, member number or a scanned member code (a handheld scanner types into the box). */
 export function MemberSearch() {

@@ -12,18 +12,15 @@ import { formatDay } from '@/lib/format/dates';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import * as v from 'valibot';
-import { addressedTable, choiceParam, dayParam, dirParam, pageParam, sortFrom, textParam, useListSearch, useTypedFilter } from '../kit/list-search';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import { OrderStateBadge } from './order-state';
 import { ORDER_STATES, ORDER_TYPES, orderFilters } from './order-rules';
 import classes from '../kit/back-office.module.css';
 import { DateField } from '@/components/date-field';
 
-const SORTABLE = ['name', 'customer', 'posting_date', 'loyalty_points', 'grand_total', 'branch', 'creation'] as const;
 
-/** The list's address: /admin/orders?q=&type=&state=&branch=&from=&to=&page=&sort=&dir= */
-export const ORDERS_SEARCH = v.object({ q: textParam, type: choiceParam(ORDER_TYPES), state: choiceParam(ORDER_STATES), branch: textParam, from: dayParam, to: dayParam, page: pageParam, sort: choiceParam(SORTABLE), dir: dirParam });
 const oneOf = <T extends string>(options: readonly T[], value: string): T => (options.includes(value as T) ? (value as T) : options[0]!);
 /** Managers who see every branch may filter by one; a Branch Manager's list is their branch already. */
 const EVERY_BRANCH = ['System Manager', 'Loyalty Manager'];

@@ -8,14 +8,13 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Alert, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import * as v from 'valibot';
 import { branchesQuery } from '@/entities/branches';
 import { dashboardQuery, type Dashboard, type DashboardFilter } from '@/entities/reports';
 import { errorText } from '@/lib/error-text';
 import { formatDay } from '@/lib/format/dates';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT, type MessageKey } from '@/lib/i18n';
-import { dayParam, textParam, useListSearch } from '../kit/list-search';
+import { useListSearch } from '../kit/list-search';
 import { defaultRange, rangeOk } from './range';
 import { Figure } from './figure';
 import classes from './dashboard.module.css';
@@ -23,8 +22,6 @@ import { DateField } from '@/components/date-field';
 
 const ALL = '';
 
-/** The dashboard's address: /admin/dashboard?from=&to=&branch= (the last 30 days and every branch by default). */
-export const DASHBOARD_SEARCH = v.object({ from: dayParam, to: dayParam, branch: textParam });
 
 function Stat({ label, value, note, id }: { label: string; value: string; note?: string; id: string }) {
   return (

@@ -1,3 +1,3 @@
-export { DASHBOARD_SEARCH, DashboardPage } from './dashboard-page';
+export { DashboardPage } from './dashboard-page';
 export { daysBefore, defaultRange, rangeOk } from './range';
 

@@ -11,19 +11,14 @@ import { imageUrl } from '@/lib/file-url';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
 import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import * as v from 'valibot';
-import { addressedTable, choiceParam, dirParam, pageParam, sortFrom, textParam, useListSearch, useTypedFilter } from '../kit/list-search';
+import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { STATUSES, STOCKS, SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import classes from '../kit/back-office.module.css';
 
-const STATUSES = ['all', 'published', 'unpublished'] as const;
-const STOCKS = ['all', 'in', 'out'] as const;
 type Status = (typeof STATUSES)[number];
 type Stock = (typeof STOCKS)[number];
-const SORTABLE = ['item_name', 'item_group', 'loyalty_points_based_price', 'stock_qty', 'published', 'modified'] as const;
 
-/** The list's address: /admin/rewards?q=&group=&status=&stock=&page=&sort=&dir= */
-export const REWARDS_SEARCH = v.object({ q: textParam, group: textParam, status: choiceParam(STATUSES), stock: choiceParam(STOCKS), page: pageParam, sort: choiceParam(SORTABLE), dir: dirParam });
 const oneOf = <T extends string>(options: readonly T[], value: string): T => (options.includes(value as T) ? (value as T) : options[0]!);
 
 /** The list's filters as Frappe filters (what the count and the page both use). */

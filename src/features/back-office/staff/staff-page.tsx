@@ -13,9 +13,8 @@ import { branchesQuery } from '@/entities/branches';
 import { bootQuery } from '@/entities/member';
 import { CreateStaffArgs, STAFF_ROLES, type StaffRole } from '../../../../contracts/admin';
 import { useT, type MessageKey } from '@/lib/i18n';
-import * as v from 'valibot';
 import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
-import { pageParam, textParam, useListSearch, useTypedFilter } from '../kit/list-search';
+import { useListSearch, useTypedFilter } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
 import { contractCheck, ModalForm } from '../kit/modal-form';
@@ -117,8 +116,6 @@ function EditDialog({ row, onClose, mayMove }: { row: StaffRow; onClose: () => v
   );
 }
 
-/** The list's address: /admin/staff?q=&page= */
-export const STAFF_SEARCH = v.object({ q: textParam, page: pageParam });
 
 export function StaffPage() {
   const t = useT();

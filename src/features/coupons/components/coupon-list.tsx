@@ -12,9 +12,8 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Image.css';
 import { imageUrl } from '@/lib/file-url';
+import type { CouponTab } from '../tabs';
 
-export const COUPON_TABS = ['usable', 'used'] as const;
-export type CouponTab = (typeof COUPON_TABS)[number];
 
 export interface CouponListProps {
   /** 'coupons' = /my-coupon (usable / used); 'rewards' = the 'my rewards' screen (my rewards / expired-used). */

@@ -12,9 +12,8 @@ import { ExpirySchedule } from './expiry-schedule';
 import classes from './points.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Anchor.css';
+import type { HistoryTab } from '../tabs';
 
-export const HISTORY_TABS = ['received', 'used'] as const;
-export type HistoryTab = (typeof HISTORY_TABS)[number];
 export const HISTORY_SKELETON_MS = 1000;
 /** How far below the screen the end of the list starts the next page, so it is usually there before it is reached. */
 const END_MARGIN = '0px 0px 400px 0px';

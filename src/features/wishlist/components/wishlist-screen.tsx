@@ -11,9 +11,8 @@ import classes from './wishlist.module.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/CloseButton.css';
 import { imageUrl } from '@/lib/file-url';
+import type { WishlistTab } from '../tabs';
 
-export const WISHLIST_TABS = ['all', 'in', 'out'] as const;
-export type WishlistTab = (typeof WISHLIST_TABS)[number];
 
 export interface WishlistScreenProps {
   /** Puts one of the item in the cart (the cart feature's store, composed by the route). */
