@@ -18,6 +18,8 @@ test('a manager previews a broadcast to a segment, sends it once, and the member
   const member = await memberContext.newPage();
   await newVerifiedMember(member, `บรอดแคสต์ ${Date.now() % 100000}`);
   await memberCall(member, 'member_rewards.notifications.update_settings', { quiet_hours: false }, 'POST');
+  // A campaign reaches only members who said yes to offers: this one does.
+  await memberCall(member, 'member_rewards.privacy.set_consent', { purpose: 'marketing', granted: 1 }, 'POST');
   await staffAward(member, 100);
 
   await signInAt(page, '/admin/broadcasts');
