@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
-import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
+import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, secondsLeft, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { STAFF_REFUSAL_REASONS } from '../../../contracts/staff';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { deliveryNotes, staffActions } from '../../../server/db/schema/orders';
@@ -302,6 +302,13 @@ describe('award_points', () => {
     expect((await staffA.call(AWARD, { scan_token: token, amount: 100, receipt_no: 'S-3' })).statusCode).toBe(200);
   });
 
+  /** The current step, once at least 20 of its 30 seconds are left (waiting for the next one otherwise). */
+  async function freshStep(): Promise<number> {
+    const left = secondsLeft(Date.now());
+    if (left < 20) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
+    return stepAt(Date.now());
+  }
+
   it('the daily cap holds under concurrent awards', async () => {
     await setCap(500);
     try {
@@ -309,9 +316,10 @@ describe('award_points', () => {
       // 300 points already awarded by staff today: room for one more award of 200, not two.
       const program = await programOf(server.database.db, m.customer);
       await earnPoints(server.database.db, { customer: m.customer, program: program!, points: 300, source: 'staff_award', receiptNo: 'EARLIER' });
-      const now = Date.now();
-      const step = stepAt(now);
-      // Three codes the device showed (previous, current, next step), scanned at three tills at once.
+      // Three codes the device showed (previous, current, next step) are all accepted only while the server's step
+      // is still the current one: start them at the beginning of a step, so a slow machine has the whole step.
+      const step = await freshStep();
+      // Scanned at three tills at once.
       const codes = await Promise.all([step - 1, step, step + 1].map(async (s) => `${m.device.member_no}${await otpFor(m.device.secret, m.device.member_no, s)}`));
       const tills = [staffA, staffA2, staffA];
       const tokens: string[] = [];
@@ -327,7 +335,8 @@ describe('award_points', () => {
       // With no room left, concurrent awards from a newly registered device are all refused by the cap itself
       // (whatever order they lock in: a refused award leaves its step unused, so none of them is 'code_used').
       const fresh = (await m.session.call(REGISTER, {})).json().message as MemberCodeDevice;
-      const freshCodes = await Promise.all([step - 1, step, step + 1].map(async (s) => `${fresh.member_no}${await otpFor(fresh.secret, fresh.member_no, s)}`));
+      const freshAt = await freshStep();
+      const freshCodes = await Promise.all([freshAt - 1, freshAt, freshAt + 1].map(async (s) => `${fresh.member_no}${await otpFor(fresh.secret, fresh.member_no, s)}`));
       const again = await Promise.all(freshCodes.map((c, i) => tills[i]!.call(AWARD, { member_code: c, amount: 25, receipt_no: `CAP-${9 + i}` })));
       for (const r of again) {
         expect(r.statusCode).toBe(417);
@@ -337,7 +346,7 @@ describe('award_points', () => {
     } finally {
       await setCap(500);
     }
-  });
+  }, 180_000);
 
   it('the cap refusal says how many points are left today', async () => {
     await setCap(50);
