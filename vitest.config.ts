@@ -13,6 +13,7 @@ export default defineConfig({
     // Server tests open a fresh database per file; on a loaded 2-core machine that can take a while.
     hookTimeout: 120_000,
     testTimeout: 60_000,
+    globalSetup: ['tests/support/pglite-image.ts'],
     projects: [
       {
         extends: true,

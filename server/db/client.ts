@@ -19,7 +19,7 @@ export interface Database {
 }
 
 /** PGlite under dataDir by default; node-postgres when a DATABASE_URL is given. */
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; image?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -38,7 +38,8 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   const { drizzle } = await import('drizzle-orm/pglite');
   let client;
   if (opts.dataDir === 'memory://') {
-    client = new PGlite();
+    // An image is a dumped data directory (already migrated): loading one skips initdb, seconds per database.
+    client = new PGlite(opts.image ? { loadDataDir: opts.image } : {});
   } else {
     fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
     try {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGLITE_IMAGE_ENV } from './pglite-image';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { testConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -18,13 +20,25 @@ export const LOYALTY_MANAGER = { usr: 'loyalty@example.com', pwd: 'loyalty-test-
 export const BRANCH_MANAGER = { usr: 'branch.manager@example.com', pwd: 'branch-manager-test-password' };
 
 /**
+ * The migrated PGlite data directory the global set-up dumped for this run (tests/support/pglite-image.ts), read
+ * once per file: opening an image takes about a second where initdb and the migrations take four or five.
+ */
+let image: Promise<Blob | undefined> | undefined;
+function migratedImage(): Promise<Blob | undefined> {
+  const file = process.env[PGLITE_IMAGE_ENV];
+  if (!file) return Promise.resolve(undefined);
+  image ??= fs.promises.readFile(file).then((bytes) => new Blob([bytes]));
+  return image;
+}
+
+/**
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the server tests both ways).
  */
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', image: await migratedImage() });
     return { database, drop: async () => {} };
   }
   const { Client } = await import('pg');
