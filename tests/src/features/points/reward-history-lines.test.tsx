@@ -19,7 +19,7 @@ const row = (name: string, entry_type: string, source: string, loyalty_points: n
 });
 
 const details = {
-  customer: 'CUST-1', loyalty_program: 'Member Rewards', loyalty_points: 95, total_spent: 0, points_earned: 120,
+  customer: 'CUST-1', loyalty_program: 'Member Rewards', loyalty_points: 95, held_points: 0, total_spent: 0, points_earned: 120,
   loyalty_program_tier: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 80, next_expiry_date: '2026-04-30', next_expiry_points: 30,
   record: [
     row('E1', 'earn', 'purchase', 100),
