@@ -63,6 +63,21 @@ describe('/reward-history: every kind of line and the expiry schedule', () => {
     ]);
   });
 
+  it('says how many points a till holds as payment, beside the available points', async () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(pointsHistoryQuery().queryKey, { pages: [{ ...details, loyalty_points: 35, held_points: 60 }], pageParams: [null] });
+    queryClient.setQueryData(expiryScheduleQuery().queryKey, schedule);
+    renderApp(<History />, { queryClient });
+    expect((await screen.findByTestId('history-balance', {}, { timeout: 3000 })).textContent).toBe('35 points');
+    expect(screen.getByTestId('held-points').textContent).toBe('60 points held for a payment at a shop');
+  });
+
+  it('shows no held line when nothing is held', async () => {
+    renderHistory();
+    await screen.findByTestId('history-balance', {}, { timeout: 3000 });
+    expect(screen.queryByTestId('held-points')).toBeNull();
+  });
+
   it('shows expired points and points taken back among the points used', async () => {
     renderHistory();
     await screen.findAllByTestId('points-received', {}, { timeout: 3000 });
