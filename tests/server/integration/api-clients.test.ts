@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createMember, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
 import { auditLog } from '../../../server/db/schema/audit';
 import { apiClients } from '../../../server/db/schema/integration';
+import { rateLimits } from '../../../server/db/schema/auth';
 import { BRANCHES } from '../../../server/seed/constants';
 import { asClient, createClient, errorCode, I, integrationServer } from './support';
 
@@ -108,5 +109,17 @@ describe('API clients', () => {
     expect((await asClient(server, c, I.lookup, { customer: m.customer })).statusCode).toBe(200);
     const rows = await server.database.db.select().from(auditLog).where(eq(auditLog.user, c.key));
     expect(rows.map((r) => [r.action, r.role, r.ref_name])).toEqual([['lookup_member', 'API Client', m.customer]]);
+  });
+
+  it('are rate-limited per client: past 1,200 calls in a minute a client gets 429, another client does not', async () => {
+    const m = await createMember(server);
+    const busy = await createClient(admin, ['members:read']);
+    const calm = await createClient(admin, ['members:read']);
+    expect((await asClient(server, busy, I.lookup, { customer: m.customer })).statusCode).toBe(200);
+    // The window already holds 1,199 more of the busy client's calls (made here without 1,199 requests).
+    await server.database.db.update(rateLimits).set({ count: 1200 }).where(eq(rateLimits.key, `api-client:${busy.key}`));
+    const over = await asClient(server, busy, I.lookup, { customer: m.customer });
+    expect(over.statusCode).toBe(429);
+    expect((await asClient(server, calm, I.lookup, { customer: m.customer })).statusCode).toBe(200);
   });
 });
