@@ -54,6 +54,8 @@ describe('points held as payment', () => {
     expect(await lookup(m.customer)).toMatchObject({ points: 40, held_points: 60 });
     const mine = await m.session.call(L.pointsDetails, {}, 'GET');
     expect(mine.json().message).toMatchObject({ loyalty_points: 40, held_points: 60 });
+    const profile = await m.session.call('headless_e_commerce.api.get_profile', {}, 'GET');
+    expect(profile.json().message).toMatchObject({ loyalty_points: 40 });
     // More than is spendable is refused; the ledger is untouched by a hold.
     const more = await hold(m.customer, 41);
     expect(more.statusCode).toBe(417);
