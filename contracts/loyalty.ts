@@ -75,7 +75,10 @@ export type PointsRecord = v.InferOutput<typeof PointsRecordSchema>;
 export const PointsDetailsAnswer = v.object({
   customer: v.string(),
   loyalty_program: v.nullable(v.string()),
+  /** The points the member can spend now: the sum of the entries less the points held. */
   loyalty_points: v.number(),
+  /** Points held as payment at a till or a shop until it captures or releases them (or they expire, within 15 minutes). */
+  held_points: v.optional(v.number(), 0),
   total_spent: v.number(),
   /** Points earned that count toward the tier (within the tier window). */
   points_earned: v.number(),

@@ -162,7 +162,7 @@ export async function renderApiDoc(): Promise<string> {
     out.push(`### ${code(contract.path)}`, '');
     const facts = [
       `${def ? def.verbs.join(' · ') : 'not served'}`,
-      `who: ${def ? who(def.allow) : '—'}`,
+      `who: ${def ? (def.scope ? `API clients with the scope ${def.scope}` : who(def.allow)) : '—'}`,
       `arguments: ${argsOf(contract.args as AnySchema)}`,
       'raw' in contract ? 'answer: its own reply (not JSON in `message`)' : `answer: ${code(answerShape(contract.returns as AnySchema))}`,
     ];

@@ -7,6 +7,7 @@ import type { CurrentUser, RequestContext, AppServices } from './frappe/context'
 import { GUEST } from './frappe/context';
 import { FrappeError, loggableError, sendFrappeError, toFrappeError } from './frappe/errors';
 import { hasCsrfToken, resolveUser } from './frappe/sessions';
+import { scopeRefusal } from './frappe/api-clients';
 import { isCrossSite } from './frappe/origin';
 import { applyPagePolicy, registerBrowserPolicy } from './frappe/browser-policy';
 import { registerIdempotency, schedulePurge } from './frappe/idempotency';
@@ -104,7 +105,9 @@ export async function buildApp(
     // Frappe's `POST /` (cmd) too: its Idempotency-Key belongs to the signed-in caller, never to an IP address.
     const rootCommand = req.method === 'POST' && req.url.split('?')[0] === '/';
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/private/') && !rootCommand) return;
-    req.user = await resolveUser(database.db, req);
+    req.user = await resolveUser(database.db, req, jobs.clock());
+    // An API client calls the methods its scopes allow (checked by the dispatcher) and nothing else: no resource, file or command.
+    if (req.user.via === 'client' && !req.url.startsWith('/api/method/')) throw scopeRefusal(req.url.split('?')[0]!);
   });
 
   // Login CSRF and its kin: no write from another site's page, signed in or not (a forged sign-in would put the

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client';
 import type { ServerConfig } from '../config';
 import type { Role } from '../db/schema/auth';
+import type { ApiScope } from '../../contracts/api-clients';
 
 /** Who is calling: a guest, or a user with roles (and the session or API key that proved it). */
 export interface CurrentUser {
@@ -10,7 +11,9 @@ export interface CurrentUser {
   isGuest: boolean;
   fullName: string;
   branch: string | null;
-  via: 'guest' | 'session' | 'token';
+  via: 'guest' | 'session' | 'token' | 'client';
+  /** An API client (via 'client'): a system of the brand's, not a user; `name` is its key, and it has no roles. */
+  client?: { apiKey: string; name: string; scopes: ApiScope[]; branch: string | null };
   sessionHash?: string;
   csrfToken?: string;
 }

@@ -5,6 +5,7 @@ import { FrappeError, permissionError, validationError } from './errors';
 import { argumentsRefusal, decodeQueryArgs, JsonText, type HttpVerb, type MethodDef } from './methods';
 import { hasCsrfToken } from './sessions';
 import { fromOwnPage } from './origin';
+import { clientOnlyRefusal, scopeRefusal } from './api-clients';
 
 export function argsOf(req: FastifyRequest): Record<string, unknown> {
   const query = decodeQueryArgs((req.query ?? {}) as Record<string, unknown>);
@@ -45,7 +46,12 @@ export function registerMethodRoutes(
       if (!def.verbs.includes(req.method as HttpVerb)) {
         throw new FrappeError('PermissionError', `Not permitted: ${req.method} is not allowed for ${path}`, { title: 'Method Not Allowed' });
       }
-      if (!isAllowed(req.user, def.allow)) {
+      // An API client: its scopes alone decide. A user: never a client's method, else the roles decide.
+      if (req.user.client) {
+        if (!def.scope || !req.user.client.scopes.includes(def.scope)) throw scopeRefusal(path);
+      } else if (def.scope) {
+        throw clientOnlyRefusal(path);
+      } else if (!isAllowed(req.user, def.allow)) {
         throw permissionError(`You are not permitted to access this resource. Function ${path} is not whitelisted.`);
       }
       if (def.sideEffects && req.method === 'GET' && req.user.via === 'session' && !hasCsrfToken(req) && !fromOwnPage(req.headers)) {

@@ -4,6 +4,7 @@ import { FrappeError } from './errors';
 import { validationError } from './errors';
 import { isRuleCode, RULE_SENTENCES } from '../../contracts/rule-sentences';
 import { hasNul, NUL_REFUSAL } from '../../contracts/args';
+import type { ApiScope } from '../../contracts/api-clients';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -16,6 +17,11 @@ interface MethodBase<S extends v.GenericSchema> {
   args: S;
   /** What the method returns becomes `{"message": value}`; undefined gives `{}`. */
   handler(ctx: RequestContext, args: v.InferOutput<S>): Promise<unknown> | unknown;
+  /**
+   * The scope an API client needs to call the method. A method with a scope is for API clients only (users get a
+   * 403); a method without one is closed to every API client.
+   */
+  scope?: ApiScope;
   /** Skips the CSRF check (login itself, which starts the session). */
   csrfExempt?: boolean;
   /**

@@ -8,6 +8,7 @@ import { FrappeError, authError } from './errors';
 import { touchApiKey } from './api-keys';
 import { preparedRead } from '../db/prepared';
 import { clearLimit, hitLimit } from './rate-limit';
+import { clientFromCredentials, CLIENT_KEY_PREFIX } from './api-clients';
 
 export const SID_COOKIE = 'sid';
 
@@ -24,7 +25,7 @@ function userFromRow(row: Pick<typeof users.$inferSelect, 'name' | 'roles' | 'fu
 }
 
 /** `token key:secret` or `Basic base64(key:secret)`: API clients (Frappe's token auth). Expired keys sign nobody in. */
-async function userFromAuthorization(db: Db, header: string): Promise<CurrentUser> {
+async function userFromAuthorization(db: Db, header: string, now: Date): Promise<CurrentUser> {
   const parts = header.trim().split(' ');
   if (parts.length !== 2) throw new FrappeError('InvalidRequestError', 'Invalid Authorization header');
   const [kind, value] = parts as [string, string];
@@ -34,6 +35,7 @@ async function userFromAuthorization(db: Db, header: string): Promise<CurrentUse
   else throw authError('Unsupported authorization type');
   const [key, secret] = pair.split(':');
   if (!key || !secret) throw authError('Invalid API key');
+  if (key.startsWith(CLIENT_KEY_PREFIX)) return clientFromCredentials(db, key, secret, now);
   const [row] = await db
     .select({ user: users, secretHash: apiKeys.secret_hash })
     .from(apiKeys)
@@ -60,9 +62,10 @@ const sessionRead = preparedRead((db) =>
     .prepare('mr_session_user'),
 );
 
-export async function resolveUser(db: Db, req: FastifyRequest): Promise<CurrentUser> {
+/** Who is calling; `now` is the server's clock (an API client's rotated secret works until a moment on it). */
+export async function resolveUser(db: Db, req: FastifyRequest, now: Date = new Date()): Promise<CurrentUser> {
   const header = req.headers.authorization;
-  if (header) return userFromAuthorization(db, header);
+  if (header) return userFromAuthorization(db, header, now);
   const sid = req.cookies?.[SID_COOKIE];
   if (!sid || sid === 'Guest') return GUEST;
   const hash = sha256(sid);

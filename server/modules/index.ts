@@ -19,6 +19,8 @@ import { scheduleModule } from './schedule/index';
 import { reportsModule } from './reports/index';
 import { broadcastModule } from './broadcast/index';
 import { privacyModule } from './privacy/index';
+import { apiClientsModule } from './api-clients/index';
+import { integrationModule } from './integration/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -42,4 +44,6 @@ export const allModules: ServerModule[] = [
   reportsModule,
   broadcastModule,
   privacyModule,
+  apiClientsModule,
+  integrationModule,
 ];

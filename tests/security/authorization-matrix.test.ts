@@ -139,6 +139,18 @@ const METHOD_CALLERS: Record<string, readonly RoleName[]> = {
   'member_rewards.privacy.send_erasure_code': LOYALTY,
   'member_rewards.privacy.erase_member': LOYALTY,
   'member_rewards.privacy.list_access_log': SYSTEM,
+  'member_rewards.api_clients.create': SYSTEM,
+  'member_rewards.api_clients.rotate': SYSTEM,
+  'member_rewards.api_clients.revoke': SYSTEM,
+  'member_rewards.api_clients.list': SYSTEM,
+  // API clients only, by scope (tests/server/integration/scopes.test.ts): no user, a System Manager included.
+  'member_rewards.integration.lookup_member': NOBODY,
+  'member_rewards.integration.earn': NOBODY,
+  'member_rewards.integration.reverse': NOBODY,
+  'member_rewards.integration.hold': NOBODY,
+  'member_rewards.integration.capture': NOBODY,
+  'member_rewards.integration.release': NOBODY,
+  'member_rewards.integration.confirm_reward': NOBODY,
 };
 
 type DoctypeVerb = 'list' | 'create' | 'update' | 'delete';

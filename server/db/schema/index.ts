@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './reports';
 export * from './broadcasts';
 export * from './privacy';
+export * from './integration';

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { hitLimit } from '../../frappe/rate-limit';
 import { notFound, permissionError, ruleRefusal } from '../../frappe/errors';
 import { startSession } from '../../frappe/sessions';
-import { standingFromSums, standingOf, tierInfo, type TierInfo } from '../loyalty/ledger';
+import { heldPointsOf, standingFromSums, standingOf, tierInfo, type TierInfo } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import {
   customerByName,
@@ -106,7 +106,8 @@ export async function profileOf(db: Executor, userName: string): Promise<Profile
   const row = await profileRow(db, userName, asOf);
   if (!row) throw notFound('User not found');
   const { user, customer } = row;
-  const points = customer ? row.sums.balance : 0;
+  // What the member can spend: points a till or a shop holds as payment are not (the points answer lists them).
+  const points = customer ? row.sums.balance - (await heldPointsOf(db, customer.name)) : 0;
   const tier = customer?.loyalty_program ? tierInfo(await standingFromSums(db, customer.loyalty_program, row.sums, asOf)) : null;
   return {
     name: customer?.name ?? user.name,

@@ -47,7 +47,13 @@ export interface Actor {
 
 export const JOB_ACTOR: Actor = { user: 'Administrator', role: 'Job', branch: null, ip: null };
 
-export const actorOf = (ctx: RequestContext): Actor => ({ user: ctx.user.name, role: actingRole(ctx.user.roles), branch: ctx.user.branch, ip: ctx.request.ip ?? null });
+export const actorOf = (ctx: RequestContext): Actor => ({
+  user: ctx.user.name,
+  // An API client acts as itself (its key is the user), never in a user's role.
+  role: ctx.user.client ? 'API Client' : actingRole(ctx.user.roles),
+  branch: ctx.user.branch,
+  ip: ctx.request.ip ?? null,
+});
 
 /**
  * Writes who did what, in the caller's transaction: the row commits with the change or not at all. Only the

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import { loyaltyPointEntries } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
+import { pointHolds } from '../../db/schema/integration';
 import { today } from '../../../contracts/business-day';
 
 const E = loyaltyPointEntries;
@@ -22,6 +23,25 @@ const live = (customer: string, asOf: string) => and(eq(E.customer, customer), l
 export async function balanceOf(db: Executor, customer: string, asOf: string = today()): Promise<number> {
   const [row] = await db.select({ total: pointsSumSql }).from(E).where(live(customer, asOf));
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Points held as payment at a till or a shop (not yet captured, released or expired): part of the balance, but not
+ * spendable. Every spend checks the balance less these, under the member's lock, so holds and redemptions together
+ * never spend a point twice.
+ */
+export async function heldPointsOf(db: Executor, customer: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${pointHolds.points}), 0)::int` })
+    .from(pointHolds)
+    .where(and(eq(pointHolds.customer, customer), eq(pointHolds.status, 'held')));
+  return Number(row?.total ?? 0);
+}
+
+/** What the member can spend now: the balance less the points held. */
+export async function spendableOf(db: Executor, customer: string, asOf: string = today()): Promise<number> {
+  const [balance, held] = await Promise.all([balanceOf(db, customer, asOf), heldPointsOf(db, customer)]);
+  return balance - held;
 }
 
 /** The same balance as a correlated subquery, for lists of members (`customer` is the outer query's column). */

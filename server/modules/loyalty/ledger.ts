@@ -15,7 +15,7 @@
  */
 
 export { addDays } from '../programme/rules';
-export { amountSpent, balanceOf, entriesOf, liveBalanceSql, liveOn, pointsSumSql } from './balance';
+export { amountSpent, balanceOf, entriesOf, heldPointsOf, liveBalanceSql, liveOn, pointsSumSql, spendableOf } from './balance';
 export {
   countsTowardTier, leavingWindow, programOf, programWithRules, refreshTier, rollingWindowStart, standingFromSums, standingOf,
   standingSumsSql, tierBasis, tierInfo, tierOf, type Program, type Standing, type StandingSums, type TierInfo,

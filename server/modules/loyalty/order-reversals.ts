@@ -64,7 +64,10 @@ export async function returnPoints(tx: Executor, input: ReturnInput): Promise<nu
 export interface ReverseInput {
   customer: string;
   program: Program;
-  invoice: string;
+  /** The refunded order; null for a till's receipt, named by `receiptNo` and its batch (`ownBatch`) instead. */
+  invoice: string | null;
+  receiptNo?: string | null;
+  ownBatch?: string;
   points: number;
   postingDate?: string;
   branch?: string | null;
@@ -78,10 +81,15 @@ export async function reversePoints(tx: Executor, input: ReverseInput): Promise<
   const asOf = input.postingDate ?? today();
   if (input.points <= 0) return { reversed: 0, shortfall: 0 };
   const batches = await openBatches(tx, input.customer, asOf);
+  const invoice = input.invoice;
   const own = new Set(
-    (await tx.select({ name: E.name }).from(E).where(and(eq(E.customer, input.customer), eq(E.invoice, input.invoice), isNull(E.redeem_against), sql`${E.loyalty_points} > 0`))).map(
-      (r) => r.name,
-    ),
+    input.ownBatch
+      ? [input.ownBatch]
+      : invoice
+        ? (await tx.select({ name: E.name }).from(E).where(and(eq(E.customer, input.customer), eq(E.invoice, invoice), isNull(E.redeem_against), sql`${E.loyalty_points} > 0`))).map(
+            (r) => r.name,
+          )
+        : [],
   );
   const { out, left } = plan(batches, input.points, (b) => own.has(b.name));
   if (out.length) {
@@ -92,8 +100,9 @@ export async function reversePoints(tx: Executor, input: ReverseInput): Promise<
           loyalty_program: input.program.name,
           loyalty_points: -take,
           posting_date: asOf,
-          invoice_type: 'Sales Invoice',
+          invoice_type: input.invoice ? 'Sales Invoice' : null,
           invoice: input.invoice,
+          receipt_no: input.receiptNo ?? null,
           entry_type: 'reverse',
           source: 'purchase_refund',
           branch: input.branch ?? null,

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../frappe/context';
-import { balanceOf, leavingWindow, openBatches, standingFromSums, standingOf } from './ledger';
+import { balanceOf, heldPointsOf, leavingWindow, openBatches, standingFromSums, standingOf } from './ledger';
 import { today } from '../../../contracts/business-day';
 import { pointsScreenOf, type HistoryCursor } from './repository';
 import { POINTS_PAGE_MAX } from '../../../contracts/loyalty';
@@ -21,13 +21,15 @@ export async function pointsDetails(ctx: RequestContext, args: { limit?: number;
   // Not enrolled: the default programme's standing (rare; the sums were read for the member's own programme).
   const standing = customer.loyalty_program ? await standingFromSums(ctx.db, customer.loyalty_program, sums, asOf) : await standingOf(ctx.db, customer.name, asOf);
   const expiry = row.next_expiry;
+  const held = await heldPointsOf(ctx.db, customer.name);
   const keyed = row.records ?? [];
   const page = keyed.slice(0, limit);
   const more = keyed.length > limit && page.length > 0;
   return {
     customer: customer.name,
     loyalty_program: standing.program,
-    loyalty_points: sums.balance,
+    loyalty_points: sums.balance - held,
+    held_points: held,
     total_spent: Number(row.spent ?? 0),
     points_earned: standing.basis,
     loyalty_program_tier: standing.tier?.name ?? null,

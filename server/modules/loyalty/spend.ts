@@ -3,7 +3,7 @@ import { loyaltyPointEntries } from '../../db/schema/loyalty';
 import { validationError } from '../../frappe/errors';
 import { today } from '../../../contracts/business-day';
 import type { EntryType } from '../../../contracts/loyalty';
-import { balanceOf } from './balance';
+import { spendableOf } from './balance';
 import { againstRow, openBatches, plan } from './batches';
 import type { EntryNotes } from './earn';
 import type { Program } from './standing';
@@ -26,18 +26,21 @@ export interface SpendInput extends EntryNotes {
   postingDate?: string;
   staffUser?: string | null;
   branch?: string | null;
+  /** A till's receipt the points paid for (points held as payment, then captured). */
+  receiptNo?: string | null;
 }
 
 /**
  * Spends points: one negative row per batch consumed, soonest expiry first (a spend may split across batches),
- * for a redemption or a negative adjustment alike. Refuses (417) when the balance is short.
+ * for a redemption or a negative adjustment alike. Refuses (417) when the balance is short; points held as payment
+ * are not spendable (a capture settles its hold before it spends).
  */
 export async function spendPoints(db: Executor, input: SpendInput) {
   if (!Number.isInteger(input.points) || input.points <= 0) throw new Error('spendPoints needs a positive whole number');
   const short = () =>
     input.entryType === 'redeem' ? validationError(NOT_ENOUGH_POINTS, 'not_enough_points') : validationError(NEGATIVE_BALANCE, 'negative_balance');
   const asOf = input.postingDate ?? today();
-  if ((await balanceOf(db, input.customer, asOf)) < input.points) throw short();
+  if ((await spendableOf(db, input.customer, asOf)) < input.points) throw short();
   const { out, left } = plan(await openBatches(db, input.customer, asOf), input.points);
   if (left > 0) throw short();
   const rows = out.map(({ batch, take }) =>
@@ -56,6 +59,7 @@ export async function spendPoints(db: Executor, input: SpendInput) {
       member_text: input.memberText ?? null,
       staff_user: input.staffUser ?? null,
       branch: input.branch ?? null,
+      receipt_no: input.receiptNo ?? null,
     }),
   );
   return db.insert(E).values(rows).returning();

@@ -33,6 +33,13 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   erase: 'auditLog.action_erase',
   record_request: 'auditLog.action_record_request',
   send_erasure_code: 'auditLog.action_send_erasure_code',
+  rotate_secret: 'auditLog.action_rotate_secret',
+  revoke: 'auditLog.action_revoke',
+  lookup_member: 'auditLog.action_lookup_member',
+  reverse_points: 'auditLog.action_reverse_points',
+  hold_points: 'auditLog.action_hold_points',
+  capture_points: 'auditLog.action_capture_points',
+  release_points: 'auditLog.action_release_points',
 };
 
 export const DOCTYPE_LABELS: Record<AuditDoctype, MessageKey> = {
@@ -55,6 +62,8 @@ export const DOCTYPE_LABELS: Record<AuditDoctype, MessageKey> = {
   'Information Document': 'auditLog.doctype_informationDocument',
   'Terms and Conditions Document': 'auditLog.doctype_termsDocument',
   'Condition of redeem items': 'auditLog.doctype_redeemConditions',
+  'API Client': 'auditLog.doctype_apiClient',
+  'Points Hold': 'auditLog.doctype_pointsHold',
 };
 
 export const ROLE_LABELS: Record<AuditRole, MessageKey> = {
@@ -66,6 +75,7 @@ export const ROLE_LABELS: Record<AuditRole, MessageKey> = {
   Member: 'backOffice.role_Member',
   Job: 'backOffice.role_Job',
   Guest: 'backOffice.role_Guest',
+  'API Client': 'backOffice.role_ApiClient',
 };
 
 /** The fields the server writes in before and after, by name (tiers' and campaigns' own fields included). */

@@ -111,6 +111,12 @@ export function RewardHistory({ tab, onTabChange }: { tab: HistoryTab; onTabChan
         ) : (
           <Skeleton height={40} width="50%" opacity={0.5} aria-hidden="true" />
         )}
+        {/* Points a till or a shop holds as payment: not available until it takes or gives them back. */}
+        {d && d.held_points > 0 && (
+          <Text size="sm" c="white" data-testid="held-points">
+            {t('points.held', { count: formatNumber(d.held_points, lang) })}
+          </Text>
+        )}
         <Group justify="space-between" mt={6} wrap="nowrap" align="start">
           <Text size="xs" c="white" data-testid="expiry-note">
             {d

@@ -31,7 +31,7 @@ describe('the tier on the home and on the account', () => {
     queryClient.setQueryData(tierQuery(profile.name).queryKey, gold);
     // The points were read a moment before the member reached Gold (their answer names a tier as well).
     queryClient.setQueryData(pointsDetailsQuery().queryKey, {
-      customer: profile.name, loyalty_program: 'Member Rewards', loyalty_points: 20, total_spent: 0, points_earned: 20,
+      customer: profile.name, loyalty_program: 'Member Rewards', loyalty_points: 20, total_spent: 0, held_points: 0, points_earned: 20,
       loyalty_program_tier: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 15, next_expiry_date: null, next_expiry_points: 0, record: [], next_before: null,
     });
     const { router } = renderAppAt('/', { queryClient });

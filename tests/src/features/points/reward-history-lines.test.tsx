@@ -19,7 +19,7 @@ const row = (name: string, entry_type: string, source: string, loyalty_points: n
 });
 
 const details = {
-  customer: 'CUST-1', loyalty_program: 'Member Rewards', loyalty_points: 95, total_spent: 0, points_earned: 120,
+  customer: 'CUST-1', loyalty_program: 'Member Rewards', loyalty_points: 95, held_points: 0, total_spent: 0, points_earned: 120,
   loyalty_program_tier: 'Silver', next_tier_name: 'Gold', points_to_next_tier: 80, next_expiry_date: '2026-04-30', next_expiry_points: 30,
   record: [
     row('E1', 'earn', 'purchase', 100),
@@ -61,6 +61,21 @@ describe('/reward-history: every kind of line and the expiry schedule', () => {
       'Sorry for the wait at the till',
       'Points back from a cancelled reward',
     ]);
+  });
+
+  it('says how many points a till holds as payment, beside the available points', async () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(pointsHistoryQuery().queryKey, { pages: [{ ...details, loyalty_points: 35, held_points: 60 }], pageParams: [null] });
+    queryClient.setQueryData(expiryScheduleQuery().queryKey, schedule);
+    renderApp(<History />, { queryClient });
+    expect((await screen.findByTestId('history-balance', {}, { timeout: 3000 })).textContent).toBe('35 points');
+    expect(screen.getByTestId('held-points').textContent).toBe('60 points held for a payment at a shop');
+  });
+
+  it('shows no held line when nothing is held', async () => {
+    renderHistory();
+    await screen.findByTestId('history-balance', {}, { timeout: 3000 });
+    expect(screen.queryByTestId('held-points')).toBeNull();
   });
 
   it('shows expired points and points taken back among the points used', async () => {
