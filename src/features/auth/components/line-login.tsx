@@ -19,9 +19,10 @@ export interface LineLoginProps {
 }
 
 /**
- * The LINE button and the privacy-policy modal: the authorize address is
- * fetched when the screen opens; the button opens the modal; Continue stays disabled and grey until the
- * consent box is ticked, then sends the browser to LINE. The modal can be dismissed.
+ * The LINE button and the privacy-notice modal: the authorize address is fetched when the screen opens; the button
+ * opens the modal with the current notice; Continue stays disabled and grey until the consent box is ticked, then
+ * sends the browser to LINE with the notice's version, which the sign-in records as the member's consent. The modal
+ * can be dismissed.
  */
 export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine', next }: LineLoginProps) {
   const t = useT();
@@ -40,11 +41,16 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
     setConsent(false);
   };
 
-  const proceed = async () => {
+  const proceed = async (privacyVersion: number | undefined) => {
     setLeaving(true);
     try {
-      // A fresh address when the one fetched on load is old (its state cookie lasts 10 minutes).
-      const url = authorize.data && !authorize.isStale ? authorize.data : await queryClient.fetchQuery({ ...authorizeUrlQuery(after, next), staleTime: 0 });
+      // The notice shown has a version: an address that records it (its cookie replaces the one fetched on load).
+      // Without one (the notice could not be loaded), the address fetched on load, or a fresh one when it is old
+      // (its state cookie lasts 10 minutes).
+      const url =
+        privacyVersion === undefined && authorize.data && !authorize.isStale
+          ? authorize.data
+          : await queryClient.fetchQuery({ ...authorizeUrlQuery(after, next, privacyVersion), staleTime: 0 });
       window.location.assign(url);
     } catch {
       // A failure to get the authorize address is silent: the member can try again.
@@ -69,7 +75,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <PrivacyModal opened={open} onClose={close} consent={consent} onConsent={setConsent} leaving={leaving} onContinue={() => void proceed()} />
+          <PrivacyModal opened={open} onClose={close} consent={consent} onConsent={setConsent} busy={leaving} onContinue={(version) => void proceed(version)} />
         </Suspense>
       )}
     </>
