@@ -3,11 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenIdle } from '@/lib/idle';
 import { useT, type MessageKey } from '@/lib/i18n';
+import { useNoticeState } from '@/entities/privacy/notice-state';
 import { authorizeUrlQuery } from '../api';
 import { LineIcon } from './line-icon';
 import classes from './auth.module.css';
 
-const loadPrivacyModal = () => import('./privacy-modal');
+const loadPrivacyModal = () => import('@/components/privacy-modal').then((m) => ({ default: m.PrivacyModal }));
 const PrivacyModal = lazy(loadPrivacyModal);
 
 export interface LineLoginProps {
@@ -31,6 +32,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
   const [open, setOpen] = useState(false);
   const [consent, setConsent] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const notice = useNoticeState(open);
   // The modal's chunk: fetched once the screen is idle, mounted from the first press on (kept mounted after, so
   // closing still animates).
   const [mounted, setMounted] = useState(false);
@@ -75,7 +77,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <PrivacyModal opened={open} onClose={close} consent={consent} onConsent={setConsent} busy={leaving} onContinue={(version) => void proceed(version)} />
+          <PrivacyModal opened={open} notice={notice} onClose={close} consent={consent} onConsent={setConsent} busy={leaving} onContinue={(version) => void proceed(version)} />
         </Suspense>
       )}
     </>

@@ -6,7 +6,8 @@ import { useSetConsent } from '@/entities/privacy/set-consent';
 import { useSignOut } from '@/entities/session';
 import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
-import PrivacyModal from './privacy-modal';
+import { PrivacyModal } from '@/components/privacy-modal';
+import { useNoticeState } from '@/entities/privacy/notice-state';
 
 /**
  * A newer privacy notice: the modal that cannot be dismissed. Agreeing records the version read (set_consent);
@@ -17,10 +18,12 @@ export default function PrivacyRenewal({ beforeSignOut }: { beforeSignOut?: () =
   const navigate = useNavigate();
   const [consent, setConsent] = useState(false);
   const agree = useSetConsent();
+  const notice = useNoticeState(true);
   const signOut = useSignOut({ beforeSignOut, onSettled: () => navigate({ to: '/login', replace: true }) });
   return (
     <PrivacyModal
       opened
+      notice={notice}
       mode="renew"
       consent={consent}
       onConsent={setConsent}

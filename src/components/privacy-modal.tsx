@@ -7,13 +7,12 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Loader.css';
 import { Button, Checkbox, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { noticeQuery, type PrivacyNotice } from '@/entities/privacy';
+import type { PrivacyNotice } from '../../contracts/privacy';
 import { formatDay } from '@/lib/format/dates';
-import { today } from '../../../../contracts/business-day';
+import { today } from '../../contracts/business-day';
 import { useLang, useT, type Lang, type MessageKey } from '@/lib/i18n';
-import classes from './auth.module.css';
+import classes from './privacy-modal.module.css';
 
 /** What the modal shows when no published notice can be loaded (offline at sign-in): the catalogue's text. */
 const FALLBACK: Array<[MessageKey, MessageKey]> = [
@@ -23,8 +22,17 @@ const FALLBACK: Array<[MessageKey, MessageKey]> = [
   ['auth.privacy4Title', 'auth.privacy4Body'],
 ];
 
+/** The notice as its query stands: loaded, loading, or failed (then `retry`). */
+export interface NoticeState {
+  data: PrivacyNotice | undefined;
+  isPending: boolean;
+  isError: boolean;
+  retry: () => void;
+}
+
 export interface PrivacyModalProps {
   opened: boolean;
+  notice: NoticeState;
   /** 'sign-in': the LINE button's modal, which can be dismissed. 'renew': a newer notice, asked before any screen. */
   mode?: 'sign-in' | 'renew';
   /** Dismissing it (sign-in only). */
@@ -52,14 +60,13 @@ function NoticeText({ notice, lang }: { notice: PrivacyNotice; lang: Lang }) {
 
 /**
  * The privacy notice and the consent box: the current published notice (in the app's language), or the catalogue's
- * text when none can be loaded at sign-in. Continue stays disabled and grey until the box is ticked. Its own chunk:
- * the Modal, its overlay and the checkbox are loaded when the screen is idle or the modal is needed, not with the
- * first paint.
+ * text when none can be loaded at sign-in. Continue stays disabled and grey until the box is ticked. Loaded in a
+ * chunk of its own by the screens that show it (LINE's button, the member layout's gate, LIFF), so the Modal, its
+ * overlay and the checkbox are not in the first paint.
  */
-export default function PrivacyModal({ opened, mode = 'sign-in', onClose, consent, onConsent, busy, onContinue, footer }: PrivacyModalProps) {
+export function PrivacyModal({ opened, notice, mode = 'sign-in', onClose, consent, onConsent, busy, onContinue, footer }: PrivacyModalProps) {
   const t = useT();
   const [lang] = useLang();
-  const notice = useQuery({ ...noticeQuery(), enabled: opened });
   const renew = mode === 'renew';
   // Asked again, the member agrees to a version they can read: without it there is nothing to agree to.
   const unavailable = renew && notice.isError;
@@ -110,7 +117,7 @@ export default function PrivacyModal({ opened, mode = 'sign-in', onClose, consen
           )}
         </div>
         {unavailable ? (
-          <Button fullWidth size="md" radius="xl" variant="light" onClick={() => void notice.refetch()}>
+          <Button fullWidth size="md" radius="xl" variant="light" onClick={notice.retry}>
             {t('privacy.retry')}
           </Button>
         ) : (
