@@ -8,7 +8,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Loader.css';
 import { Button, Checkbox, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { PrivacyNotice } from '../../contracts/privacy';
+import type { PrivacyNotice } from '../../contracts/privacy-consents';
 import { formatDay } from '@/lib/format/dates';
 import { today } from '../../contracts/business-day';
 import { useLang, useT, type Lang, type MessageKey } from '@/lib/i18n';

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callMethod } from '@/lib/api';
-import { PRIVACY_GET_CONSENTS, PRIVACY_GET_NOTICE, type ConsentPurpose, type Consents } from '../../../contracts/privacy';
+import { PRIVACY_GET_CONSENTS, PRIVACY_GET_NOTICE, type ConsentPurpose, type Consents } from '../../../contracts/privacy-consents';
 
-export type { Consents, PrivacyNotice } from '../../../contracts/privacy';
+export type { Consents, PrivacyNotice } from '../../../contracts/privacy-consents';
 
 /*
  * The member's consents on record and the privacy notice they agree to: what the member layout's gate reads on every

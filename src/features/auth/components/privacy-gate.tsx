@@ -18,13 +18,15 @@ const waiting = (
 /**
  * Around every member screen: a member who has not agreed to the current privacy notice (a newer version was
  * published since) is asked again before any screen, and cannot go on without agreeing (they may sign out instead).
- * The consents are read again at every open of the app (the answer a device keeps is older than its minute of
- * freshness) and when the app comes back to the foreground; a device with none saved waits for them (online).
+ * The consents are read again at every open of the app and when it comes back to the foreground: the answer the
+ * device keeps paints the screen at once (offline too), and the newer notice replaces it as soon as the server
+ * says so. A device with none saved waits for them (online).
  */
 export function PrivacyGate({ children, beforeSignOut }: { children: ReactNode; beforeSignOut?: () => Promise<unknown> }) {
   const boot = useQuery(bootQuery());
   const member = isMember(boot.data);
-  const consents = useQuery({ ...consentsQuery(), enabled: member });
+  // Read again whenever the layout mounts (each open of the app) and the app comes back to the foreground.
+  const consents = useQuery({ ...consentsQuery(), enabled: member, staleTime: 0 });
   if (!member) return children;
   if (!consents.data) return consents.isPending && isOnline() && consents.fetchStatus === 'fetching' ? waiting : children;
   if (!noticeOutdated(consents.data)) return children;

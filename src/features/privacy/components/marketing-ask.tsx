@@ -1,7 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText } from '@/lib/error-text';
 import { useT } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
@@ -20,6 +19,8 @@ export function MarketingAsk() {
       const { setConsent } = await import('@/entities/privacy/set-consent');
       await setConsent(queryClient, { purpose: 'marketing', granted });
     } catch (error) {
+      // The refusal's sentence, loaded with it: the errors catalogue is not part of the home.
+      const { errorText } = await import('@/lib/error-text');
       toast({ title: errorText(error, t), status: 'error' });
     } finally {
       setAnswering(null);
