@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { BASE_URL, VIEWPORT } from './support/env';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { appErrors, expect, test } from './support/fixtures';
-import { adminApi, memberCall, newVerifiedMember, signInNewLineMember, staffAward } from './support/member';
+import { adminApi, memberCall, newVerifiedMember, signInNewLineMember, staffAward, verifyNewPhone } from './support/member';
 import { screenshot } from './support/screenshot';
 
 /*
@@ -35,6 +35,12 @@ async function adminPost<T>(api: APIRequestContext, csrf: string, method: string
   const res = await api.post(`/api/method/${method}`, { headers: { 'X-Frappe-CSRF-Token': csrf }, data });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { message: T }).message;
+}
+
+/** A tap on a switch (its input is visually hidden under the track the member sees). */
+async function tap(toggle: Locator) {
+  await toggle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await toggle.click({ force: true });
 }
 
 async function setLang(page: Page, lang: 'th' | 'en') {
@@ -80,6 +86,7 @@ test.describe('privacy', () => {
     await page.getByLabel(/ชื่อที่แสดงใน LINE/).fill(`ความยินยอม ${Date.now().toString(36)}`);
     await page.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
     await page.waitForURL(/\/phonverify/);
+    await verifyNewPhone(page);
 
     const before = await consentsOf(page);
     expect(before.consents.privacy_notice).toMatchObject({ granted: 1, version: shown.version });
@@ -147,18 +154,18 @@ test.describe('privacy', () => {
     await page.goto('/my-account');
     const offers = page.getByRole('switch', { name: 'Offers and promotions' });
     await expect(offers).not.toBeChecked();
-    await offers.scrollIntoViewIfNeeded();
+    await offers.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, 'privacy-06-account-en');
-    await offers.click();
+    await tap(offers);
     await expect(offers).toBeChecked();
     await expect.poll(async () => (await consentsOf(page)).consents.marketing?.granted).toBe(1);
-    await offers.click();
+    await tap(offers);
     await expect(offers).not.toBeChecked();
     await expect.poll(async () => (await consentsOf(page)).consents.marketing?.granted).toBe(0);
     await setLang(page, 'th');
     const offersTh = page.getByRole('switch', { name: 'รับข้อเสนอและโปรโมชัน' });
     await expect(offersTh).not.toBeChecked();
-    await offersTh.click();
+    await tap(offersTh);
     await expect(offersTh).toBeChecked();
     await page.reload();
     await expect(page.getByRole('switch', { name: 'รับข้อเสนอและโปรโมชัน' })).toBeChecked();
