@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PinInput.css';
 import { PinInput } from '@mantine/core';
 import type { Ref } from 'react';
