@@ -95,7 +95,8 @@ describe('offers', () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(privacyKeys.consents, held);
     renderAppAt('/', { queryClient, lang: 'th' });
-    const ask = await screen.findByTestId('marketing-ask');
+    // The question is a chunk of its own, fetched only for a member never asked.
+    const ask = await screen.findByTestId('marketing-ask', {}, { timeout: 20_000 });
     expect(within(ask).getByRole('heading').textContent).toBe('ให้เราส่งข้อเสนอพิเศษถึงคุณไหม?');
     fireEvent.click(within(ask).getByRole('button', { name: 'ไม่ ขอบคุณ' }));
     await waitFor(() => expect(screen.queryByTestId('marketing-ask')).toBeNull());
