@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { dropBootCard } from '@/components/boot-card';
 import { useSetConsent } from '@/entities/privacy/set-consent';
 import { useSignOut } from '@/entities/session';
 import { errorText } from '@/lib/error-text';
@@ -17,6 +18,8 @@ export default function PrivacyRenewal({ beforeSignOut }: { beforeSignOut?: () =
   const t = useT();
   const navigate = useNavigate();
   const [consent, setConsent] = useState(false);
+  // The member card the boot module painted from the device's code (/my-id) is a member screen too: it goes.
+  useEffect(() => dropBootCard(), []);
   const agree = useSetConsent();
   const notice = useNoticeState(true);
   const signOut = useSignOut({ beforeSignOut, onSettled: () => navigate({ to: '/login', replace: true }) });
