@@ -100,8 +100,10 @@ if (leaks.length) {
 }
 // The member's first route must not grow: the figure measured with the whole back office, the LIFF entry and the
 // /my-id boot module in the build, plus 0.5 KB of slack for the route tree of a later screen or two. Lower it when
-// the first route shrinks.
-const FIRST_ROUTE_KB = { '/login': 174.6, '/ (home)': 177.6 };
+// the first route shrinks. +1.5 KB each for the privacy-notice gate of the member layout, which is in the entry (the
+// consents query and its contract, contracts/privacy-consents.ts); the notice, the offers question and the rest of
+// the personal-data screens are chunks of their own.
+const FIRST_ROUTE_KB = { '/login': 176.1, '/ (home)': 179.2 };
 for (const [label, names] of [['/login', ['_guest', 'login']], ['/ (home)', ['_member', '_home', 'index']]]) {
   const { file, set } = withRoute(names);
   if (!file) continue;

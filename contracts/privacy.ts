@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { noArgs, noticeVersionArg, optionalText, pageArgs, requiredText } from './args';
 import { methodContract, rawMethodContract } from './contract';
+import { bilingual, CONSENT_PURPOSES, ConsentsSchema, PrivacyNoticeSchema } from './privacy-consents';
+
+export * from './privacy-consents';
 
 /**
  * The member's personal data under Thailand's Personal Data Protection Act (member_rewards.privacy.*): consent on
@@ -9,9 +12,6 @@ import { methodContract, rawMethodContract } from './contract';
  * their legal deadlines; and the log of every back-office view of a member's personal data.
  */
 
-/** What a member consents to: the privacy notice (to be a member at all) and, separately, offers (marketing). */
-export const CONSENT_PURPOSES = ['privacy_notice', 'marketing'] as const;
-export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 /** Where a consent was given or withdrawn. */
 export const CONSENT_SOURCES = ['sign_in', 'liff', 'settings', 'back_office'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
@@ -28,31 +28,6 @@ export const ACCESS_LOG_DAYS_DEFAULT = 365;
 
 /** Who manages privacy in the back office: the notice, the requests, erasure on a member's behalf. */
 export const PRIVACY_MANAGERS = ['System Manager', 'Loyalty Manager'] as const;
-
-// ------------------------------------------------------------------------------------------------- the notice
-
-const bilingual = v.object({ th: v.string(), en: v.string() });
-
-export const PrivacyNoticeSchema = v.object({
-  version: v.number(),
-  /** ISO time of publication: the notice's date. */
-  published_at: v.string(),
-  title: bilingual,
-  intro: bilingual,
-  sections: v.array(v.object({ title: bilingual, body: bilingual })),
-});
-export type PrivacyNotice = v.InferOutput<typeof PrivacyNoticeSchema>;
-
-
-/**
- * The privacy notice, anyone may read it (the sign-in modal shows it before there is a session): the current
- * version, or `version` when given (an older one a member agreed to).
- */
-export const PRIVACY_GET_NOTICE = methodContract(
-  'member_rewards.privacy.get_notice',
-  v.looseObject({ version: v.optional(noticeVersionArg()) }),
-  PrivacyNoticeSchema,
-);
 
 const noticeText = (what: string, max: number) =>
   v.object(
@@ -86,21 +61,6 @@ export const PRIVACY_LIST_NOTICES = methodContract(
 );
 
 // ------------------------------------------------------------------------------------------------- consents
-
-const consentAt = v.object({ granted: v.picklist([0, 1]), at: v.string() });
-export const ConsentsSchema = v.object({
-  current_notice_version: v.number(),
-  consents: v.object({
-    /** The latest privacy-notice consent: the version agreed to (ask again when it is older than the current one). */
-    privacy_notice: v.nullable(v.object({ granted: v.picklist([0, 1]), version: v.nullable(v.number()), at: v.string() })),
-    /** The latest marketing consent; null: never asked (offers are not sent). */
-    marketing: v.nullable(consentAt),
-  }),
-});
-export type Consents = v.InferOutput<typeof ConsentsSchema>;
-
-/** The caller's consents and the current notice version. */
-export const PRIVACY_GET_CONSENTS = methodContract('member_rewards.privacy.get_consents', noArgs, ConsentsSchema);
 
 export const SetConsentArgs = v.pipe(
   v.looseObject({

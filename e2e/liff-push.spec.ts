@@ -37,6 +37,13 @@ test('opening /liff inside LINE lands signed in on the member card, as the same 
     // First time only: LINE's consent for the LIFF app (here the stand-in's page, with the account to use).
     await liff.waitForURL(/\/api\/dev\/liff\/authorize/);
     await liff.getByRole('button', { name: /อนุญาตและเปิดเป็น/ }).click();
+    // Nobody signed in on this device yet: the privacy notice first, and the sign-in records the version shown.
+    const notice = liff.getByRole('dialog', { name: 'นโยบายคุ้มครองข้อมูลส่วนบุคคล' });
+    await notice.getByRole('checkbox').check();
+    const shown = Number((await notice.getByTestId('privacy-version').textContent())?.match(/\d+/)?.[0]);
+    const signIn = liff.waitForRequest((r) => r.url().includes('liff_login') && r.postDataJSON()?.privacy_version === shown);
+    await notice.getByRole('button', { name: 'ดำเนินการต่อ' }).click();
+    await signIn;
     await liff.waitForURL('**/my-id');
     await expect(liff.getByTestId('member-code')).toHaveText(/^\d{7,15}$/, { timeout: 20_000 });
     const boot = await memberCall<{ user: string; roles: string[] }>(liff, 'member_rewards.api.boot');

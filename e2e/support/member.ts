@@ -78,6 +78,11 @@ export async function adminApi(): Promise<{ api: APIRequestContext; csrf: string
 export async function newVerifiedMember(page: Page, name: string): Promise<string> {
   await signInNewLineMember(page, name);
   await page.waitForURL('**/phonverify');
+  return verifyNewPhone(page);
+}
+
+/** The signed-in member verifies a new phone number through the API (the code read from the SMS outbox): the phone. */
+export async function verifyNewPhone(page: Page): Promise<string> {
   const phone = `09${String(Date.now() % 100_000_000).padStart(8, '0')}`;
   await memberCall(page, 'honda_api.api_calls.verifyuser.getphone', { userphone: phone }, 'POST');
   // The SMS may still be on its way to the development outbox.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AnswerOf, ArgsOf, DoctypeContract, DocOf, MethodContract } from '../../contracts/contract';
+import type { AnswerOf, ArgsOf, DoctypeContract, DocOf, MethodContract, RawMethodContract } from '../../contracts/contract';
 import { frappe, type Filters, type GetListArgs, type HttpVerb, type UploadFileArgs, type UploadOptions } from './frappe';
 
 /*
@@ -17,6 +17,19 @@ export interface MethodOptions {
 
 export function callMethod<C extends MethodContract>(contract: C, args: ArgsOf<C>, opts: MethodOptions = {}): Promise<AnswerOf<C>> {
   return frappe.call(contract.path, args as Record<string, unknown>, { ...opts, schema: contract.returns as v.GenericSchema<unknown, AnswerOf<C>> });
+}
+
+/**
+ * A GET method that answers with a document of its own (a JSON download such as export_my_data), read whole and
+ * checked with `schema`, so a screen can save it as a file or show the server's refusal.
+ */
+export function callRawMethod<C extends RawMethodContract, R extends v.GenericSchema>(
+  contract: C,
+  args: v.InferInput<C['args']>,
+  schema: R,
+  opts: { signal?: AbortSignal } = {},
+): Promise<v.InferOutput<R>> {
+  return frappe.callRaw(contract.path, args as Record<string, unknown>, { ...opts, schema: schema as v.GenericSchema<unknown, v.InferOutput<R>> });
 }
 
 type Doc<C extends DoctypeContract> = DocOf<C>;

@@ -115,6 +115,15 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
       return validated(answer.body.message, opts.schema, answer, 'call');
     },
 
+    /**
+     * A method that answers with a document of its own rather than `{"message": …}` (a JSON download): the whole
+     * parsed body, checked by `schema`. A refusal is a FrappeClientError as with `call`.
+     */
+    async callRaw<T = unknown>(method: string, args: Args = {}, opts: RequestOptions<T> = {}): Promise<T> {
+      const answer = await send({ verb: 'GET', path: methodPath(method), query: args, op: 'call', signal: opts.signal });
+      return validated(answer.body, opts.schema, answer, 'call');
+    },
+
     async getList<T = Record<string, unknown>>(doctype: string, args: GetListArgs = {}, opts: RequestOptions<T[]> = {}): Promise<T[]> {
       const orderBy =
         typeof args.orderBy === 'string' ? args.orderBy : args.orderBy && `${args.orderBy.field} ${args.orderBy.order ?? 'asc'}`;

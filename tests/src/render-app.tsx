@@ -8,6 +8,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useLangStore, type Lang } from '@/lib/i18n';
+import { privacyKeys, type Consents } from '@/entities/privacy';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
 import { createAppRouter } from '@/router';
@@ -46,6 +47,11 @@ export function renderRouter(router: AnyRouter, queryClient: QueryClient): Rende
 
 /** The demo member, signed in with a verified phone: what the member screens' guard lets through. */
 export const SIGNED_IN_MEMBER: BootInfo = { user: 'line-1@line.me', roles: ['Member'], full_name: 'สมใจ ใจดี', csrf_token: 'x', branch: null };
+/** The demo member's consents: the current privacy notice agreed to, offers answered (no question in the way). */
+export const CONSENTS_UP_TO_DATE: Consents = {
+  current_notice_version: 1,
+  consents: { privacy_notice: { granted: 1, version: 1, at: '2026-01-01T00:00:00.000Z' }, marketing: { granted: 0, at: '2026-01-01T00:00:00.000Z' } },
+};
 const VERIFIED = { name: 'CUST-00002', user: SIGNED_IN_MEMBER.user, first_name: 'สมใจ', phone_verified: true, loyalty_points: 24 } as unknown as Profile;
 
 /**
@@ -56,6 +62,7 @@ export function renderAppAt(href: string, { queryClient = testQueryClient(), lan
   useLangStore.setState({ lang });
   if (queryClient.getQueryData(authKeys.boot) === undefined) queryClient.setQueryData(authKeys.boot, SIGNED_IN_MEMBER);
   if (queryClient.getQueryData(authKeys.profile) === undefined) queryClient.setQueryData(authKeys.profile, VERIFIED);
+  if (queryClient.getQueryData(privacyKeys.consents) === undefined) queryClient.setQueryData(privacyKeys.consents, CONSENTS_UP_TO_DATE);
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [href] }) });
   return Object.assign(renderRouter(router, queryClient), { queryClient, router });
 }

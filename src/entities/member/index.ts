@@ -21,7 +21,7 @@ export const memberKeys = {
   // update) refreshes the tier with them.
   tiers: [...loyaltyKeys.points, 'tier'] as const,
   tier: (customer: string) => [...loyaltyKeys.points, 'tier', customer] as const,
-  authorizeUrl: (redirectTo: string, next: string) => ['auth', 'authorize-url', redirectTo, next] as const,
+  authorizeUrl: (redirectTo: string, next: string, privacyVersion?: number) => ['auth', 'authorize-url', redirectTo, next, privacyVersion ?? null] as const,
 };
 
 export const GUEST_BOOT: BootInfo = { user: 'Guest', roles: [], full_name: 'Guest', csrf_token: null, branch: null };
@@ -65,12 +65,14 @@ export const tierQuery = (customer: string) =>
 /**
  * LINE's authorize address, fetched when the login page opens (cache-busted as the original did). Never
  * persisted or shared: each answer binds a fresh state and nonce to this browser's cookie. `next`: the in-app
- * page to land on once signed in (checked by the caller and the server).
+ * page to land on once signed in (checked by the caller and the server). `privacyVersion`: the privacy notice the
+ * modal showed, recorded as the member's consent when the sign-in completes.
  */
-export const authorizeUrlQuery = (redirectTo: '/phonverify' | '/signup' = '/phonverify', next?: string) =>
+export const authorizeUrlQuery = (redirectTo: '/phonverify' | '/signup' = '/phonverify', next?: string, privacyVersion?: number) =>
   queryOptions({
-    queryKey: memberKeys.authorizeUrl(redirectTo, next ?? ''),
-    queryFn: ({ signal }) => callMethod(AUTHORIZE_URL, { redirect_to: redirectTo, next, _: Date.now() }, { signal }),
+    queryKey: memberKeys.authorizeUrl(redirectTo, next ?? '', privacyVersion),
+    queryFn: ({ signal }) =>
+      callMethod(AUTHORIZE_URL, { redirect_to: redirectTo, next, ...(privacyVersion !== undefined ? { privacy_version: privacyVersion } : {}), _: Date.now() }, { signal }),
     staleTime: 5 * 60_000,
     gcTime: 0,
     retry: 1,

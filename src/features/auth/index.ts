@@ -25,3 +25,4 @@ export { StaffLogin } from './components/staff-login';
 export { ForgotPassword, UpdatePassword, type ResetFrom } from './components/password-reset';
 export { LogoutButton } from './components/logout-button';
 export { SessionSync, SignedOutWatch } from './components/session-sync';
+export { PrivacyGate } from './components/privacy-gate';

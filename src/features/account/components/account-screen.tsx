@@ -25,6 +25,8 @@ export interface AccountScreenProps {
   notice?: ReactNode;
   /** The notification settings section (another feature, loaded lazily by the route). */
   notifications?: ReactNode;
+  /** The personal-data section: offers, a copy of the data, deleting the account (another feature, loaded lazily). */
+  privacy?: ReactNode;
 }
 
 interface Item {
@@ -82,8 +84,8 @@ function Section({ title, items, children }: { title: MessageKey; items: Item[];
   );
 }
 
-/** /my-account: profile header, points, links, language switch and logout. */
-export function AccountScreen({ profile, logout, notice, notifications }: AccountScreenProps) {
+/** /my-account: profile header, points, links, language switch, the sections other features bring, and logout. */
+export function AccountScreen({ profile, logout, notice, notifications, privacy }: AccountScreenProps) {
   const t = useT();
   const [lang, setLang] = useLang();
   return (
@@ -151,6 +153,7 @@ export function AccountScreen({ profile, logout, notice, notifications }: Accoun
       </Section>
       {notifications}
       <Section title="account.sectionHelp" items={HELP} />
+      {privacy}
       {logout}
     </Stack>
   );

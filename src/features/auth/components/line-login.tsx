@@ -3,11 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenIdle } from '@/lib/idle';
 import { useT, type MessageKey } from '@/lib/i18n';
+import { useNoticeState } from '@/entities/privacy/notice-state';
 import { authorizeUrlQuery } from '../api';
 import { LineIcon } from './line-icon';
 import classes from './auth.module.css';
 
-const loadPrivacyModal = () => import('./privacy-modal');
+const loadPrivacyModal = () => import('@/components/privacy-modal').then((m) => ({ default: m.PrivacyModal }));
 const PrivacyModal = lazy(loadPrivacyModal);
 
 export interface LineLoginProps {
@@ -19,9 +20,10 @@ export interface LineLoginProps {
 }
 
 /**
- * The LINE button and the privacy-policy modal: the authorize address is
- * fetched when the screen opens; the button opens the modal; Continue stays disabled and grey until the
- * consent box is ticked, then sends the browser to LINE. The modal can be dismissed.
+ * The LINE button and the privacy-notice modal: the authorize address is fetched when the screen opens; the button
+ * opens the modal with the current notice; Continue stays disabled and grey until the consent box is ticked, then
+ * sends the browser to LINE with the notice's version, which the sign-in records as the member's consent. The modal
+ * can be dismissed.
  */
 export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine', next }: LineLoginProps) {
   const t = useT();
@@ -30,6 +32,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
   const [open, setOpen] = useState(false);
   const [consent, setConsent] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const notice = useNoticeState(open);
   // The modal's chunk: fetched once the screen is idle, mounted from the first press on (kept mounted after, so
   // closing still animates).
   const [mounted, setMounted] = useState(false);
@@ -40,11 +43,16 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
     setConsent(false);
   };
 
-  const proceed = async () => {
+  const proceed = async (privacyVersion: number | undefined) => {
     setLeaving(true);
     try {
-      // A fresh address when the one fetched on load is old (its state cookie lasts 10 minutes).
-      const url = authorize.data && !authorize.isStale ? authorize.data : await queryClient.fetchQuery({ ...authorizeUrlQuery(after, next), staleTime: 0 });
+      // The notice shown has a version: an address that records it (its cookie replaces the one fetched on load).
+      // Without one (the notice could not be loaded), the address fetched on load, or a fresh one when it is old
+      // (its state cookie lasts 10 minutes).
+      const url =
+        privacyVersion === undefined && authorize.data && !authorize.isStale
+          ? authorize.data
+          : await queryClient.fetchQuery({ ...authorizeUrlQuery(after, next, privacyVersion), staleTime: 0 });
       window.location.assign(url);
     } catch {
       // A failure to get the authorize address is silent: the member can try again.
@@ -69,7 +77,7 @@ export function LineLogin({ after = '/phonverify', label = 'auth.loginWithLine',
       </Button>
       {mounted && (
         <Suspense fallback={null}>
-          <PrivacyModal opened={open} onClose={close} consent={consent} onConsent={setConsent} leaving={leaving} onContinue={() => void proceed()} />
+          <PrivacyModal opened={open} notice={notice} onClose={close} consent={consent} onConsent={setConsent} busy={leaving} onContinue={(version) => void proceed(version)} />
         </Suspense>
       )}
     </>

@@ -7,11 +7,16 @@ import { AuthHero } from './auth-hero';
 import classes from './auth.module.css';
 
 /** /login: welcome heading, blurb, one LINE button (with the consent modal), a small staff sign-in link. */
-export function LoginScreen({ lineFailed = false, next }: { lineFailed?: boolean; next?: string }) {
+export function LoginScreen({ lineFailed = false, accountDeleted = false, next }: { lineFailed?: boolean; accountDeleted?: boolean; next?: string }) {
   const t = useT();
   return (
     <div className={classes.screen}>
       <AuthHero title="auth.loginTitle" text="auth.loginBlurb" />
+      {accountDeleted && (
+        <Alert color="teal" role="status" radius="md" data-testid="account-deleted">
+          {t('auth.accountDeleted')}
+        </Alert>
+      )}
       {lineFailed && (
         <Alert color="red" role="alert" radius="md">
           {t('auth.lineFailed')}

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Group, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { OtpInput } from '@/components/otp-input';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useT } from '@/lib/i18n';
@@ -227,23 +227,17 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
               <Text size="sm" fw={500} aria-hidden="true">
                 {t('auth.codeLabel')}
               </Text>
-              <PinInput
-                ref={codeRef}
-                length={OTP_LENGTH}
-                type="number"
-                oneTimeCode
-                // The change-phone dialog is narrower than the page: six large boxes would overflow it at 390 px.
-                size={embedded ? 'md' : 'lg'}
-                gap={embedded ? 'xs' : undefined}
+              <OtpInput
+                inputRef={codeRef}
+                label={t('auth.codeLabel')}
+                // The change-phone dialog is narrower than the page.
+                compact={embedded}
                 value={code}
                 onChange={(value) => {
-                  setCode(onlyDigits(value));
+                  setCode(value);
                   if (codeError) setCodeError(null);
                 }}
                 error={Boolean(codeError)}
-                className={classes.pin}
-                getInputProps={(index) => ({ 'aria-label': `${t('auth.codeLabel')} ${index + 1}` })}
-                data-testid="otp-input"
               />
               {codeError && (
                 <Text size="sm" c="red.9" role="alert">

@@ -23,6 +23,7 @@ import { orders } from './orders';
 import { password } from './password';
 import { pointLife } from './pointLife';
 import { points } from './points';
+import { privacy } from './privacy';
 import { programmeAdmin } from './programmeAdmin';
 import { reports } from './reports';
 import { shop } from './shop';
@@ -46,6 +47,7 @@ export const domains = {
   programmeAdmin,
   reports,
   account,
+  privacy,
   addresses,
   info,
   memberId,

@@ -12,6 +12,7 @@ export const auth = defineCatalog({
     loginBlurb: 'เข้าสู่ระบบเพื่อสะสมคะแนน ดูระดับสมาชิก และแลกของรางวัลสุดพิเศษที่สาขาใกล้คุณ',
     loginWithLine: 'เข้าสู่ระบบด้วย LINE',
     lineFailed: 'เข้าสู่ระบบด้วย LINE ไม่สำเร็จ กรุณาลองอีกครั้ง',
+    accountDeleted: 'ลบบัญชีของคุณเรียบร้อยแล้ว ขอบคุณที่เป็นสมาชิกกับเรา',
     staffLink: 'เข้าสู่ระบบสำหรับพนักงาน / ผู้ดูแลระบบ',
     noAccount: 'ยังไม่เป็นสมาชิก?',
     // privacy modal
@@ -109,6 +110,7 @@ export const auth = defineCatalog({
     loginBlurb: 'Log in to collect points, see your member tier and redeem special rewards at a branch near you.',
     loginWithLine: 'Log in with LINE',
     lineFailed: 'Signing in with LINE did not work. Please try again.',
+    accountDeleted: 'Your account has been deleted. Thank you for having been a member.',
     staffLink: 'Staff / admin sign-in',
     noAccount: 'Not a member yet?',
     privacyTitle: 'Personal data protection policy',

@@ -24,6 +24,7 @@ import type { orders } from './orders';
 import type { password } from './password';
 import type { pointLife } from './pointLife';
 import type { points } from './points';
+import type { privacy } from './privacy';
 import type { programmeAdmin } from './programmeAdmin';
 import type { reports } from './reports';
 import type { shop } from './shop';
@@ -51,6 +52,7 @@ interface Domains {
   programmeAdmin: typeof programmeAdmin;
   reports: typeof reports;
   account: typeof account;
+  privacy: typeof privacy;
   addresses: typeof addresses;
   info: typeof info;
   memberId: typeof memberId;

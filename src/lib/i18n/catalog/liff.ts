@@ -10,6 +10,7 @@ export const liff = defineCatalog({
     offline: 'ต้องต่ออินเทอร์เน็ตเพื่อเปิดบัตรใน LINE',
     retry: 'ลองอีกครั้ง',
     signIn: 'เข้าสู่ระบบด้วย LINE',
+    noticeDeclined: 'ต้องยอมรับนโยบายคุ้มครองข้อมูลส่วนบุคคลก่อน จึงจะเปิดบัตรสมาชิกได้',
   },
   en: {
     opening: 'Opening your member card…',
@@ -19,5 +20,6 @@ export const liff = defineCatalog({
     offline: 'You need an internet connection to open your card in LINE',
     retry: 'Try again',
     signIn: 'Sign in with LINE',
+    noticeDeclined: 'You need to agree to the privacy notice to open your member card.',
   },
 });

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { useCurrentUser } from '@/features/auth';
@@ -7,7 +8,11 @@ import { CartButton } from '@/features/cart';
 import { GIFT, GIFT_CARD, productListQuery, RewardCarousel } from '@/features/catalog';
 import { InstallHint } from '@/features/offline';
 import { MemberPointsCard, pointsDetailsQuery } from '@/features/points';
+import { consentsQuery, marketingUnasked } from '@/entities/privacy';
 import { useT } from '@/lib/i18n';
+
+// "May we send you offers?", asked once: its own chunk (with its words), fetched only for a member never asked.
+const MarketingAsk = lazy(() => import('@/features/privacy/components/marketing-ask').then((m) => ({ default: m.MarketingAsk })));
 
 /** The member's reward home (guests are sent to /login by the root guard). */
 export const Route = createFileRoute('/_member/_home/')({
@@ -22,7 +27,9 @@ export const Route = createFileRoute('/_member/_home/')({
 
 function HomePage() {
   const t = useT();
-  const { boot, user } = useCurrentUser({ showsTier: true });
+  const { boot, user, isMember } = useCurrentUser({ showsTier: true });
+  // Read by the member layout before this screen: the same answer, from the cache.
+  const consents = useQuery({ ...consentsQuery(), enabled: isMember });
   const name = user?.first_name || boot?.full_name || t('catalog.memberFallback');
   const queryClient = useQueryClient();
   return (
@@ -39,6 +46,11 @@ function HomePage() {
           {t('catalog.seeAll')}
         </Button>
       </Group>
+      {consents.data && marketingUnasked(consents.data) && (
+        <Suspense fallback={null}>
+          <MarketingAsk />
+        </Suspense>
+      )}
       <RewardCarousel title={t('catalog.allRewards')} list={{ rewardsOnly: true }} />
       <RewardCarousel title={t('catalog.giftRewards')} list={{ itemGroup: GIFT }} displayTag={GIFT} />
       <RewardCarousel title={t('catalog.giftCards')} list={{ itemGroup: GIFT_CARD }} displayTag={GIFT_CARD} />

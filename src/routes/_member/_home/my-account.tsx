@@ -6,9 +6,14 @@ import { PendingWritesNote } from '@/features/offline';
 
 // Notification settings are their own chunk, fetched once the account screen is up.
 const NotificationSettings = lazy(() => import('@/features/notifications').then((m) => ({ default: m.NotificationSettings })));
+// The personal-data section (offers, a copy of the data, deleting the account): its own chunk too.
+const PrivacySettings = lazy(() => import('@/features/privacy').then((m) => ({ default: m.PrivacySettings })));
 const forgetThisDevice = () => import('@/features/notifications').then((m) => m.forgetThisDevice());
 
-/** /my-account: profile header, points, links, language switch, notifications and logout (bottom tab: account). */
+/**
+ * /my-account: profile header, points, links, language switch, notifications, personal data (offers, a copy of the
+ * data, deleting the account) and logout (bottom tab: account).
+ */
 export const Route = createFileRoute('/_member/_home/my-account')({
   component: MyAccountPage,
 });
@@ -30,6 +35,11 @@ function MyAccountPage() {
       notifications={
         <Suspense fallback={null}>
           <NotificationSettings />
+        </Suspense>
+      }
+      privacy={
+        <Suspense fallback={null}>
+          <PrivacySettings beforeSignOut={forgetThisDevice} />
         </Suspense>
       }
     />

@@ -1,0 +1,100 @@
+import '@mantine/core/styles/Switch.css';
+import { Button, Paper, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { consentsQuery } from '@/entities/privacy';
+import { myDataFileName, useExportMyData } from '@/entities/privacy/my-data';
+import { CONSENT_WRITE, useSetConsent } from '@/entities/privacy/set-consent';
+import { errorText } from '@/lib/error-text';
+import { useT } from '@/lib/i18n';
+import { useOutbox } from '@/lib/outbox';
+import { saveJsonFile } from '@/lib/save-file';
+import { toast } from '@/lib/toast';
+import { DeleteAccount } from './delete-account';
+import classes from './privacy.module.css';
+
+/**
+ * /my-account's personal data: offers on or off (one tap either way, as the server holds it), a copy of everything
+ * as a JSON file, and deleting the account.
+ */
+export function PrivacySettings({ beforeSignOut }: { beforeSignOut?: () => Promise<unknown> }) {
+  const t = useT();
+  const consents = useQuery(consentsQuery());
+  const marketing = useSetConsent();
+  const waiting = useOutbox((e) => e.kind === CONSENT_WRITE && (e.state === 'waiting' || e.state === 'sending'));
+  const exporting = useExportMyData();
+  const [deleting, setDeleting] = useState(false);
+  const offersOn = marketing.isPending ? marketing.variables.granted === 1 : consents.data?.consents.marketing?.granted === 1;
+
+  const download = () =>
+    exporting.mutate(undefined, {
+      onSuccess: (data) => {
+        const file = myDataFileName();
+        saveJsonFile(file, data);
+        toast({ title: t('privacy.downloadSaved', { file }), status: 'success' });
+      },
+    });
+
+  return (
+    <section aria-labelledby="account-privacy">
+      <Text id="account-privacy" component="h2" size="sm" fw={700} c="dimmed" mb={6} px={4}>
+        {t('privacy.section')}
+      </Text>
+      <Paper radius="lg" withBorder className={classes.panel} data-testid="privacy-settings">
+        <div className={classes.block}>
+          <div className={classes.switchRow}>
+            <div>
+              <Text id="offers-label" size="sm" fw={600}>
+                {t('privacy.offers')}
+              </Text>
+              <Text id="offers-hint" size="xs" c="dimmed">
+                {t('privacy.offersHint')}
+              </Text>
+            </div>
+            <Switch
+              size="md"
+              checked={offersOn}
+              disabled={!consents.data || marketing.isPending}
+              onChange={(e) => marketing.mutate({ purpose: 'marketing', granted: e.currentTarget.checked ? 1 : 0 })}
+              aria-labelledby="offers-label"
+              aria-describedby="offers-hint"
+              data-testid="offers-switch"
+            />
+          </div>
+          {waiting.length > 0 && (
+            <Text size="xs" c="dimmed" mt={6} role="status">
+              {t('privacy.offersWaiting')}
+            </Text>
+          )}
+          {marketing.isError && (
+            <Text size="sm" c="red.9" mt={6} role="alert">
+              {errorText(marketing.error, t)}
+            </Text>
+          )}
+        </div>
+        <div className={classes.block}>
+          <Button variant="light" radius="xl" fullWidth loading={exporting.isPending} onClick={download}>
+            {t('privacy.download')}
+          </Button>
+          <Text size="xs" c="dimmed" mt={6}>
+            {t('privacy.downloadHint')}
+          </Text>
+          {exporting.isError && (
+            <Text size="sm" c="red.9" mt={6} role="alert">
+              {errorText(exporting.error, t)}
+            </Text>
+          )}
+        </div>
+        <div className={classes.block}>
+          <Button variant="subtle" color="red" radius="xl" fullWidth onClick={() => setDeleting(true)}>
+            {t('privacy.delete')}
+          </Button>
+          <Text size="xs" c="dimmed" mt={6} ta="center">
+            {t('privacy.deleteHint')}
+          </Text>
+        </div>
+      </Paper>
+      <DeleteAccount opened={deleting} onClose={() => setDeleting(false)} beforeSignOut={beforeSignOut} />
+    </section>
+  );
+}
