@@ -5,6 +5,13 @@ import { BLOG_MANAGERS } from '@/features/back-office/frame/roles';
 
 export const Route = createFileRoute('/_admin/blog-view/$name')({
   staticData: { roles: BLOG_MANAGERS, sidebarEntry: '/blog-admin' },
-  loader: ({ context, params }) => void context.queryClient.prefetchQuery(postQuery(params.name)),
-  component: () => <ViewPostPage name={Route.useParams().name} />,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(postQuery(params.name));
+  },
+  component: Page,
 });
+
+function Page() {
+  const { name } = Route.useParams();
+  return <ViewPostPage name={name} />;
+}
