@@ -19,16 +19,16 @@ export const EMPTY_DRAFT: Draft = { tiers: [], branches: [], activity: 'any', da
 
 export type DraftErrors = Partial<Record<keyof Draft, { key: MessageKey; params?: Record<string, string | number> }>>;
 
-/** The field of the draft each argument of the contract comes from. */
+/** The field of the draft each argument of the contract comes from, by its path in the arguments. */
 const FIELD_OF: Record<string, keyof Draft> = {
-  'title.th': 'titleTh',
-  'title.en': 'titleEn',
-  'body.th': 'bodyTh',
-  'body.en': 'bodyEn',
+  'title/th': 'titleTh',
+  'title/en': 'titleEn',
+  'body/th': 'bodyTh',
+  'body/en': 'bodyEn',
   url: 'url',
-  'segment.last_activity.days': 'days',
-  'segment.tiers': 'tiers',
-  'segment.branches': 'branches',
+  'segment/last_activity/days': 'days',
+  'segment/tiers': 'tiers',
+  'segment/branches': 'branches',
 };
 
 /**
@@ -39,7 +39,7 @@ export function checkDraft(d: Draft): DraftErrors {
   const errors: DraftErrors = {};
   for (const issue of v.safeParse(BroadcastArgs, toInput(d)).issues ?? []) {
     const path = (issue.path ?? []).map((p) => String(p.key));
-    const field = FIELD_OF[path.join('.')] ?? FIELD_OF[path.slice(0, 2).join('.')];
+    const field = FIELD_OF[path.join('/')] ?? FIELD_OF[path.slice(0, 2).join('/')];
     if (!field || errors[field]) continue;
     if (field === 'url') errors.url = { key: 'broadcast.badUrl' };
     else if (field === 'days') errors.days = { key: 'broadcast.badDays' };
