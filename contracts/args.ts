@@ -37,6 +37,12 @@ export const optionalText = (max: number, tooLong: string) =>
  */
 export const noticeVersionArg = () => boundedNumber(1, 1_000_000, 'Unknown privacy notice version');
 
+/** A list's filter on a name or a status: optional text of at most 140 characters. */
+export const filterText = (label: string) => optionalText(140, `${label} must be at most 140 characters`);
+
+/** A list's search text: trimmed, at most 200 characters; absent is ''. */
+export const searchText = () => v.optional(v.pipe(v.string('Search must be text'), v.trim(), v.maxLength(200, 'Search is too long')), '');
+
 /** A page of a list: where it starts and how long it is. */
 export const pageArgs = (maxLimit: number) => ({
   start: v.optional(boundedNumber(0, 1_000_000_000, 'start must be a whole number, 0 or more')),

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { doctypeContract, methodContract } from './contract';
+import { requiredText } from './args';
+import { isoDay } from './dates';
 import type { RuleCode } from './errors';
 
 /** Blog documents as /api/resource answers them (fields the admin and the marketing site ask for). */
@@ -25,6 +27,26 @@ export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
 
 export const BLOG_POST_FIELDS = ['name', 'title', 'blog_category', 'blogger', 'content', 'meta_image', 'published_on', 'published'] as const;
 export const BLOG_CATEGORY_FIELDS = ['name', 'title'] as const;
+
+/** What the post form and the server say of a post's title, category and day. */
+export const BLOG_POST_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  categoryRequired: 'Category is required',
+  categoryMissing: 'The chosen blog category does not exist',
+  badDate: 'Date must be a valid date (YYYY-MM-DD)',
+} as const;
+export const BLOG_TITLE_MAX = 200;
+
+/**
+ * A post as a blog writer sends it: a title, a category and the day it is dated (the server also checks that the
+ * category exists, and cleans the content and the image).
+ */
+export const BlogPostInputSchema = v.looseObject({
+  title: requiredText(BLOG_POST_MESSAGES.titleRequired, BLOG_TITLE_MAX, BLOG_POST_MESSAGES.titleTooLong),
+  blog_category: requiredText(BLOG_POST_MESSAGES.categoryRequired, 140, BLOG_POST_MESSAGES.categoryMissing),
+  published_on: isoDay(BLOG_POST_MESSAGES.badDate),
+});
 
 /** The roles that may write blog posts and categories (System Manager may do anything). */
 export const BLOG_ADMIN_ROLES = ['Blog Manager', 'System Manager'] as const;

@@ -45,6 +45,9 @@ const shortList = (message: string, max: number) =>
 
 const itemCode = v.pipe(requiredText(M.codeRequired, 140, M.tooLong), v.regex(/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u, M.codeChars));
 
+/** An item's schedule: with both days set, it must not end before it starts. */
+export const scheduleInOrder = (start?: string | null, end?: string | null) => !start || !end || start <= end;
+
 /** Every field but the code may be sent on an update; a create needs code, name and group. */
 const itemFields = {
   item_name: requiredText(M.nameRequired, 140, M.tooLong),

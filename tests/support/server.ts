@@ -12,6 +12,7 @@ import type { Clock } from '../../server/modules/jobs/runner';
 import { users, type Role } from '../../server/db/schema/auth';
 import { customers } from '../../server/db/schema/customers';
 import { hashPassword } from '../../server/frappe/crypto';
+import type { MemberCodeDevice } from '../../contracts/member-code';
 
 export const ADMIN = { usr: 'admin@example.com', pwd: 'admin-test-password' };
 export const STAFF = { usr: 'staff@example.com', pwd: 'staff-test-password' };
@@ -199,4 +200,21 @@ export async function createTillServer(): Promise<{ server: TestServer; staff: S
   const res = await staff.login(STAFF.usr, STAFF.pwd);
   if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.body}`);
   return { server, staff };
+}
+
+/** A server with the demo data (its loyalty programme, catalogue and branches) and its Loyalty Manager signed in. */
+export async function createManagerServer(): Promise<{ server: TestServer; manager: Session }> {
+  const server = await createTestServer({ seedDemo: true });
+  const manager = new Session(server.app);
+  const res = await manager.login(LOYALTY_MANAGER.usr, LOYALTY_MANAGER.pwd);
+  if (res.statusCode !== 200) throw new Error(`manager login failed: ${res.body}`);
+  return { server, manager };
+}
+
+/** A new member whose phone has registered for member codes (what My ID does on its first opening). */
+export async function createMemberWithDevice(server: TestServer) {
+  const m = await createMember(server);
+  const res = await m.session.call('member_rewards.member_code.register_device', {});
+  if (res.statusCode !== 200) throw new Error(`register_device failed: ${res.body}`);
+  return { ...m, device: res.json().message as MemberCodeDevice };
 }

@@ -23,6 +23,9 @@ export interface ExportPage {
 type Cursor = unknown[] | null;
 
 const eqIf = (col: PgColumn, value: string | null | undefined) => (value ? eq(col, value) : undefined);
+type TextFilter = 'customer' | 'branch' | 'entry_type' | 'order_type' | 'status' | 'user' | 'action' | 'ref_doctype';
+/** The filters named as the table's columns: each one given keeps the rows holding that value. */
+const matching = <K extends TextFilter>(t: Record<K, PgColumn>, f: ExportFilters, names: K[]) => names.map((name) => eqIf(t[name], f[name]));
 /** Whole days on a timestamp column (to_date includes its day). */
 const stampDays = (col: PgColumn, f: ExportFilters) =>
   and(f.from_date ? gte(col, `${f.from_date} 00:00:00`) : undefined, f.to_date ? lt(col, `${addDays(f.to_date, 1)} 00:00:00`) : undefined);
@@ -62,7 +65,7 @@ async function ledger(db: Executor, f: ExportFilters, cursor: Cursor, size: numb
   const rows = await db
     .select()
     .from(t)
-    .where(and(eqIf(t.customer, f.customer), eqIf(t.entry_type, f.entry_type), dateDays(t.posting_date, f), afterStamp(t.creation, t.name, cursor)))
+    .where(and(...matching(t, f, ['customer', 'entry_type']), dateDays(t.posting_date, f), afterStamp(t.creation, t.name, cursor)))
     .orderBy(asc(t.creation), asc(t.name))
     .limit(size);
   return pageOf(
@@ -78,16 +81,7 @@ async function orders(db: Executor, f: ExportFilters, cursor: Cursor, size: numb
   const rows = await db
     .select()
     .from(t)
-    .where(
-      and(
-        eqIf(t.customer, f.customer),
-        eqIf(t.order_type, f.order_type),
-        eqIf(t.status, f.status),
-        eqIf(t.branch, f.branch),
-        dateDays(t.posting_date, f),
-        afterStamp(t.creation, t.name, cursor),
-      ),
-    )
+    .where(and(...matching(t, f, ['customer', 'order_type', 'status', 'branch']), dateDays(t.posting_date, f), afterStamp(t.creation, t.name, cursor)))
     .orderBy(asc(t.creation), asc(t.name))
     .limit(size);
   return pageOf(
@@ -103,16 +97,7 @@ async function audit(db: Executor, f: ExportFilters, cursor: Cursor, size: numbe
   const rows = await db
     .select()
     .from(t)
-    .where(
-      and(
-        eqIf(t.user, f.user),
-        eqIf(t.action, f.action),
-        eqIf(t.ref_doctype, f.ref_doctype),
-        eqIf(t.branch, f.branch),
-        stampDays(t.creation, f),
-        cursor ? sql`${t.seq} > ${Number(cursor[0])}` : undefined,
-      ),
-    )
+    .where(and(...matching(t, f, ['user', 'action', 'ref_doctype', 'branch']), stampDays(t.creation, f), cursor ? sql`${t.seq} > ${Number(cursor[0])}` : undefined))
     .orderBy(asc(t.seq))
     .limit(size);
   return pageOf(rows, size, (r) => [r.name, r.creation, r.user, r.role, r.branch, r.action, r.ref_doctype, r.ref_name, r.before, r.after, r.ip], (r) => [r.seq]);

@@ -10,23 +10,19 @@ import { contentToHtml, typedFromHtml } from './post-content';
 import { categoryExists, categoryTitleTaken, countPostsInCategory, postNameTaken, postSource } from './repository';
 import { today } from '../../../contracts/business-day';
 import { inDayRange, isCalendarDay } from '../../../contracts/dates';
-import { BLOG_CATEGORY, BLOG_POST } from '../../../contracts/blog';
+import { BLOG_CATEGORY, BLOG_POST, BLOG_POST_MESSAGES, BLOG_TITLE_MAX } from '../../../contracts/blog';
 
 export const BLOG_WRITERS = ['Blog Manager'] as const; // System Manager passes every rule
 const writers = { allow: BLOG_WRITERS };
 
 export const MESSAGES = {
+  ...BLOG_POST_MESSAGES,
   categoryHasPostsUpdate: 'Sorry, you cannot update the blog category while there are posts that relate to this blog category.',
   categoryHasPostsDelete: 'Sorry, you cannot delete the blog category while there are posts that relate to this blog category.',
   categoryNameRequired: 'Category Name is required',
   categoryNameTooLong: 'Category Name must be at most 140 characters',
   categoryDuplicate: 'A blog category with this name already exists',
-  titleRequired: 'Title is required',
-  titleTooLong: 'Title must be at most 200 characters',
-  categoryRequired: 'Category is required',
-  categoryMissing: 'The chosen blog category does not exist',
   contentTooLong: 'Content is too long',
-  badDate: 'Date must be a valid date (YYYY-MM-DD)',
   badImage: 'Image must be an uploaded file or an https address',
   imageNotImage: 'Image must be a JPG, PNG or WEBP file',
 } as const;
@@ -128,7 +124,7 @@ export const blogPostDoctype: DoctypeDef = {
   delete: writers,
   async validate(ctx, doc, op, tx) {
     const out: Record<string, unknown> = {};
-    if (op === 'create' || doc.title !== undefined) out.title = text(doc.title, MESSAGES.titleRequired, 200, MESSAGES.titleTooLong);
+    if (op === 'create' || doc.title !== undefined) out.title = text(doc.title, MESSAGES.titleRequired, BLOG_TITLE_MAX, MESSAGES.titleTooLong);
     if (op === 'create' || doc.blog_category !== undefined) {
       const category = text(doc.blog_category, MESSAGES.categoryRequired, 140, MESSAGES.categoryMissing);
       if (!(await categoryExists(tx, category))) throw validationError(MESSAGES.categoryMissing);

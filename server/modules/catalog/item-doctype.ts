@@ -6,7 +6,7 @@ import { parseWith } from '../../frappe/methods';
 import type { Executor } from '../../db/client';
 import { items } from '../../db/schema/catalog';
 import { ITEM } from '../../../contracts/catalog';
-import { CATALOG_ADMIN_ROLES, ITEM_MESSAGES as M, ITEM_WRITABLE, ItemCreateSchema, ItemUpdateSchema } from '../../../contracts/catalog-admin';
+import { CATALOG_ADMIN_ROLES, ITEM_MESSAGES as M, ITEM_WRITABLE, ItemCreateSchema, ItemUpdateSchema, scheduleInOrder } from '../../../contracts/catalog-admin';
 import { ALL_ROWS } from '../realtime/scope';
 import { sanitizeRichText } from '../content/sanitize';
 import { audited } from '../audit/service';
@@ -44,7 +44,7 @@ async function validateItem(doc: Record<string, unknown>, op: 'create' | 'update
   }
   const start = (out.item_schedule_start ?? (op === 'update' && !('item_schedule_start' in out) ? existing?.item_schedule_start : null)) as string | null;
   const end = (out.item_schedule_end ?? (op === 'update' && !('item_schedule_end' in out) ? existing?.item_schedule_end : null)) as string | null;
-  if (start && end && start > end) throw validationError(M.schedule, 'invalid_schedule');
+  if (!scheduleInOrder(start, end)) throw validationError(M.schedule, 'invalid_schedule');
   const stock = 'stock_qty' in out ? (out.stock_qty as number | null) : ((existing?.stock_qty as number | null | undefined) ?? null);
   if (stock !== null) out.in_stock = stock > 0;
   else if (input.in_stock !== undefined) out.in_stock = input.in_stock;

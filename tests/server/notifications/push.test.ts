@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, createMember, createTestServer, Session, STAFF, type TestServer } from '../../support/server';
+import { ADMIN, createMember, createMemberWithDevice, createTestServer, Session, STAFF, type TestServer } from '../../support/server';
 import { LocalPushService, type TestSubscription } from '../../support/push-service';
-import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-code';
+import { memberCodeAt } from '../../../contracts/member-code';
 import { notificationSettingsSchema, pushPayloadSchema, type PushPayload } from '../../../contracts/notifications';
 import { users } from '../../../server/db/schema/auth';
 import { jobs } from '../../../server/db/schema/jobs';
@@ -41,12 +41,7 @@ afterAll(async () => {
   await push?.close();
 });
 
-async function memberWithDevice() {
-  const m = await createMember(server);
-  const res = await m.session.call('member_rewards.member_code.register_device', {});
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...m, device: res.json().message as MemberCodeDevice };
-}
+const memberWithDevice = () => createMemberWithDevice(server);
 
 async function subscribe(s: Session, sub: TestSubscription, extra: Record<string, unknown> = {}) {
   const res = await s.call(SUBSCRIBE, { subscription: { ...sub, expirationTime: null }, ...extra });

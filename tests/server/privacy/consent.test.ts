@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMember, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
+import { createManagerServer, createMember, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
 import { approveOnDevPage, signInWithLine, startLine } from '../account/helpers';
 import { customers } from '../../../server/db/schema/customers';
 import { users } from '../../../server/db/schema/auth';
@@ -19,9 +19,7 @@ let server: TestServer;
 let manager: Session;
 beforeAll(async () => {
   // The demo data: a loyalty programme to award points in.
-  server = await createTestServer({ seedDemo: true });
-  manager = new Session(server.app);
-  await manager.login(LOYALTY_MANAGER.usr, LOYALTY_MANAGER.pwd);
+  ({ server, manager } = await createManagerServer());
 }, 600_000);
 afterAll(() => server?.close());
 

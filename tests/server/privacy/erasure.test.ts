@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMember, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
+import { createManagerServer, createMember, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
 import { lastCode, newPhone, signInWithLine } from '../account/helpers';
 import { gift, PLACE_ORDER } from '../orders/support';
 import { customers } from '../../../server/db/schema/customers';
@@ -23,9 +23,7 @@ vi.setConfig({ testTimeout: 120_000 });
 let server: TestServer;
 let manager: Session;
 beforeAll(async () => {
-  server = await createTestServer({ seedDemo: true });
-  manager = new Session(server.app);
-  await manager.login(LOYALTY_MANAGER.usr, LOYALTY_MANAGER.pwd);
+  ({ server, manager } = await createManagerServer());
 }, 600_000);
 afterAll(() => server?.close());
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, BRANCH_MANAGER, createMember, createTestServer, LOYALTY_MANAGER, Session, STAFF, type TestServer } from '../../support/server';
+import { BRANCH_MANAGER, createMember, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
+import { backOfficeSessions } from '../admin/support';
 import { memberCodeAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { ADMIN_METHODS as M } from '../../../contracts/admin';
 import { PRIVACY_LIST_ACCESS_LOG } from '../../../contracts/privacy';
@@ -21,14 +22,7 @@ let admin: Session;
 let staff: Session;
 beforeAll(async () => {
   server = await createTestServer({ seedDemo: true });
-  lm = new Session(server.app);
-  await lm.login(LOYALTY_MANAGER.usr, LOYALTY_MANAGER.pwd);
-  bm = new Session(server.app);
-  await bm.login(BRANCH_MANAGER.usr, BRANCH_MANAGER.pwd);
-  admin = new Session(server.app);
-  await admin.login(ADMIN.usr, ADMIN.pwd);
-  staff = new Session(server.app);
-  await staff.login(STAFF.usr, STAFF.pwd);
+  ({ lm, bm, admin, staff } = await backOfficeSessions(server));
 }, 600_000);
 afterAll(() => server?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ADMIN, createMember, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
+import { ADMIN, createMember, createMemberWithDevice, createTestServer, serverMessage, Session, STAFF, type TestServer } from '../../support/server';
 import { MEMBER_CODE, memberCodeAt, otpFor, parseMemberCode, secondsLeft, stepAt, type MemberCodeDevice } from '../../../contracts/member-code';
 import { STAFF_REFUSAL_REASONS } from '../../../contracts/staff';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
@@ -36,13 +36,7 @@ async function staffOf(branch: string) {
   return s.session;
 }
 
-async function memberWithDevice() {
-  const m = await createMember(server);
-  const res = await m.session.call(REGISTER, {});
-  expect(res.statusCode).toBe(200);
-  const device = res.json().message as MemberCodeDevice;
-  return { ...m, device };
-}
+const memberWithDevice = () => createMemberWithDevice(server);
 
 async function givePoints(customer: string, points: number) {
   const program = await programOf(server.database.db, customer);

@@ -7,8 +7,8 @@ import { auditLogCountQuery, auditLogQuery, type AuditLogEntry } from '@/entitie
 import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { AUDIT_ACTIONS, AUDIT_DOCTYPES, AUDIT_LOG_FIELDS } from '../../../../contracts/admin';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { AddressedTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
 import { SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import { actionLabel, auditFilters, changesOf, doctypeLabel, roleLabel } from './changes';
@@ -56,12 +56,7 @@ export function AuditPage() {
         <DateField label={t('backOffice.from')} value={from} max={to || undefined} onChange={(day) => set({ from: day, page: 1 })} />
         <DateField label={t('backOffice.to')} value={to} min={from || undefined} onChange={(day) => set({ to: day, page: 1 })} />
       </div>
-      <AdminTable<AuditLogEntry>
-        label={t('backOffice.auditTitle')}
-        records={list.data}
-        idAccessor="name"
-        fetching={list.isFetching}
-        {...addressedTable(sort, page, count.data, set)}
+      <AddressedTable<AuditLogEntry> label={t('backOffice.auditTitle')} list={list} total={count.data} page={page} sort={sort} set={set}
         columns={[
           { accessor: 'creation', title: t('backOffice.auditWhen'), sortable: true, width: 120, render: (e) => (e.creation ? formatMoment(e.creation, lang) : '–') },
           {

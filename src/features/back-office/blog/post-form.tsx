@@ -3,7 +3,8 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { Button, Checkbox, FileButton, Group, NativeSelect, Paper, Progress, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
@@ -13,6 +14,8 @@ import { DEFAULT_MAX_UPLOAD_BYTES, imageFileProblem, maxUploadText, uploadFailur
 import classes from './admin.module.css';
 import { imageUrl } from '@/lib/file-url';
 import { today } from '../../../../contracts/business-day';
+import { BLOG_POST_MESSAGES as M, BLOG_TITLE_MAX, BlogPostInputSchema } from '../../../../contracts/blog';
+import { contractCheck } from '../kit/modal-form';
 import { DateField } from '@/components/date-field';
 
 
@@ -24,23 +27,40 @@ interface Props {
   onSubmit: (input: PostInput) => void;
 }
 
-type Errors = Partial<Record<'title' | 'blog_category' | 'published_on' | 'image', string>>;
+interface Values {
+  title: string;
+  content: string;
+  published_on: string;
+  blog_category: string;
+  published: boolean;
+}
 
 /** Add post / edit post: image upload with a progress bar, Title, Content, Date, Category. */
 export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
   const t = useT();
   const categories = useQuery(categoriesQuery());
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [content, setContent] = useState(initial?.content ?? '');
-  const [date, setDate] = useState(initial?.published_on ?? today());
-  const [category, setCategory] = useState(initial?.blog_category ?? '');
-  const [published, setPublished] = useState(initial?.published ?? true);
+  const form = useForm<Values>({
+    initialValues: {
+      title: initial?.title ?? '',
+      content: initial?.content ?? '',
+      published_on: initial?.published_on ?? today(),
+      blog_category: initial?.blog_category ?? '',
+      published: initial?.published ?? true,
+    },
+    validate: contractCheck(BlogPostInputSchema, (values: Values) => values, t('backOffice.invalidValue'), {
+      [M.titleRequired]: t('blogAdmin.titleRequired'),
+      [M.titleTooLong]: t('errors.tooLong'),
+      [M.categoryRequired]: t('blogAdmin.categoryRequired'),
+      [M.badDate]: t('blogAdmin.dateInvalid'),
+      date_out_of_range: t('errors.dateOutOfRange'),
+    }),
+  });
   const [image, setImage] = useState<string | null>(initial?.meta_image ?? null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<UploadMessage | null>(null);
   const session = useQuery(bootQuery());
   const maxBytes = session.data?.max_file_size ?? DEFAULT_MAX_UPLOAD_BYTES;
-  const [errors, setErrors] = useState<Errors>({});
+  const [waitError, setWaitError] = useState(false);
   const abort = useRef<AbortController | null>(null);
 
   const upload = async (file: File | null) => {
@@ -60,7 +80,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
       const doc = await uploadPostImage(file, (p) => setProgress(p.percent), controller.signal);
       setImage(doc.file_url);
       setProgress(100);
-      clear('image');
+      setWaitError(false);
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       setUploadError(uploadFailure(error, maxBytes));
@@ -69,21 +89,19 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
   };
 
   const uploading = progress !== null && progress < 100;
-  const clear = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
-  const submit = () => {
-    const next: Errors = {};
-    if (!title.trim()) next.title = t('blogAdmin.titleRequired');
-    if (!category) next.blog_category = t('blogAdmin.categoryRequired');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) next.published_on = t('blogAdmin.dateInvalid');
-    if (uploading) next.image = t('blogAdmin.waitUpload');
-    setErrors(next);
-    if (Object.keys(next).length) return;
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    // An image still on its way is not part of the post yet: the fields are checked too, and nothing is sent.
+    setWaitError(uploading);
+    const checked = form.validate();
+    if (checked.hasErrors || uploading) return;
+    const { title, content, published_on, blog_category, published } = form.getValues();
     onSubmit({
       title: title.trim(),
       content,
-      published_on: date,
-      blog_category: category,
+      published_on,
+      blog_category,
       meta_image: image,
       ...(withPublished ? { published } : {}),
     });
@@ -96,13 +114,7 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
 
   return (
     <Paper className={classes.form} withBorder radius="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="lg">
           <Stack gap={6}>
             <Text fw={500} size="sm" id="post-image-label">
@@ -134,28 +146,19 @@ export function PostForm({ initial, saving, withPublished, onSubmit }: Props) {
                 </Text>
               </Stack>
             )}
-            {(uploadError || errors.image) && (
+            {(uploadError || waitError) && (
               <Text size="sm" c="red" role="alert">
-                {uploadError ? t(uploadError.key, uploadError.params) : errors.image}
+                {uploadError ? t(uploadError.key, uploadError.params) : t('blogAdmin.waitUpload')}
               </Text>
             )}
           </Stack>
-          <TextInput label={t('blogAdmin.titleLabel')} withAsterisk value={title} onChange={(e) => {
-              setTitle(e.currentTarget.value);
-              clear('title');
-            }} error={errors.title} maxLength={200} />
-          <Textarea label={t('blogAdmin.contentLabel')} description={t('blogAdmin.contentHint')} value={content} onChange={(e) => setContent(e.currentTarget.value)} autosize minRows={8} maxRows={24} />
+          <TextInput label={t('blogAdmin.titleLabel')} withAsterisk {...form.getInputProps('title')} maxLength={BLOG_TITLE_MAX} />
+          <Textarea label={t('blogAdmin.contentLabel')} description={t('blogAdmin.contentHint')} {...form.getInputProps('content')} autosize minRows={8} maxRows={24} />
           <Group grow align="flex-start">
-            <DateField label={t('blogAdmin.dateLabel')} withAsterisk value={date} onChange={(day) => {
-                setDate(day);
-                clear('published_on');
-              }} error={errors.published_on} />
-            <NativeSelect label={t('blogAdmin.categoryLabel')} withAsterisk data={options} value={category} onChange={(e) => {
-                setCategory(e.currentTarget.value);
-                clear('blog_category');
-              }} error={errors.blog_category} />
+            <DateField label={t('blogAdmin.dateLabel')} withAsterisk value={form.values.published_on} onChange={(day) => form.setFieldValue('published_on', day)} error={form.errors.published_on} />
+            <NativeSelect label={t('blogAdmin.categoryLabel')} withAsterisk data={options} {...form.getInputProps('blog_category')} />
           </Group>
-          {withPublished && <Checkbox label={t('blogAdmin.publishedLabel')} checked={published} onChange={(e) => setPublished(e.currentTarget.checked)} />}
+          {withPublished && <Checkbox label={t('blogAdmin.publishedLabel')} {...form.getInputProps('published', { type: 'checkbox' })} />}
           <Group justify="flex-end">
             <Button type="submit" loading={saving} size="md">
               {t('blogAdmin.save')}

@@ -8,8 +8,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { branchCountQuery, managedBranchesQuery, useCreateBranch, useUpdateBranch, type Branch } from '@/entities/branches';
 import { useT } from '@/lib/i18n';
 import { BRANCH_MESSAGES, BranchCreateSchema } from '../../../../contracts/branches';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import { addressedTable, sortFrom, useListSearch } from '../kit/list-search';
+import { AddressedTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { sortFrom, useListSearch } from '../kit/list-search';
 import { SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
@@ -72,12 +72,7 @@ export function BranchesPage() {
       <PageHead title={t('backOffice.branchesTitle')}>
         <Button onClick={() => setEditing('new')}>{t('backOffice.branchNew')}</Button>
       </PageHead>
-      <AdminTable<Branch>
-        label={t('backOffice.branchesTitle')}
-        records={list.data}
-        idAccessor="name"
-        fetching={list.isFetching}
-        {...addressedTable(sort, page, count.data, set)}
+      <AddressedTable<Branch> label={t('backOffice.branchesTitle')} list={list} total={count.data} page={page} sort={sort} set={set}
         onRowClick={setEditing}
         columns={[
           { accessor: 'name', title: t('backOffice.branchName'), sortable: true, render: (b) => <span className={classes.rowLink}>{b.branch ?? b.name}</span> },

@@ -9,6 +9,7 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { useMemo, useState } from 'react';
+import { useForm, type FormErrors } from '@mantine/form';
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { branchesQuery } from '@/entities/branches';
@@ -33,23 +34,23 @@ export function BroadcastScreen() {
   const rules = useQuery(rulesQuery());
   const preview = usePreviewBroadcast();
   const send = useSendBroadcast();
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [shown, setShown] = useState(false);
+  const form = useForm<Draft>({
+    initialValues: EMPTY_DRAFT,
+    validate: (values): FormErrors => Object.fromEntries(Object.entries(checkDraft(values)).map(([field, error]) => [field, t(error.key, error.params)])),
+  });
+  const draft = form.values;
   const [previewed, setPreviewed] = useState<{ input: string; answer: BroadcastPreview } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
 
-  const errors = checkDraft(draft);
-  const valid = Object.keys(errors).length === 0;
   const input = useMemo(() => toInput(draft), [draft]);
   const current = previewed !== null && previewed.input === JSON.stringify(input);
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }));
-  const errorOf = (field: keyof Draft) => (shown && errors[field] ? t(errors[field].key, errors[field].params) : undefined);
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => form.setFieldValue(field, value as never);
+  const errorOf = (field: keyof Draft) => form.errors[field];
   const refusal = (error: unknown) => errorText(error, t, { broadcast_rate_limited: t('broadcast.rateLimited') });
 
   const runPreview = () => {
-    setShown(true);
-    if (!valid) return;
+    if (form.validate().hasErrors) return;
     preview.mutate(input, { onSuccess: (answer) => setPreviewed({ input: JSON.stringify(input), answer }) });
   };
 
@@ -60,9 +61,8 @@ export function BroadcastScreen() {
         onSuccess: (sent) => {
           setConfirming(false);
           toast({ status: 'success', title: t('broadcast.sentTitle'), description: t('broadcast.sentText', { queued: sent.queued }), duration: PRODUCT_TOAST_MS, isClosable: true });
-          setDraft(EMPTY_DRAFT);
+          form.reset();
           setPreviewed(null);
-          setShown(false);
           setKey(newIdempotencyKey());
         },
         onError: (error) => {

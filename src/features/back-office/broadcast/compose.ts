@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { MessageKey } from '@/lib/i18n';
-import { BROADCAST_BODY_MAX, BROADCAST_MAX_DAYS, BROADCAST_TITLE_MAX, BroadcastUrlSchema, type BroadcastInput } from '../../../../contracts/broadcast';
+import { BroadcastArgs, type BroadcastInput } from '../../../../contracts/broadcast';
 
 /** What the manager types: the segment's filters and the message in both languages. */
 export interface Draft {
@@ -19,20 +19,33 @@ export const EMPTY_DRAFT: Draft = { tiers: [], branches: [], activity: 'any', da
 
 export type DraftErrors = Partial<Record<keyof Draft, { key: MessageKey; params?: Record<string, string | number> }>>;
 
-/** The same limits as the server's contract, said per field in the manager's language before anything is sent. */
+/** The field of the draft each argument of the contract comes from, by its path in the arguments. */
+const FIELD_OF: Record<string, keyof Draft> = {
+  'title/th': 'titleTh',
+  'title/en': 'titleEn',
+  'body/th': 'bodyTh',
+  'body/en': 'bodyEn',
+  url: 'url',
+  'segment/last_activity/days': 'days',
+  'segment/tiers': 'tiers',
+  'segment/branches': 'branches',
+};
+
+/**
+ * The server's contract (`BroadcastArgs`) applied to what preview and send would take, each refusal placed on the
+ * field it comes from and said in the manager's language before anything is sent.
+ */
 export function checkDraft(d: Draft): DraftErrors {
   const errors: DraftErrors = {};
-  const text = (field: keyof Draft, value: string, max: number) => {
-    if (!value.trim()) errors[field] = { key: 'broadcast.required' };
-    else if (value.trim().length > max) errors[field] = { key: 'broadcast.tooLong', params: { max } };
-  };
-  text('titleTh', d.titleTh, BROADCAST_TITLE_MAX);
-  text('titleEn', d.titleEn, BROADCAST_TITLE_MAX);
-  text('bodyTh', d.bodyTh, BROADCAST_BODY_MAX);
-  text('bodyEn', d.bodyEn, BROADCAST_BODY_MAX);
-  if (d.url.trim() && !v.is(BroadcastUrlSchema, d.url)) errors.url = { key: 'broadcast.badUrl' };
-  const days = Number(d.days);
-  if (d.activity !== 'any' && !(Number.isInteger(days) && days >= 1 && days <= BROADCAST_MAX_DAYS)) errors.days = { key: 'broadcast.badDays' };
+  for (const issue of v.safeParse(BroadcastArgs, toInput(d)).issues ?? []) {
+    const path = (issue.path ?? []).map((p) => String(p.key));
+    const field = FIELD_OF[path.join('/')] ?? FIELD_OF[path.slice(0, 2).join('/')];
+    if (!field || errors[field]) continue;
+    if (field === 'url') errors.url = { key: 'broadcast.badUrl' };
+    else if (field === 'days') errors.days = { key: 'broadcast.badDays' };
+    else if (issue.type === 'max_length') errors[field] = { key: 'broadcast.tooLong', params: { max: Number(issue.requirement) } };
+    else errors[field] = { key: 'broadcast.required' };
+  }
   return errors;
 }
 

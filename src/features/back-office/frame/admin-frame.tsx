@@ -13,7 +13,7 @@ import { sessionQuery, useSignOut } from '@/entities/session';
 import { useLang, useT } from '@/lib/i18n';
 import { useLiveDoctypes } from './live';
 import { isEntryOf, mainRole, mayOpenScreen, sidebarFor, type SidebarEntry } from './access';
-import { useWideLayout } from './wide-layout';
+import { useWideLayout } from '@/components/wide-layout';
 import { AdminGate } from './admin-gate';
 import classes from './frame.module.css';
 

@@ -60,3 +60,28 @@ export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, s
 
 /** A Frappe order_by from the table's sort status. */
 export const orderByOf = <T,>(s: DataTableSortStatus<T>) => `${String(s.columnAccessor)} ${s.direction}`;
+
+export interface AddressedTableProps<T> extends Omit<AdminTableProps<T>, 'records' | 'fetching' | 'paged' | 'sortStatus' | 'onSortStatusChange' | 'idAccessor'> {
+  /** The page's query: its rows, and whether a page is on its way. */
+  list: { data: T[] | undefined; isFetching: boolean };
+  total: number | undefined;
+  /** The page and the sort, from the address (`useListSearch`, `sortFrom`), and how to write them back. */
+  page: number;
+  sort: DataTableSortStatus<T>;
+  set: (patch: { page?: number; sort?: string; dir?: string }) => void;
+}
+
+/** A list kept in the address, its rows named by `name`: a new sort starts again at the first page. */
+export function AddressedTable<T extends { name: string }>({ list, total, page, sort, set, ...rest }: AddressedTableProps<T>) {
+  return (
+    <AdminTable<T>
+      records={list.data}
+      idAccessor={'name' as keyof T & string}
+      fetching={list.isFetching}
+      paged={{ page, onPageChange: (p) => set({ page: p }), total }}
+      sortStatus={sort}
+      onSortStatusChange={(s) => set({ sort: String(s.columnAccessor), dir: s.direction, page: 1 })}
+      {...rest}
+    />
+  );
+}

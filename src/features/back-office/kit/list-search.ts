@@ -53,12 +53,3 @@ export function useTypedFilter(value: string, apply: (text: string) => void): [s
 export function sortFrom<T>(column: string, direction: string, sortable: readonly string[], fallback: DataTableSortStatus<T>): DataTableSortStatus<T> {
   return sortable.includes(column) && (direction === 'asc' || direction === 'desc') ? { columnAccessor: column, direction } : fallback;
 }
-
-/** The table's page and sort props for a list kept in the address: a new sort starts again at the first page. */
-export function addressedTable<T>(sort: DataTableSortStatus<T>, page: number, total: number | undefined, set: (patch: { page?: number; sort?: string; dir?: string }) => void) {
-  return {
-    paged: { page, onPageChange: (p: number) => set({ page: p }), total },
-    sortStatus: sort,
-    onSortStatusChange: (s: DataTableSortStatus<T>) => set({ sort: String(s.columnAccessor), dir: s.direction, page: 1 }),
-  };
-}

@@ -11,8 +11,8 @@ import { bootQuery } from '@/entities/member';
 import { formatDay } from '@/lib/format/dates';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { AddressedTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
 import { SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import { OrderStateBadge } from './order-state';
@@ -74,12 +74,7 @@ export function OrdersList() {
         <DateField label={t('backOffice.from')} value={search.from} max={search.to || undefined} onChange={(day) => set({ from: day, page: 1 })} />
         <DateField label={t('backOffice.to')} value={search.to} min={search.from || undefined} onChange={(day) => set({ to: day, page: 1 })} />
       </div>
-      <AdminTable<ManagedOrder>
-        label={t('backOffice.ordersTitle')}
-        records={list.data}
-        idAccessor="name"
-        fetching={list.isFetching}
-        {...addressedTable(sort, page, count.data, set)}
+      <AddressedTable<ManagedOrder> label={t('backOffice.ordersTitle')} list={list} total={count.data} page={page} sort={sort} set={set}
         onRowClick={(o) => void navigate({ to: '/admin/orders/$name', params: { name: o.name } })}
         columns={[
           {

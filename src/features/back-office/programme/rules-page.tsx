@@ -18,7 +18,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Badge.css';
 import { Alert, Button, Fieldset, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { branchesQuery } from '@/entities/branches';
 import { bootQuery } from '@/entities/member';
 import { rulesQuery, useUpdateRules, type ProgrammeRules, type RulesVersion } from '@/entities/programme';
@@ -91,44 +91,40 @@ const SERVER_CODES = {
   invalid_rules: 'programmeAdmin.errInvalidRules',
 } as const;
 
+/** The form's fields: the rules, with the reminder days as typed ("30, 7"), and the new version's day and note. */
+type RulesValues = Omit<ProgrammeRules, 'reminder_days'> & { reminder_days: string; effective_from: string; note: string };
+
+/** The rules the form holds, as the contract reads them. */
+function rulesOf({ reminder_days, effective_from: _from, note: _note, ...rest }: RulesValues): ProgrammeRules {
+  return { ...rest, reminder_days: reminder_days.split(',').map((x) => x.trim()).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : x)) as number[] };
+}
+
 function RulesForm({ saved, readOnly, branches }: { saved: ProgrammeRules; readOnly: boolean; branches: string[] }) {
   const t = useT();
   const [lang] = useLang();
-  const [draft, setDraft] = useState<ProgrammeRules>(saved);
-  const [reminders, setReminders] = useState(saved.reminder_days.join(', '));
-  const [from, setFrom] = useState(today());
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const update = useUpdateRules();
-  const patch = (p: Partial<ProgrammeRules>) => setDraft((d) => ({ ...d, ...p }));
-  const err = (path: string) => (errors[path] ? t(errors[path]) : undefined);
-  const withReminders = (): ProgrammeRules => ({
-    ...draft,
-    reminder_days: reminders.split(',').map((x) => x.trim()).filter(Boolean).map((x) => (/^\d+$/.test(x) ? Number(x) : x)) as number[],
+  // The errors are catalogue keys, said in the manager's language where they show.
+  const form = useForm<RulesValues>({
+    initialValues: { ...saved, reminder_days: saved.reminder_days.join(', '), effective_from: today(), note: '' },
+    validate: (values) => rulesErrors(rulesOf(values)),
   });
-  const changes = changedRules(saved, withReminders());
+  const draft = form.values;
+  const errors = form.errors as FieldErrors;
+  const update = useUpdateRules();
+  const patch = (p: Partial<ProgrammeRules>) => form.setValues(p as Partial<RulesValues>);
+  const err = (path: string) => (errors[path] ? t(errors[path]) : undefined);
+  const changes = changedRules(saved, rulesOf(draft));
   const dirty = Object.keys(changes).length > 0;
 
-  const save = () => {
-    const next = withReminders();
-    const found = rulesErrors(next);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const save = form.onSubmit(({ effective_from: from, note }) => {
     // Awaited rather than an onSuccess of mutate: the saved version remounts this form, which drops those callbacks.
     update
       .mutateAsync({ rules: changes, effective_from: from, ...(note.trim() ? { note: note.trim() } : {}) })
       .then(() => toast({ status: 'success', title: t('programmeAdmin.saved'), description: t('programmeAdmin.savedBody', { date: formatDay(from, lang) }) }))
       .catch(() => {}); // shown under the form from update.error
-  };
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
+    <form noValidate onSubmit={save}>
       <Stack gap="md">
         {readOnly ? <Alert color="gray">{t('programmeAdmin.readOnly')}</Alert> : null}
         <Fieldset legend={t('programmeAdmin.earning')} radius="md">
@@ -168,17 +164,17 @@ function RulesForm({ saved, readOnly, branches }: { saved: ProgrammeRules; readO
               ) : (
                 <NumberInput label={t('programmeAdmin.months')} disabled={readOnly} min={0} allowDecimal={false} value={draft.expiry.months} error={err('expiry.months')} onChange={(v) => patch({ expiry: { policy: 'end_of_month', months: v as number } })} />
               )}
-              <TextInput label={t('programmeAdmin.reminderDays')} disabled={readOnly} value={reminders} error={err('reminder_days')} onChange={(e) => setReminders(e.currentTarget.value)} />
+              <TextInput label={t('programmeAdmin.reminderDays')} disabled={readOnly} value={draft.reminder_days} error={err('reminder_days')} onChange={(e) => form.setFieldValue('reminder_days', e.currentTarget.value)} />
             </SimpleGrid>
           </Stack>
         </Fieldset>
 
         <Fieldset legend={t('programmeAdmin.tiers')} radius="md">
-          <TiersEditor rules={draft} errors={errors} readOnly={readOnly} onChange={patch} />
+          <TiersEditor rules={rulesOf(draft)} errors={errors} readOnly={readOnly} onChange={patch} />
         </Fieldset>
 
         <Fieldset legend={t('programmeAdmin.campaigns')} radius="md">
-          <CampaignsEditor rules={draft} errors={errors} readOnly={readOnly} branches={branches} onChange={patch} />
+          <CampaignsEditor rules={rulesOf(draft)} errors={errors} readOnly={readOnly} branches={branches} onChange={patch} />
         </Fieldset>
 
         <Fieldset legend={t('programmeAdmin.bonuses')} radius="md">
@@ -199,8 +195,8 @@ function RulesForm({ saved, readOnly, branches }: { saved: ProgrammeRules; readO
 
         {readOnly ? null : (
           <Group align="end" gap="sm">
-            <DateField label={t('programmeAdmin.effectiveFrom')} min={today()} clearable={false} value={from} onChange={setFrom} w={170} />
-            <TextInput label={t('programmeAdmin.note')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} style={{ flex: 1 }} />
+            <DateField label={t('programmeAdmin.effectiveFrom')} min={today()} clearable={false} value={draft.effective_from} onChange={(day) => form.setFieldValue('effective_from', day)} w={170} />
+            <TextInput label={t('programmeAdmin.note')} value={draft.note} maxLength={500} onChange={(e) => form.setFieldValue('note', e.currentTarget.value)} style={{ flex: 1 }} />
             <Button type="submit" loading={update.isPending} disabled={!dirty} data-testid="save-rules">
               {t('programmeAdmin.save')}
             </Button>
@@ -208,9 +204,8 @@ function RulesForm({ saved, readOnly, branches }: { saved: ProgrammeRules; readO
               variant="default"
               disabled={!dirty || update.isPending}
               onClick={() => {
-                setDraft(saved);
-                setReminders(saved.reminder_days.join(', '));
-                setErrors({});
+                form.setValues({ ...saved, reminder_days: saved.reminder_days.join(', ') });
+                form.clearErrors();
               }}
             >
               {t('programmeAdmin.reset')}

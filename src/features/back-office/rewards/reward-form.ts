@@ -1,4 +1,5 @@
-import type { ItemDoc } from '../../../../contracts/catalog-admin';
+import * as v from 'valibot';
+import { ItemCreateSchema, ItemUpdateSchema, scheduleInOrder, type ItemDoc } from '../../../../contracts/catalog-admin';
 
 /** The editor's state: text inputs hold strings, numbers are '' when unset. */
 export interface RewardForm {
@@ -82,13 +83,20 @@ export function bodyOf(form: RewardForm) {
   };
 }
 
-export type RewardFormErrors = Partial<Record<'item_code' | 'item_name' | 'item_group' | 'schedule', true>>;
+/** The fields the editor marks; `schedule` is the pair of days (shown on the end). */
+export type RewardFormErrors = Partial<Record<keyof RewardForm | 'schedule', true>>;
 
+/**
+ * The editor's check: the contract the server holds the item to (a new item's, with its code, or an update's) on
+ * what would be sent, and the schedule's order; each field it refuses is marked.
+ */
 export function checkReward(form: RewardForm, creating: boolean): RewardFormErrors {
   const errors: RewardFormErrors = {};
-  if (creating && !/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(form.item_code.trim())) errors.item_code = true;
-  if (!form.item_name.trim()) errors.item_name = true;
-  if (!form.item_group.trim()) errors.item_group = true;
-  if (form.item_schedule_start && form.item_schedule_end && form.item_schedule_start > form.item_schedule_end) errors.schedule = true;
+  const parsed = creating ? v.safeParse(ItemCreateSchema, { item_code: form.item_code, ...bodyOf(form) }) : v.safeParse(ItemUpdateSchema, bodyOf(form));
+  for (const issue of parsed.issues ?? []) {
+    const key = issue.path?.[0]?.key;
+    if (typeof key === 'string' && key in form) errors[key as keyof RewardForm] = true;
+  }
+  if (!scheduleInOrder(form.item_schedule_start, form.item_schedule_end)) errors.schedule = true;
   return errors;
 }

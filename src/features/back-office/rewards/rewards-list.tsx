@@ -10,8 +10,8 @@ import type { Item } from '@/entities/items';
 import { imageUrl } from '@/lib/file-url';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
-import { AdminTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
-import { addressedTable, sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
+import { AddressedTable, orderByOf, PAGE_SIZE } from '../kit/admin-table';
+import { sortFrom, useListSearch, useTypedFilter } from '../kit/list-search';
 import { STATUSES, STOCKS, SORTABLE } from './search';
 import { PageHead } from '../kit/page-head';
 import classes from '../kit/back-office.module.css';
@@ -78,12 +78,7 @@ export function RewardsList() {
           ]}
         />
       </div>
-      <AdminTable<Item>
-        label={t('backOffice.rewardsTitle')}
-        records={list.data}
-        idAccessor="name"
-        fetching={list.isFetching}
-        {...addressedTable(sort, page, count.data, set)}
+      <AddressedTable<Item> label={t('backOffice.rewardsTitle')} list={list} total={count.data} page={page} sort={sort} set={set}
         onRowClick={(item) => void navigate({ to: '/admin/rewards/$name', params: { name: item.name } })}
         columns={[
           {

@@ -1,7 +1,7 @@
 import { Button, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { branchesQuery, categoriesQuery, postsQuery } from '../api';
 import { formatAmount } from '@/lib/format/numbers';
@@ -9,6 +9,18 @@ import { PRODUCTS, SIGNATURE_IDS, productById } from '../data';
 import { BranchCard, PostCard, ProductCard, SectionHead } from './cards';
 import { HeroSlider } from './hero-slider';
 import classes from './site.module.css';
+
+/** One part of the home page: its heading (with a link to the rest, if any) over its cards. */
+function HomeSection({ id, alt, eyebrow, title, action, children }: { id: string; alt?: boolean; eyebrow?: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={alt ? classes.sectionAlt : classes.section} aria-labelledby={id}>
+      <div className={classes.container}>
+        <SectionHead id={id} eyebrow={eyebrow} title={title} action={action} />
+        {children}
+      </div>
+    </section>
+  );
+}
 
 /** /bakery: hero slider, signature menu, best sellers, birthday cake, blog cards, two branches. */
 export function HomePage() {
@@ -24,46 +36,41 @@ export function HomePage() {
     <>
       <HeroSlider />
 
-      <section className={classes.section} aria-labelledby="signature">
-        <div className={classes.container}>
-          <SectionHead id="signature" eyebrow={t('marketing.signatureText')} title={t('marketing.signatureTitle')} />
-          <div className={classes.grid4}>
-            {SIGNATURE_IDS.map((id) => {
-              const p = productById(id)!;
-              return (
-                <Link key={id} to="/product-detail" search={{ id }} className={classes.card}>
-                  <img src={p.image} alt="" className={classes.cardImage} loading="lazy" />
-                  <div className={classes.cardBody}>
-                    <h3 className={classes.cardTitle}>{p.name[lang]}</h3>
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {p.description[lang]}
-                    </Text>
-                  </div>
-                </Link>
-              );
-            })}
-          </div>
+      <HomeSection id="signature" eyebrow={t('marketing.signatureText')} title={t('marketing.signatureTitle')}>
+        <div className={classes.grid4}>
+          {SIGNATURE_IDS.map((id) => {
+            const p = productById(id)!;
+            return (
+              <Link key={id} to="/product-detail" search={{ id }} className={classes.card}>
+                <img src={p.image} alt="" className={classes.cardImage} loading="lazy" />
+                <div className={classes.cardBody}>
+                  <h3 className={classes.cardTitle}>{p.name[lang]}</h3>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {p.description[lang]}
+                  </Text>
+                </div>
+              </Link>
+            );
+          })}
         </div>
-      </section>
+      </HomeSection>
 
-      <section className={classes.sectionAlt} aria-labelledby="best-sellers">
-        <div className={classes.container}>
-          <SectionHead
-            id="best-sellers"
-            title={t('marketing.bestSellersTitle')}
-            action={
-              <Button renderRoot={(props) => <Link {...props} to="/product" search={{ sort: 'popular' }} />} variant="subtle">
-                {t('marketing.viewAllProducts')} →
-              </Button>
-            }
-          />
-          <div className={classes.grid4}>
-            {bestSellers.map((p) => (
-              <ProductCard key={p.id} product={p} />
-            ))}
-          </div>
+      <HomeSection
+        id="best-sellers"
+        alt
+        title={t('marketing.bestSellersTitle')}
+        action={
+          <Button renderRoot={(props) => <Link {...props} to="/product" search={{ sort: 'popular' }} />} variant="subtle">
+            {t('marketing.viewAllProducts')} →
+          </Button>
+        }
+      >
+        <div className={classes.grid4}>
+          {bestSellers.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
         </div>
-      </section>
+      </HomeSection>
 
       <section className={classes.section} aria-labelledby="birthday">
         <div className={classes.container}>
@@ -85,37 +92,32 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className={classes.sectionAlt} aria-labelledby="home-blog">
-        <div className={classes.container}>
-          <SectionHead
-            id="home-blog"
-            title={t('marketing.blogTitle')}
-            action={
-              <Button component={Link} to="/blog" variant="subtle">
-                {t('marketing.blogAll')} →
-              </Button>
-            }
-          />
-          <div className={classes.grid3}>
-            {posts.isPending && [0, 1, 2].map((i) => <Skeleton key={i} height={300} radius="lg" />)}
-            {posts.data?.slice(0, 3).map((post) => (
-              <PostCard key={post.name} post={post} category={post.blog_category ? categoryTitle.get(post.blog_category) : undefined} />
-            ))}
-          </div>
+      <HomeSection
+        id="home-blog"
+        alt
+        title={t('marketing.blogTitle')}
+        action={
+          <Button component={Link} to="/blog" variant="subtle">
+            {t('marketing.blogAll')} →
+          </Button>
+        }
+      >
+        <div className={classes.grid3}>
+          {posts.isPending && [0, 1, 2].map((i) => <Skeleton key={i} height={300} radius="lg" />)}
+          {posts.data?.slice(0, 3).map((post) => (
+            <PostCard key={post.name} post={post} category={post.blog_category ? categoryTitle.get(post.blog_category) : undefined} />
+          ))}
         </div>
-      </section>
+      </HomeSection>
 
-      <section className={classes.section} aria-labelledby="home-branches">
-        <div className={classes.container}>
-          <SectionHead id="home-branches" title={t('marketing.branchesTitle')} />
-          <div className={classes.branches}>
-            {branches.isPending && [0, 1].map((i) => <Skeleton key={i} height={160} radius="lg" />)}
-            {branches.data?.slice(0, 2).map((b, i) => (
-              <BranchCard key={b.name} branch={b} index={i} />
-            ))}
-          </div>
+      <HomeSection id="home-branches" title={t('marketing.branchesTitle')}>
+        <div className={classes.branches}>
+          {branches.isPending && [0, 1].map((i) => <Skeleton key={i} height={160} radius="lg" />)}
+          {branches.data?.slice(0, 2).map((b, i) => (
+            <BranchCard key={b.name} branch={b} index={i} />
+          ))}
         </div>
-      </section>
+      </HomeSection>
     </>
   );
 }

@@ -15,7 +15,7 @@ import { sessionQuery, useSignOut } from '@/entities/session';
 import { formatAmount } from '@/lib/format/numbers';
 import { SOCIAL_LINKS, productById } from '../data';
 import { cartCount, useMarketingStore } from '../store';
-import { useWideLayout } from '../wide-layout';
+import { useWideLayout } from '@/components/wide-layout';
 import { AuthDialog } from './auth-dialog';
 import classes from './site.module.css';
 
