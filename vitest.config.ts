@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -14,6 +15,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     testTimeout: 60_000,
     globalSetup: ['tests/support/pglite-image.ts'],
+    // Vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine, which leaves a core
+    // idle while a server test waits on its database.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
