@@ -136,6 +136,16 @@ export const PRIVACY_SET_MEMBER_CONSENT = methodContract(
   ConsentsSchema,
 );
 
+/**
+ * A member's consents as a manager reads them on the member's page (the same answer as get_consents); 404
+ * `member_not_found`.
+ */
+export const PRIVACY_GET_MEMBER_CONSENTS = methodContract(
+  'member_rewards.privacy.get_member_consents',
+  v.looseObject({ customer: requiredText('A member is required', 140) }),
+  ConsentsSchema,
+);
+
 // ------------------------------------------------------------------------------------------------- a copy of my data
 
 const nullableString = v.nullable(v.string());
