@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { noArgs, noticeVersionArg, optionalText, pageArgs, requiredText } from './args';
 import { methodContract, rawMethodContract } from './contract';
+import { ACCESS_KINDS, PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_STATUSES } from './privacy-vocabulary';
 
 /**
  * The member's personal data under Thailand's Personal Data Protection Act (member_rewards.privacy.*): consent on
@@ -18,8 +19,7 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** Days the law gives the brand to answer: a copy of the data (s.30) and erasure (the regulator's 2024 notification). */
 export const REQUEST_DEADLINE_DAYS = { access: 30, erasure: 90 } as const;
-export const PRIVACY_REQUEST_KINDS = ['access', 'erasure'] as const;
-export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number];
+export { ACCESS_KINDS, PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_STATUSES, type AccessKind, type PrivacyRequestKind } from './privacy-vocabulary';
 
 /** Copies of their data a member may download in a day. */
 export const EXPORTS_PER_DAY = 5;
@@ -255,7 +255,7 @@ export const PrivacyRequestRowSchema = v.object({
   /** The member's name, or null once erased. */
   member_name: nullableString,
   kind: v.picklist(PRIVACY_REQUEST_KINDS),
-  status: v.picklist(['open', 'completed']),
+  status: v.picklist(PRIVACY_REQUEST_STATUSES),
   channel: v.picklist(['app', 'back_office']),
   requested_at: v.string(),
   /** The legal deadline: 30 days after an access request, 90 after an erasure request. */
@@ -270,7 +270,7 @@ export const PRIVACY_LIST_REQUESTS = methodContract(
   'member_rewards.privacy.list_requests',
   v.looseObject({
     kind: v.optional(v.picklist(PRIVACY_REQUEST_KINDS, 'Kind must be access or erasure')),
-    status: v.optional(v.picklist(['open', 'completed'], 'Status must be open or completed')),
+    status: v.optional(v.picklist(PRIVACY_REQUEST_STATUSES, 'Status must be open or completed')),
     ...pageArgs(200),
   }),
   v.object({ rows: v.array(PrivacyRequestRowSchema), total: v.number() }),
@@ -305,7 +305,6 @@ export const PRIVACY_ERASE_MEMBER = methodContract(
   ErasureAnswer,
 );
 
-export const ACCESS_KINDS = ['member_page', 'search', 'export'] as const;
 
 export const AccessLogRowSchema = v.object({
   id: v.number(),

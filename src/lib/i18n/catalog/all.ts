@@ -23,6 +23,7 @@ import { orders } from './orders';
 import { password } from './password';
 import { pointLife } from './pointLife';
 import { points } from './points';
+import { privacyAdmin } from './privacyAdmin';
 import { programmeAdmin } from './programmeAdmin';
 import { reports } from './reports';
 import { shop } from './shop';
@@ -44,6 +45,7 @@ export const domains = {
   points,
   pointLife,
   programmeAdmin,
+  privacyAdmin,
   reports,
   account,
   addresses,

@@ -24,6 +24,7 @@ import type { orders } from './orders';
 import type { password } from './password';
 import type { pointLife } from './pointLife';
 import type { points } from './points';
+import type { privacyAdmin } from './privacyAdmin';
 import type { programmeAdmin } from './programmeAdmin';
 import type { reports } from './reports';
 import type { shop } from './shop';
@@ -49,6 +50,7 @@ interface Domains {
   points: typeof points;
   pointLife: typeof pointLife;
   programmeAdmin: typeof programmeAdmin;
+  privacyAdmin: typeof privacyAdmin;
   reports: typeof reports;
   account: typeof account;
   addresses: typeof addresses;
