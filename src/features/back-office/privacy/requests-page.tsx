@@ -129,7 +129,7 @@ export function RequestsPage() {
               r.member_name === null ? (
                 <span className={classes.cellText}>
                   <span className={classes.cellMain}>{t('privacyAdmin.erasedMember')}</span>
-                  <span className={classes.cellNote}>{r.customer}</span>
+                  <span className={`${classes.cellNote} ${classes.nowrap}`}>{r.customer}</span>
                 </span>
               ) : (
                 <Link to="/admin/members/$customer" params={{ customer: r.customer }} className={classes.rowLink}>
