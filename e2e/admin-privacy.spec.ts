@@ -222,6 +222,7 @@ test('publishing a new privacy notice version asks for confirmation and lists it
   await form.getByLabel('หัวข้อ (ภาษาอังกฤษ)').fill('');
   await form.getByRole('button', { name: 'เผยแพร่' }).click();
   await expect(form.getByText('กรุณากรอกข้อมูลนี้')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/notice-form-th-1280x800.png`, animations: 'disabled' });
   const stamp = Date.now().toString(36);
   await form.getByLabel('หัวข้อ (ภาษาไทย)').fill(`นโยบายความเป็นส่วนตัว ${stamp}`);
   await form.getByLabel('หัวข้อ (ภาษาอังกฤษ)').fill(`Privacy notice ${stamp}`);
@@ -272,6 +273,7 @@ test('a broadcast preview leaves out a member without marketing consent until th
 
   await page.getByRole('button', { name: 'EN' }).click();
   await expect(leftOut).toContainText(`Left out: no marketing consent, ${before.leftOut - 1} members`);
+  await page.getByTestId('broadcast-preview').screenshot({ path: `${SHOTS}/broadcast-preview-en-1280x800.png`, animations: 'disabled' });
 });
 
 test('a Branch Manager opening a member never active at their branch sees the name, tier and a masked phone, and why', async ({ browser }) => {
@@ -283,7 +285,7 @@ test('a Branch Manager opening a member never active at their branch sees the na
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('member-limited')).toContainText('ไม่เคยสะสม แลก หรือรับของรางวัลที่สาขาของคุณ');
   await expect(page.getByTestId('member-phone')).toHaveText(`${member.phone.slice(0, 2)}x-xxx-${member.phone.slice(-4)}`);
-  const text = (await page.locator('main').textContent()) ?? '';
+  const text = await page.locator('body').innerText();
   expect(text).not.toContain(member.phone);
   if (member.email) expect(text).not.toContain(member.email);
   // Nothing that needs the member's personal data: no balance, history, orders, devices or actions.
@@ -306,7 +308,8 @@ test('a Loyalty Manager sees a member’s consents and records their yes to offe
   await expect(page.getByTestId('member-marketing')).toHaveText('ยังไม่เคยถาม จึงไม่ส่งข้อเสนอ');
   await page.getByRole('button', { name: 'บันทึกความยินยอมรับข่าวสาร' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('ยินยอมรับข่าวสารและข้อเสนอ').check();
+  await dialog.getByRole('radio', { name: 'ยินยอมรับข่าวสารและข้อเสนอ', exact: true }).check();
+  await page.screenshot({ path: `${SHOTS}/marketing-dialog-th-1280x800.png`, animations: 'disabled' });
   await dialog.getByRole('button', { name: 'บันทึก' }).click();
   await expect(toast(page, 'บันทึกความยินยอมแล้ว')).toBeVisible();
   await expect(page.getByTestId('member-marketing')).toHaveText(`ยินยอมเมื่อ ${thaiDay(0)}`);
