@@ -6,9 +6,10 @@ import { Alert, Button, Group, List, SegmentedControl, Stack, Text, Textarea, Te
 import { useForm } from '@mantine/form';
 import { useEraseMember, useSendErasureCode } from '@/entities/admin/privacy';
 import { formatNumber } from '@/lib/format/numbers';
+import { isFrappeClientError } from '@/lib/frappe';
 import { useLang, useT } from '@/lib/i18n';
 import { PRIVACY_ERASE_MEMBER } from '../../../../contracts/privacy';
-import { failedToast, savedToast } from '../kit/feedback';
+import { adminErrorText, savedToast } from '../kit/feedback';
 import { contractCheck, ModalForm } from '../kit/modal-form';
 
 type Confirmation = 'code' | 'reason';
@@ -36,6 +37,13 @@ export function eraseCheck(customer: string, say: { required: string; codeInvali
     return errors;
   };
 }
+
+/**
+ * Why a code could not be sent, for the manager: a member without a verified phone is confirmed by a written reason
+ * instead (the errors catalogue's sentence for phone_not_verified speaks to a member about their own orders).
+ */
+const sendRefusal = (error: unknown, t: ReturnType<typeof useT>) =>
+  isFrappeClientError(error) && error.code === 'phone_not_verified' ? t('privacyAdmin.noVerifiedPhone') : adminErrorText(error);
 
 /**
  * Erasing a member on their request: what erasure does, said before anything happens; then the member's
@@ -102,10 +110,15 @@ export function EraseDialog({ customer, name, onClose }: { customer: string; nam
       {byCode ? (
         <Stack gap="xs">
           <Group>
-            <Button variant="light" loading={send.isPending} onClick={() => send.mutate({ customer }, { onError: failedToast })}>
+            <Button variant="light" loading={send.isPending} onClick={() => send.mutate({ customer })}>
               {send.isSuccess ? t('privacyAdmin.sendAgain') : t('privacyAdmin.sendCode')}
             </Button>
           </Group>
+          {send.isError ? (
+            <Text size="sm" c="red" role="alert" data-testid="erase-code-refused">
+              {sendRefusal(send.error, t)}
+            </Text>
+          ) : null}
           {send.data ? (
             <Text size="sm" data-testid="erase-code-sent">
               {t('privacyAdmin.codeSent', { phone: send.data.phone })}
