@@ -69,7 +69,7 @@ function PublishForm({ next, draft, onClose }: { next: number; draft: NoticeValu
     );
   };
   return (
-    <ModalForm title={t('privacyAdmin.formTitle', { version: next })} onClose={onClose} onSubmit={form.onSubmit(() => setConfirming(true))} submitLabel={t('privacyAdmin.publish')}>
+    <ModalForm title={t('privacyAdmin.formTitle', { version: next })} onClose={onClose} onSubmit={form.onSubmit(() => setConfirming(true))} submitLabel={t('privacyAdmin.publish')} size="xl">
       <Text size="sm" c="dimmed">
         {t('privacyAdmin.effective')}
       </Text>
