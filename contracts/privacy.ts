@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { noArgs, noticeVersionArg, optionalText, pageArgs, requiredText } from './args';
 import { methodContract, rawMethodContract } from './contract';
 import { bilingual, CONSENT_PURPOSES, ConsentsSchema, PrivacyNoticeSchema } from './privacy-consents';
+import { ACCESS_KINDS, PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_STATUSES } from './privacy-vocabulary';
 
 export * from './privacy-consents';
 
@@ -18,8 +19,7 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** Days the law gives the brand to answer: a copy of the data (s.30) and erasure (the regulator's 2024 notification). */
 export const REQUEST_DEADLINE_DAYS = { access: 30, erasure: 90 } as const;
-export const PRIVACY_REQUEST_KINDS = ['access', 'erasure'] as const;
-export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number];
+export { ACCESS_KINDS, PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_STATUSES, type AccessKind, type PrivacyRequestKind } from './privacy-vocabulary';
 
 /** Copies of their data a member may download in a day. */
 export const EXPORTS_PER_DAY = 5;
@@ -93,6 +93,16 @@ export const PRIVACY_SET_MEMBER_CONSENT = methodContract(
     }),
     v.transform((a) => ({ ...a, granted: Number(a.granted) as 0 | 1 })),
   ),
+  ConsentsSchema,
+);
+
+/**
+ * A member's consents as a manager reads them on the member's page (the same answer as get_consents); 404
+ * `member_not_found`.
+ */
+export const PRIVACY_GET_MEMBER_CONSENTS = methodContract(
+  'member_rewards.privacy.get_member_consents',
+  v.looseObject({ customer: requiredText('A member is required', 140) }),
   ConsentsSchema,
 );
 
@@ -205,7 +215,7 @@ export const PrivacyRequestRowSchema = v.object({
   /** The member's name, or null once erased. */
   member_name: nullableString,
   kind: v.picklist(PRIVACY_REQUEST_KINDS),
-  status: v.picklist(['open', 'completed']),
+  status: v.picklist(PRIVACY_REQUEST_STATUSES),
   channel: v.picklist(['app', 'back_office']),
   requested_at: v.string(),
   /** The legal deadline: 30 days after an access request, 90 after an erasure request. */
@@ -220,7 +230,7 @@ export const PRIVACY_LIST_REQUESTS = methodContract(
   'member_rewards.privacy.list_requests',
   v.looseObject({
     kind: v.optional(v.picklist(PRIVACY_REQUEST_KINDS, 'Kind must be access or erasure')),
-    status: v.optional(v.picklist(['open', 'completed'], 'Status must be open or completed')),
+    status: v.optional(v.picklist(PRIVACY_REQUEST_STATUSES, 'Status must be open or completed')),
     ...pageArgs(200),
   }),
   v.object({ rows: v.array(PrivacyRequestRowSchema), total: v.number() }),
@@ -255,7 +265,6 @@ export const PRIVACY_ERASE_MEMBER = methodContract(
   ErasureAnswer,
 );
 
-export const ACCESS_KINDS = ['member_page', 'search', 'export'] as const;
 
 export const AccessLogRowSchema = v.object({
   id: v.number(),

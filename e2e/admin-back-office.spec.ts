@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { BASE_URL, BRANCH_MANAGER_EMAIL, BRANCH_MANAGER_PASSWORD, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD, VIEWPORT } from './support/env';
 import { appErrors, expect, test } from './support/fixtures';
-import { memberCall, signInDemoMember, newVerifiedMember } from './support/member';
+import { adminApi, memberCall, signInDemoMember, newVerifiedMember, staffAward } from './support/member';
 
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 820, height: 1180 };
@@ -227,7 +227,16 @@ test('a Branch Manager sees their branch: members to read, their staff and their
   await expect(page).toHaveURL(/\/admin\/members$/);
   const entries = nav(page).locator('.mantine-NavLink-root');
   await expect(entries).toHaveText(['สมาชิก', 'คำสั่งซื้อ', 'พนักงาน', 'บันทึกการตรวจสอบ']);
-  await page.goto('/admin/members/CUST-00001');
+  // A member of their branch (points earned at its till) is theirs to read: the balance, with no action to change it.
+  const member = await newPage(browser);
+  const phone = await newVerifiedMember(member, `สาขาเดียวกัน ${Date.now() % 100000}`);
+  await staffAward(member, 100);
+  await member.context().close();
+  const { api, csrf } = await adminApi();
+  const found = await api.get(`/api/method/member_rewards.admin.search_members?q=${phone}`, { headers: { 'X-Frappe-CSRF-Token': csrf } });
+  const customer = ((await found.json()) as { message: { rows: Array<{ customer: string }> } }).message.rows[0]!.customer;
+  await api.dispose();
+  await page.goto(`/admin/members/${customer}`);
   await expect(page.getByTestId('member-balance')).toBeVisible();
   await expect(page.getByRole('button', { name: 'ปรับคะแนน' })).toHaveCount(0);
   await page.goto('/admin/staff');

@@ -187,6 +187,9 @@ const LISTS = [
   '/admin/audit',
   '/admin/exports',
   '/admin/broadcasts',
+  '/admin/privacy-requests',
+  '/admin/privacy-notice',
+  '/admin/access-log',
   '/blog-admin',
   '/blog-categories',
 ];

@@ -39,12 +39,15 @@ import { Route as MemberScreenRouteImport } from './routes/_member/_screen';
 import { Route as MemberTabsRouteImport } from './routes/_member/_tabs';
 import { Route as StaffStaffRouteImport } from './routes/_staff/staff';
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index';
+import { Route as AdminAdminAccessLogRouteImport } from './routes/_admin/admin.access-log';
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin.audit';
 import { Route as AdminAdminBranchesRouteImport } from './routes/_admin/admin.branches';
 import { Route as AdminAdminBroadcastsRouteImport } from './routes/_admin/admin.broadcasts';
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin.dashboard';
 import { Route as AdminAdminExportsRouteImport } from './routes/_admin/admin.exports';
 import { Route as AdminAdminImportRouteImport } from './routes/_admin/admin.import';
+import { Route as AdminAdminPrivacyNoticeRouteImport } from './routes/_admin/admin.privacy-notice';
+import { Route as AdminAdminPrivacyRequestsRouteImport } from './routes/_admin/admin.privacy-requests';
 import { Route as AdminAdminRulesRouteImport } from './routes/_admin/admin.rules';
 import { Route as AdminAdminStaffRouteImport } from './routes/_admin/admin.staff';
 import { Route as AdminBlogEditNameRouteImport } from './routes/_admin/blog-edit.$name';
@@ -235,6 +238,11 @@ const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminAdminAccessLogRoute = AdminAdminAccessLogRouteImport.update({
+  id: '/admin/access-log',
+  path: '/admin/access-log',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
@@ -265,6 +273,17 @@ const AdminAdminImportRoute = AdminAdminImportRouteImport.update({
   path: '/admin/import',
   getParentRoute: () => AdminRoute,
 } as any);
+const AdminAdminPrivacyNoticeRoute = AdminAdminPrivacyNoticeRouteImport.update({
+  id: '/admin/privacy-notice',
+  path: '/admin/privacy-notice',
+  getParentRoute: () => AdminRoute,
+} as any);
+const AdminAdminPrivacyRequestsRoute =
+  AdminAdminPrivacyRequestsRouteImport.update({
+    id: '/admin/privacy-requests',
+    path: '/admin/privacy-requests',
+    getParentRoute: () => AdminRoute,
+  } as any);
 const AdminAdminRulesRoute = AdminAdminRulesRouteImport.update({
   id: '/admin/rules',
   path: '/admin/rules',
@@ -542,12 +561,15 @@ export interface FileRoutesByFullPath {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/access-log': typeof AdminAdminAccessLogRoute;
   '/admin/audit': typeof AdminAdminAuditRoute;
   '/admin/branches': typeof AdminAdminBranchesRoute;
   '/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
   '/admin/dashboard': typeof AdminAdminDashboardRoute;
   '/admin/exports': typeof AdminAdminExportsRoute;
   '/admin/import': typeof AdminAdminImportRoute;
+  '/admin/privacy-notice': typeof AdminAdminPrivacyNoticeRoute;
+  '/admin/privacy-requests': typeof AdminAdminPrivacyRequestsRoute;
   '/admin/rules': typeof AdminAdminRulesRoute;
   '/admin/staff': typeof AdminAdminStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
@@ -619,12 +641,15 @@ export interface FileRoutesByTo {
   '/product': typeof MarketingProductRoute;
   '/product-detail': typeof MarketingProductDetailRoute;
   '/staff': typeof StaffStaffRoute;
+  '/admin/access-log': typeof AdminAdminAccessLogRoute;
   '/admin/audit': typeof AdminAdminAuditRoute;
   '/admin/branches': typeof AdminAdminBranchesRoute;
   '/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
   '/admin/dashboard': typeof AdminAdminDashboardRoute;
   '/admin/exports': typeof AdminAdminExportsRoute;
   '/admin/import': typeof AdminAdminImportRoute;
+  '/admin/privacy-notice': typeof AdminAdminPrivacyNoticeRoute;
+  '/admin/privacy-requests': typeof AdminAdminPrivacyRequestsRoute;
   '/admin/rules': typeof AdminAdminRulesRoute;
   '/admin/staff': typeof AdminAdminStaffRoute;
   '/blog-edit/$name': typeof AdminBlogEditNameRoute;
@@ -704,12 +729,15 @@ export interface FileRoutesById {
   '/_member/_screen': typeof MemberScreenRouteWithChildren;
   '/_member/_tabs': typeof MemberTabsRouteWithChildren;
   '/_staff/staff': typeof StaffStaffRoute;
+  '/_admin/admin/access-log': typeof AdminAdminAccessLogRoute;
   '/_admin/admin/audit': typeof AdminAdminAuditRoute;
   '/_admin/admin/branches': typeof AdminAdminBranchesRoute;
   '/_admin/admin/broadcasts': typeof AdminAdminBroadcastsRoute;
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute;
   '/_admin/admin/exports': typeof AdminAdminExportsRoute;
   '/_admin/admin/import': typeof AdminAdminImportRoute;
+  '/_admin/admin/privacy-notice': typeof AdminAdminPrivacyNoticeRoute;
+  '/_admin/admin/privacy-requests': typeof AdminAdminPrivacyRequestsRoute;
   '/_admin/admin/rules': typeof AdminAdminRulesRoute;
   '/_admin/admin/staff': typeof AdminAdminStaffRoute;
   '/_admin/blog-edit/$name': typeof AdminBlogEditNameRoute;
@@ -784,12 +812,15 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/access-log'
     | '/admin/audit'
     | '/admin/branches'
     | '/admin/broadcasts'
     | '/admin/dashboard'
     | '/admin/exports'
     | '/admin/import'
+    | '/admin/privacy-notice'
+    | '/admin/privacy-requests'
     | '/admin/rules'
     | '/admin/staff'
     | '/blog-edit/$name'
@@ -861,12 +892,15 @@ export interface FileRouteTypes {
     | '/product'
     | '/product-detail'
     | '/staff'
+    | '/admin/access-log'
     | '/admin/audit'
     | '/admin/branches'
     | '/admin/broadcasts'
     | '/admin/dashboard'
     | '/admin/exports'
     | '/admin/import'
+    | '/admin/privacy-notice'
+    | '/admin/privacy-requests'
     | '/admin/rules'
     | '/admin/staff'
     | '/blog-edit/$name'
@@ -945,12 +979,15 @@ export interface FileRouteTypes {
     | '/_member/_screen'
     | '/_member/_tabs'
     | '/_staff/staff'
+    | '/_admin/admin/access-log'
     | '/_admin/admin/audit'
     | '/_admin/admin/branches'
     | '/_admin/admin/broadcasts'
     | '/_admin/admin/dashboard'
     | '/_admin/admin/exports'
     | '/_admin/admin/import'
+    | '/_admin/admin/privacy-notice'
+    | '/_admin/admin/privacy-requests'
     | '/_admin/admin/rules'
     | '/_admin/admin/staff'
     | '/_admin/blog-edit/$name'
@@ -1222,6 +1259,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIndexRouteImport;
       parentRoute: typeof AdminRoute;
     };
+    '/_admin/admin/access-log': {
+      id: '/_admin/admin/access-log';
+      path: '/admin/access-log';
+      fullPath: '/admin/access-log';
+      preLoaderRoute: typeof AdminAdminAccessLogRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_admin/admin/audit': {
       id: '/_admin/admin/audit';
       path: '/admin/audit';
@@ -1262,6 +1306,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/import';
       fullPath: '/admin/import';
       preLoaderRoute: typeof AdminAdminImportRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/privacy-notice': {
+      id: '/_admin/admin/privacy-notice';
+      path: '/admin/privacy-notice';
+      fullPath: '/admin/privacy-notice';
+      preLoaderRoute: typeof AdminAdminPrivacyNoticeRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/privacy-requests': {
+      id: '/_admin/admin/privacy-requests';
+      path: '/admin/privacy-requests';
+      fullPath: '/admin/privacy-requests';
+      preLoaderRoute: typeof AdminAdminPrivacyRequestsRouteImport;
       parentRoute: typeof AdminRoute;
     };
     '/_admin/admin/rules': {
@@ -1608,12 +1666,15 @@ interface AdminRouteChildren {
   AdminBlogAddRoute: typeof AdminBlogAddRoute;
   AdminBlogAdminRoute: typeof AdminBlogAdminRoute;
   AdminBlogCategoriesRoute: typeof AdminBlogCategoriesRoute;
+  AdminAdminAccessLogRoute: typeof AdminAdminAccessLogRoute;
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute;
   AdminAdminBranchesRoute: typeof AdminAdminBranchesRoute;
   AdminAdminBroadcastsRoute: typeof AdminAdminBroadcastsRoute;
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute;
   AdminAdminExportsRoute: typeof AdminAdminExportsRoute;
   AdminAdminImportRoute: typeof AdminAdminImportRoute;
+  AdminAdminPrivacyNoticeRoute: typeof AdminAdminPrivacyNoticeRoute;
+  AdminAdminPrivacyRequestsRoute: typeof AdminAdminPrivacyRequestsRoute;
   AdminAdminRulesRoute: typeof AdminAdminRulesRoute;
   AdminAdminStaffRoute: typeof AdminAdminStaffRoute;
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
@@ -1632,12 +1693,15 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogAddRoute: AdminBlogAddRoute,
   AdminBlogAdminRoute: AdminBlogAdminRoute,
   AdminBlogCategoriesRoute: AdminBlogCategoriesRoute,
+  AdminAdminAccessLogRoute: AdminAdminAccessLogRoute,
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminBranchesRoute: AdminAdminBranchesRoute,
   AdminAdminBroadcastsRoute: AdminAdminBroadcastsRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminExportsRoute: AdminAdminExportsRoute,
   AdminAdminImportRoute: AdminAdminImportRoute,
+  AdminAdminPrivacyNoticeRoute: AdminAdminPrivacyNoticeRoute,
+  AdminAdminPrivacyRequestsRoute: AdminAdminPrivacyRequestsRoute,
   AdminAdminRulesRoute: AdminAdminRulesRoute,
   AdminAdminStaffRoute: AdminAdminStaffRoute,
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,

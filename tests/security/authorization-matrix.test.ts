@@ -129,6 +129,7 @@ const METHOD_CALLERS: Record<string, readonly RoleName[]> = {
   'member_rewards.privacy.list_notices': LOYALTY,
   'member_rewards.privacy.get_consents': MEMBERS,
   'member_rewards.privacy.set_consent': MEMBERS,
+  'member_rewards.privacy.get_member_consents': LOYALTY,
   'member_rewards.privacy.set_member_consent': LOYALTY,
   'member_rewards.privacy.export_my_data': MEMBERS,
   'member_rewards.privacy.export_member_data': LOYALTY,

@@ -125,6 +125,13 @@ export async function setConsent(ctx: RequestContext, args: ConsentArgs): Promis
   return consentsOf(ctx.db, customer);
 }
 
+/** member_rewards.privacy.get_member_consents: what the member agreed to, for the managers who handle privacy. */
+export async function getMemberConsents(ctx: RequestContext, customer: string): Promise<Consents> {
+  const member = await memberByCustomer(ctx.db, customer);
+  if (!member) throw new FrappeError('DoesNotExistError', `Member ${customer.slice(0, 80)} not found`, { code: 'member_not_found', title: 'Not Found' });
+  return consentsOf(ctx.db, member.customer.name);
+}
+
 /** member_rewards.privacy.set_member_consent: on the member's behalf, in one transaction with its audit row. */
 export async function setMemberConsent(ctx: RequestContext, args: ConsentArgs & { customer: string }): Promise<Consents> {
   const member = await memberByCustomer(ctx.db, args.customer);

@@ -3,9 +3,9 @@ import { defineMethod } from '../../frappe/methods';
 import {
   PRIVACY_CONFIRM_DELETION, PRIVACY_ERASE_MEMBER, PRIVACY_EXPORT_MY_DATA, PRIVACY_GET_CONSENTS, PRIVACY_GET_NOTICE, PRIVACY_LIST_ACCESS_LOG,
   PRIVACY_LIST_NOTICES, PRIVACY_LIST_REQUESTS, PRIVACY_PUBLISH_NOTICE, PRIVACY_RECORD_REQUEST, PRIVACY_REQUEST_DELETION, PRIVACY_SEND_ERASURE_CODE,
-  PRIVACY_SET_CONSENT, PRIVACY_SET_MEMBER_CONSENT, PRIVACY_EXPORT_MEMBER_DATA,
+  PRIVACY_SET_CONSENT, PRIVACY_SET_MEMBER_CONSENT, PRIVACY_GET_MEMBER_CONSENTS, PRIVACY_EXPORT_MEMBER_DATA,
 } from '../../../contracts/privacy';
-import { getConsents, getNotice, listNotices, publishNotice, setConsent, setMemberConsent } from './consents';
+import { getConsents, getMemberConsents, getNotice, listNotices, publishNotice, setConsent, setMemberConsent } from './consents';
 import { exportMemberData, exportMyData } from './export';
 import { confirmDeletion, eraseOnRequest, requestDeletion, sendErasureCodeFor } from './erasure';
 import { listRequests, recordRequest } from './requests';
@@ -25,6 +25,12 @@ const publishNoticeMethod = defineMethod({ ...PRIVACY_PUBLISH_NOTICE, verbs: ['P
 const listNoticesMethod = defineMethod({ ...PRIVACY_LIST_NOTICES, verbs: ['GET'], allow: PRIVACY, handler: (ctx) => listNotices(ctx.db) });
 const getConsentsMethod = defineMethod({ ...PRIVACY_GET_CONSENTS, verbs: ['GET'], allow: MEMBER, handler: (ctx) => getConsents(ctx) });
 const setConsentMethod = defineMethod({ ...PRIVACY_SET_CONSENT, verbs: ['POST'], allow: MEMBER, handler: (ctx, args) => setConsent(ctx, args) });
+const getMemberConsentsMethod = defineMethod({
+  ...PRIVACY_GET_MEMBER_CONSENTS,
+  verbs: ['GET'],
+  allow: PRIVACY,
+  handler: (ctx, { customer }) => getMemberConsents(ctx, customer),
+});
 const setMemberConsentMethod = defineMethod({ ...PRIVACY_SET_MEMBER_CONSENT, verbs: ['POST'], allow: PRIVACY, handler: (ctx, args) => setMemberConsent(ctx, args) });
 /** A download (a link): GET. */
 const exportMyDataMethod = defineMethod({ ...PRIVACY_EXPORT_MY_DATA, verbs: ['GET'], allow: MEMBER, sideEffects: true, handler: (ctx) => exportMyData(ctx) });
@@ -51,7 +57,7 @@ const listAccessLogMethod = defineMethod({ ...PRIVACY_LIST_ACCESS_LOG, verbs: ['
 export const privacyModule: ServerModule = {
   name: 'privacy',
   methods: [
-    getNoticeMethod, publishNoticeMethod, listNoticesMethod, getConsentsMethod, setConsentMethod, setMemberConsentMethod, exportMyDataMethod, exportMemberDataMethod, requestDeletionMethod,
+    getNoticeMethod, publishNoticeMethod, listNoticesMethod, getConsentsMethod, setConsentMethod, getMemberConsentsMethod, setMemberConsentMethod, exportMyDataMethod, exportMemberDataMethod, requestDeletionMethod,
     confirmDeletionMethod, listRequestsMethod, recordRequestMethod, sendErasureCodeMethod, eraseMemberMethod, listAccessLogMethod,
   ],
   routes(app) {

@@ -7,7 +7,7 @@ import { users } from '../../../server/db/schema/auth';
 import { privacyConsents } from '../../../server/db/schema/privacy';
 import { devIdToken, newLineSub } from '../../../server/modules/account/line';
 import {
-  PRIVACY_GET_CONSENTS, PRIVACY_GET_NOTICE, PRIVACY_LIST_NOTICES, PRIVACY_PUBLISH_NOTICE, PRIVACY_SET_CONSENT, PRIVACY_SET_MEMBER_CONSENT,
+  PRIVACY_GET_CONSENTS, PRIVACY_GET_MEMBER_CONSENTS, PRIVACY_GET_NOTICE, PRIVACY_LIST_NOTICES, PRIVACY_PUBLISH_NOTICE, PRIVACY_SET_CONSENT, PRIVACY_SET_MEMBER_CONSENT,
 } from '../../../contracts/privacy';
 import { ADMIN_METHODS } from '../../../contracts/admin';
 import { notificationEvents } from '../../../server/db/schema/notifications';
@@ -165,6 +165,18 @@ describe('consent on the member’s behalf, and what marketing consent does not 
     expect(res.json().message.consents.marketing.granted).toBe(1);
     expect((await ledgerOf(m.customer)).map((r) => [r.purpose, r.granted, r.source, r.recorded_by])).toEqual([['marketing', true, 'back_office', LOYALTY_MANAGER.usr]]);
     expect((await auditOf(server, m.customer)).map((a) => [a.action, a.ref_doctype, a.user])).toEqual([['update', 'Personal Data', LOYALTY_MANAGER.usr]]);
+  });
+
+  it('a manager reads a member’s consents as the member would: nothing asked yet, then the member’s own yes to offers', async () => {
+    const m = await createMember(server);
+    const before = await manager.call(PRIVACY_GET_MEMBER_CONSENTS.path, { customer: m.customer }, 'GET');
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().message.consents).toEqual({ privacy_notice: null, marketing: null });
+    expect((await m.session.call(PRIVACY_SET_CONSENT.path, { purpose: 'marketing', granted: 1 })).statusCode).toBe(200);
+    const after = await manager.call(PRIVACY_GET_MEMBER_CONSENTS.path, { customer: m.customer }, 'GET');
+    expect(after.json().message.consents.marketing.granted).toBe(1);
+    const unknown = await manager.call(PRIVACY_GET_MEMBER_CONSENTS.path, { customer: 'CUST-NOBODY' }, 'GET');
+    expect([unknown.statusCode, unknown.json().error_code]).toEqual([404, 'member_not_found']);
   });
 
   it('a member who never agreed to offers still hears about their points (a transactional notice)', async () => {

@@ -16,7 +16,7 @@ const EXPECTED: Record<Layout, readonly string[]> = {
   _admin: [
     '/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app', '/admin', '/admin/rewards', '/admin/rewards/ITEM-1',
     '/admin/branches', '/admin/members', '/admin/members/CUST-1', '/admin/orders', '/admin/orders/SINV-1', '/admin/import', '/admin/staff', '/admin/audit', '/admin/exports',
-    '/admin/broadcasts', '/admin/rules', '/admin/dashboard',
+    '/admin/broadcasts', '/admin/rules', '/admin/dashboard', '/admin/privacy-requests', '/admin/privacy-notice', '/admin/access-log',
   ],
   _marketing: ['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy'],
 };
@@ -75,6 +75,9 @@ const ADMIN_ROLES: Record<string, readonly string[]> = {
   '/admin/audit': [SYSTEM, LOYALTY, BRANCH],
   '/admin/exports': [SYSTEM, LOYALTY],
   '/admin/broadcasts': [SYSTEM, LOYALTY],
+  '/admin/privacy-requests': [SYSTEM, LOYALTY],
+  '/admin/privacy-notice': [SYSTEM, LOYALTY],
+  '/admin/access-log': [SYSTEM],
   '/blog-admin': [SYSTEM, BLOG],
   '/blog-categories': [SYSTEM, BLOG],
   '/blog-add': [SYSTEM, BLOG],

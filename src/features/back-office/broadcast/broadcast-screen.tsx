@@ -156,6 +156,9 @@ export function BroadcastScreen() {
           <Text fw={600} data-testid="broadcast-reach">
             {t('broadcast.reach', { members: previewed.answer.members, reachable: previewed.answer.reachable, webpush: previewed.answer.webpush, line: previewed.answer.line })}
           </Text>
+          <Text size="sm" c="dimmed" data-testid="broadcast-left-out">
+            {t('broadcast.leftOut', { count: previewed.answer.left_out_no_consent })}
+          </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
             {(['th', 'en'] as const).map((lang) => (
               <Paper key={lang} withBorder p="sm" radius="md" lang={lang}>

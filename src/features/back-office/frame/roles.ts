@@ -19,6 +19,10 @@ export const PROGRAMME_MANAGERS = [SYSTEM_MANAGER, LOYALTY_MANAGER] as const;
 /** The programme's managers and a Branch Manager, who sees their own branch's members, orders, staff and audit log. */
 export const BRANCH_MANAGERS_TOO = [SYSTEM_MANAGER, LOYALTY_MANAGER, BRANCH_MANAGER] as const;
 export const BLOG_MANAGERS = [SYSTEM_MANAGER, BLOG_MANAGER] as const;
+/** Who handles members' personal data: the privacy notice, the requests, erasure (contracts/privacy.ts PRIVACY_MANAGERS). */
+export const PRIVACY_MANAGERS = [SYSTEM_MANAGER, LOYALTY_MANAGER] as const;
+/** Who reads who looked at whose personal data (the access log). */
+export const SYSTEM_MANAGERS = [SYSTEM_MANAGER] as const;
 
 /**
  * A sidebar label: a key of the back office's catalogue, without its domain. The route tree is part of every

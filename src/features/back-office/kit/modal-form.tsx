@@ -26,11 +26,13 @@ export interface ModalFormProps {
   /** An action of its own at the footer's start (the staff dialog's reset link). */
   aside?: ReactNode;
   centered?: boolean;
+  /** The dialog's width: Mantine's sizes; a long form side by side in two languages is 'xl'. */
+  size?: string;
   children: ReactNode;
 }
 
 /** Every back-office dialog: a form (Enter submits), its fields, then Cancel and the action at the end. */
-export function ModalForm({ title, opened = true, onClose, onSubmit, submitLabel, submitColor, cancelLabel, pending, error, errorTestId, aside, centered, children }: ModalFormProps) {
+export function ModalForm({ title, opened = true, onClose, onSubmit, submitLabel, submitColor, cancelLabel, pending, error, errorTestId, aside, centered, size, children }: ModalFormProps) {
   const t = useT();
   const buttons = (
     <>
@@ -46,7 +48,7 @@ export function ModalForm({ title, opened = true, onClose, onSubmit, submitLabel
   // buttons of one name would be one too many for a screen reader.
   const cornerLabel = cancelLabel === t('common.close') ? undefined : t('common.close');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered={centered} closeButtonProps={{ 'aria-label': cornerLabel }}>
+    <Modal opened={opened} onClose={onClose} title={title} centered={centered} size={size} closeButtonProps={{ 'aria-label': cornerLabel }}>
       <form
         noValidate
         onSubmit={(e) => {

@@ -18,9 +18,35 @@ import { useListSearch } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { Section } from '../kit/section';
 import { AdjustDialog, BlockDialog, reasonLabel } from './member-dialogs';
+import { MemberConsents } from './member-consents';
 import classes from '../kit/back-office.module.css';
 
+/** Who adjusts points, blocks, and handles the member's consents and copy of their data (contracts/privacy.ts PRIVACY_MANAGERS). */
 const WRITERS = ['System Manager', 'Loyalty Manager'];
+
+/**
+ * A Branch Manager's view of a member never active at their branch (the server answers `limited`): the name, the
+ * tier and a masked phone, and why nothing else is shown; no action that needs the member's personal data.
+ */
+function LimitedMember({ m }: { m: MemberSummary }) {
+  const t = useT();
+  return (
+    <>
+      <PageHead title={m.full_name} />
+      <Stack gap="md">
+        <Alert color="blue" title={t('privacyAdmin.limitedTitle')} data-testid="member-limited">
+          {t('privacyAdmin.limitedText')}
+        </Alert>
+        <Section title={t('backOffice.memberProfile')}>
+          <div className={classes.figures}>
+            <Figure label={t('backOffice.memberTier')} value={m.tier.tier_name ?? t('backOffice.noTier')} />
+            <Figure label={t('backOffice.memberPhone')} value={m.mobile_no ?? '–'} testId="member-phone" />
+          </div>
+        </Section>
+      </Stack>
+    </>
+  );
+}
 
 
 export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -124,6 +150,7 @@ export function MemberPage({ customer }: { customer: string }) {
   const m = summary.data;
   if (summary.isError) return <Alert color="red">{t('errors.memberNotFound')}</Alert>;
   if (!m) return <PageSkeleton />;
+  if (m.limited) return <LimitedMember m={m} />;
   const mayWrite = (boot.data?.roles ?? []).some((r) => WRITERS.includes(r));
   const orders = [...m.reward_orders, ...m.orders];
   return (
@@ -145,6 +172,7 @@ export function MemberPage({ customer }: { customer: string }) {
           </Alert>
         ) : null}
         <Overview m={m} />
+        {mayWrite ? <MemberConsents customer={m.customer} name={m.full_name} /> : null}
         <Section title={t('backOffice.memberBatches')}>
           <SimpleTable
             head={[t('backOffice.date'), t('backOffice.points'), t('backOffice.expires')]}

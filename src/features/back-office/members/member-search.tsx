@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
-import { Badge, TextInput } from '@mantine/core';
+import { Badge, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { searchMembersQuery, type MemberRow } from '@/entities/admin';
+import { bootQuery } from '@/entities/member';
 import { formatDay } from '@/lib/format/dates';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT } from '@/lib/i18n';
@@ -21,6 +22,9 @@ export function MemberSearch() {
   const navigate = useNavigate();
   const [{ q, page }, set] = useListSearch({ q: '', page: 1 });
   const [typed, setTyped] = useTypedFilter(q, (text) => set({ q: text, page: 1 }));
+  const roles = useQuery(bootQuery()).data?.roles ?? [];
+  // A Branch Manager finds only members active at their branch (the server's rule): the list says so.
+  const branchOnly = roles.includes('Branch Manager') && !roles.some((r) => r === 'System Manager' || r === 'Loyalty Manager');
   const search = useQuery({ ...searchMembersQuery({ q: q.trim(), start: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
   // A scanned code is complete: no need to wait for typing to stop.
   const found = (code: string) => {
@@ -42,6 +46,11 @@ export function MemberSearch() {
           autoFocus
         />
       </div>
+      {branchOnly ? (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="members-scope">
+          {t('privacyAdmin.searchScope')}
+        </Text>
+      ) : null}
       <AdminTable<MemberRow>
         label={t('backOffice.membersTitle')}
         records={search.data?.rows}

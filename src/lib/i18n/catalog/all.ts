@@ -24,6 +24,7 @@ import { password } from './password';
 import { pointLife } from './pointLife';
 import { points } from './points';
 import { privacy } from './privacy';
+import { privacyAdmin } from './privacyAdmin';
 import { programmeAdmin } from './programmeAdmin';
 import { reports } from './reports';
 import { shop } from './shop';
@@ -45,6 +46,7 @@ export const domains = {
   points,
   pointLife,
   programmeAdmin,
+  privacyAdmin,
   reports,
   account,
   privacy,

@@ -25,6 +25,7 @@ import type { password } from './password';
 import type { pointLife } from './pointLife';
 import type { points } from './points';
 import type { privacy } from './privacy';
+import type { privacyAdmin } from './privacyAdmin';
 import type { programmeAdmin } from './programmeAdmin';
 import type { reports } from './reports';
 import type { shop } from './shop';
@@ -50,6 +51,7 @@ interface Domains {
   points: typeof points;
   pointLife: typeof pointLife;
   programmeAdmin: typeof programmeAdmin;
+  privacyAdmin: typeof privacyAdmin;
   reports: typeof reports;
   account: typeof account;
   privacy: typeof privacy;

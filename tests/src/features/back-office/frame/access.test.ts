@@ -19,8 +19,16 @@ describe('the back-office sidebar by role', () => {
   it('shows a Loyalty Manager every programme screen but not the blog the server refuses them', () => {
     expect(paths(['Loyalty Manager'])).toEqual([
       '/admin/dashboard', '/admin/rules', '/admin/rewards', '/admin/branches', '/admin/members', '/admin/orders', '/admin/import', '/admin/staff',
-      '/admin/audit', '/admin/exports', '/admin/broadcasts',
+      '/admin/audit', '/admin/privacy-requests', '/admin/privacy-notice', '/admin/exports', '/admin/broadcasts',
     ]);
+  });
+
+  it('lets only a System Manager read the access log; privacy requests and the notice are the programme managers’', () => {
+    expect(mayOpen(['System Manager'], '/admin/access-log')).toBe(true);
+    expect(mayOpen(['Loyalty Manager'], '/admin/access-log')).toBe(false);
+    expect(mayOpen(['Branch Manager'], '/admin/privacy-requests')).toBe(false);
+    expect(mayOpen(['Branch Manager'], '/admin/privacy-notice')).toBe(false);
+    expect(paths(['System Manager'])).toContain('/admin/access-log');
   });
 
   it('shows a Branch Manager their members (read), reward orders (read), staff and audit log only', () => {
@@ -39,7 +47,7 @@ describe('the back-office sidebar by role', () => {
   });
 
   it('shows a System Manager everything and names the most powerful role', () => {
-    expect(paths(['System Manager'])).toHaveLength(13);
+    expect(paths(['System Manager'])).toHaveLength(16);
     expect(mainRole(['Blog Manager', 'System Manager'])).toBe('System Manager');
     expect(mayOpen(['Blog Manager'], '/app')).toBe(true);
   });

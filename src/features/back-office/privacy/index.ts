@@ -1,0 +1,3 @@
+export { RequestsPage } from './requests-page';
+export { AccessLogPage } from './access-log-page';
+export { NoticePage } from './notice-page';
