@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -12,6 +13,7 @@ import {
   STAFF_PASSWORD,
 } from './support/env';
 import { pickDay } from './support/date-field';
+import { SCREENS_DIR } from './support/screenshot';
 import { appErrors, expect, test, type ConsoleEntry } from './support/fixtures';
 import { memberCall } from './support/member';
 
@@ -24,7 +26,7 @@ test.setTimeout(600_000);
 /** For a screen's first paint: its chunk and its data arrive over a loaded machine's loopback. */
 const patient = expect.configure({ timeout: 30_000 });
 
-const SHOTS = process.env.I23_SHOTS ?? '/work/shots/i23-managers';
+const SHOTS = path.join(SCREENS_DIR, 'admin-managers');
 const DESKTOP = { width: 1280, height: 800 };
 const LANDSCAPE = { width: 1024, height: 768 };
 const PORTRAIT = { width: 820, height: 1180 };

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -10,6 +11,7 @@ import {
   LOYALTY_MANAGER_PASSWORD,
 } from './support/env';
 import { adminApi, memberCall, newVerifiedMember } from './support/member';
+import { SCREENS_DIR } from './support/screenshot';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -20,7 +22,7 @@ import { expect, test } from './support/fixtures';
  */
 test.setTimeout(600_000);
 
-const SHOTS = '/work/shots/i25-admin';
+const SHOTS = path.join(SCREENS_DIR, 'admin-privacy');
 const DESKTOP = { width: 1280, height: 800 };
 const SIZES = [DESKTOP, { width: 1024, height: 768 }, { width: 820, height: 1180 }];
 type Lang = 'th' | 'en';
