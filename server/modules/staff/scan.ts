@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../frappe/context';
 import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
-import { balanceOf, programOf, tierOf } from '../loyalty/ledger';
+import { programOf, spendableOf, tierOf } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import { earningForMember } from '../programme/service';
 import { rulesOn } from '../programme/versions';
@@ -19,7 +19,8 @@ async function memberCard(ctx: RequestContext, customer: string) {
   const program = await programOf(ctx.db, customer);
   const day = today();
   const [points, tier, rules] = await Promise.all([
-    balanceOf(ctx.db, customer),
+    // What the member can spend at this counter: points a till or a shop holds as payment are not.
+    spendableOf(ctx.db, customer),
     program ? tierOf(ctx.db, customer, program.name) : Promise.resolve(null),
     program ? rulesOn(ctx.db, program.name, day) : Promise.resolve(null),
   ]);

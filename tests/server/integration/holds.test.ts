@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createMember, Session, type TestServer } from '../../support/server';
+import { createMember, createMemberWithDevice, STAFF, Session, type TestServer } from '../../support/server';
+import { memberCodeAt } from '../../../contracts/member-code';
 import { LOYALTY_METHODS as L } from '../../../contracts/loyalty';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { pointHolds } from '../../../server/db/schema/integration';
@@ -43,6 +44,18 @@ const redeemRows = (customer: string) =>
     .where(and(eq(loyaltyPointEntries.customer, customer), eq(loyaltyPointEntries.entry_type, 'redeem')));
 
 describe('points held as payment', () => {
+  it("the till's member card shows the points the member can spend, not those a shop holds", async () => {
+    const m = await createMemberWithDevice(server);
+    const program = await programOf(db(), m.customer);
+    await earnPoints(db(), { customer: m.customer, program: program!, points: 100, source: 'adjustment' });
+    expect((await hold(m.customer, 70)).statusCode).toBe(200);
+    const staff = new Session(server.app);
+    expect((await staff.login(STAFF.usr, STAFF.pwd)).statusCode).toBe(200);
+    const res = await staff.call('member_rewards.staff.resolve_code', { code: await memberCodeAt(m.device) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message.member).toMatchObject({ customer: m.customer, loyalty_points: 30 });
+  });
+
   it('a hold leaves the spendable balance at once, and the member sees the points as held', async () => {
     const m = await memberWith(100);
     const res = await hold(m.customer, 60);
