@@ -81,7 +81,7 @@ const rowsOf = async <T>(result: Promise<unknown>) => ((await result) as { rows:
 
 describe('the migration', () => {
   it('gives every existing reward order a distinct code and vouches for the back office’s addresses', async () => {
-    const { database, drop } = await freshDatabase();
+    const { database, drop } = await freshDatabase({ empty: true });
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-migrations-'));
     try {
       // The database as it stood before reward codes: the migrations up to 0002.

@@ -36,10 +36,11 @@ function migratedImage(): Promise<Blob | undefined> {
  * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (CI runs the server tests both ways).
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+export async function freshDatabase(opts: { empty?: boolean } = {}): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://', image: await migratedImage() });
+    // `empty`: no migration applied yet, for a test that migrates step by step.
+    const database = await openDatabase({ dataDir: 'memory://', image: opts.empty ? undefined : await migratedImage() });
     return { database, drop: async () => {} };
   }
   const { Client } = await import('pg');
