@@ -75,14 +75,14 @@ export function BlockDialog({ member, opened, onClose }: { member: MemberSummary
     form.reset();
     onClose();
   };
+  // A promise, not mutate's callbacks: the answer refreshes the member, whose new blocked state remounts this dialog
+  // (the page keys it by that state) before mutate's callbacks would run, and a remounted dialog never hears them,
+  // so it stayed open as the opposite dialog.
   const save = (values: { reason: string }) =>
-    block.mutate(argsOf(values), {
-      onSuccess: () => {
-        savedToast(blocking ? 'backOffice.blockedDone' : 'backOffice.unblockedDone', { name: member.full_name });
-        close();
-      },
-      onError: failedToast,
-    });
+    block.mutateAsync(argsOf(values)).then(() => {
+      savedToast(blocking ? 'backOffice.blockedDone' : 'backOffice.unblockedDone', { name: member.full_name });
+      close();
+    }, failedToast);
   return (
     <ModalForm
       opened={opened}
