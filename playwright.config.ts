@@ -18,12 +18,14 @@ import {
 
 // The app is built beforehand (`npx vite build`, done by scripts/test.mjs); the server serves dist/ and the API
 // on one origin, on a fresh database per run. The timestamp is read once, in the runner process that starts it.
-const dataDir = process.env.E2E_DATA_DIR ?? `test-results/e2e-db-${Date.now()}`;
+// `npm test` starts several runs at once (E2E_RUN 1, 2, …): each has its own database, results and report.
+const run = process.env.E2E_RUN ? `-${process.env.E2E_RUN}` : '';
+const dataDir = process.env.E2E_DATA_DIR ?? `test-results/e2e-db${run}-${Date.now()}`;
 
 export default defineConfig({
   testDir: 'e2e',
   // Not test-results/ itself: Playwright empties its outputDir at start, and the database lives beside it.
-  outputDir: 'test-results/playwright',
+  outputDir: `test-results/playwright${run}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -33,7 +35,7 @@ export default defineConfig({
   // measured longer than 2.5 minutes there carry their own budget.
   timeout: 5 * 60_000,
   expect: { timeout: 30_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: `playwright-report${run}` }]] : 'list',
   use: {
     baseURL: BASE_URL,
     viewport: VIEWPORT,
@@ -70,6 +72,8 @@ export default defineConfig({
       BRANCH_MANAGER_EMAIL,
       BRANCH_MANAGER_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Each test sends its own client address through this "proxy" (support/fixtures.ts).
+      TRUST_PROXY: '127.0.0.1',
       // The journeys check the seeded member's exact points; the jobs (a birthday bonus in the demo member's month,
       // say) are tested with a clock in the server tests instead.
       LOYALTY_JOBS_INTERVAL_SECONDS: '0',

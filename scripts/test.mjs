@@ -1,6 +1,7 @@
 // `npm test`: build, type-check, lint, unit + server tests, then Playwright end-to-end tests in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import readline from 'node:readline';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -44,5 +45,42 @@ if (!only || only === 'typecheck') {
 }
 if (!only || only === 'lint') run('Lint', 'npx', ['oxlint', '-c', '.oxlintrc.json', '--deny-warnings', 'src', 'server', 'sw', 'contracts', 'tests', 'e2e', 'bench', 'scripts']);
 if (!only || only === 'unit') run('Unit and server tests', 'npx', ['vitest', 'run']);
-if (!only || only === 'e2e') run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
+if (!only || only === 'e2e') await endToEnd();
 console.log(`\nAll checks passed (${took(started)}).`);
+
+/**
+ * The end-to-end suite in E2E_SHARDS Playwright runs at once (2 unless set), each with its own server, database,
+ * port and copy of the build (the update test deploys a second build over its copy). Much of a journey is waiting
+ * (a member code rotating, a job's next round, a screen settling), so two runs on two cores take little more than
+ * half the time of one.
+ */
+async function endToEnd() {
+  const title = 'End-to-end tests (Chromium)';
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  console.log(`\n▶ ${title}, in ${shards} runs at once`);
+  const since = Date.now();
+  const runs = Array.from({ length: shards }, (_, i) => {
+    const n = i + 1;
+    const dist = `test-results/dist-e2e-${n}`;
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(`${dist}-next`, { recursive: true, force: true });
+    fs.cpSync('dist', dist, { recursive: true });
+    const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${n}/${shards}`] : [])];
+    const child = spawn('npx', args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, E2E_PORT: String(8123 + i), E2E_RUN: String(n), DIST_DIR: dist, E2E_DIST_DIR: dist },
+    });
+    // Each line says which run printed it.
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(`[e2e ${n}/${shards}] ${line}`));
+    }
+    return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  });
+  const codes = await Promise.all(runs);
+  const failed = codes.filter((code) => code !== 0).length;
+  if (failed > 0) {
+    console.error(`✖ ${title} failed after ${took(since)} (${failed} of ${shards} runs failed)`);
+    process.exit(1);
+  }
+  console.log(`✔ ${title} (${took(since)})`);
+}

@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { VIEWPORT } from './env';
 
 export interface ConsoleEntry {
@@ -11,6 +11,8 @@ export interface ConsoleEntry {
 const EXPECTED_NOISE = [/Failed to load resource/i, /net::ERR_INTERNET_DISCONNECTED/i];
 
 interface Fixtures {
+  /** This test's own client address (automatic): see `withClientAddress`. */
+  clientAddress: string;
   /** console.error messages and uncaught exceptions of `page`, collected from the start. */
   consoleErrors: ConsoleEntry[];
   /** Fails the test when any page it opened reported a Content-Security-Policy violation (automatic). */
@@ -44,17 +46,48 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
 }
 
 /**
+ * Each test reaches the server from an address of its own, as members on their phones do: the server the suite
+ * starts trusts its loopback proxy (TRUST_PROXY=127.0.0.1), and every context a test opens sends X-Forwarded-For
+ * with a 127.x address (still this machine, so the development outboxes stay readable). The per-address limits
+ * (50 password sign-ins in 15 minutes, 20 codes an hour) then count one test's requests, as they count one
+ * visitor's, instead of the whole suite's: an hour of tests from one address used to run into them.
+ */
+let currentAddress: string | undefined;
+let addressesGiven = 0;
+
+function withClientAddress(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  return currentAddress ? { 'X-Forwarded-For': currentAddress, ...headers } : headers;
+}
+
+const newRequestContext = request.newContext.bind(request);
+request.newContext = (options = {}) => newRequestContext({ ...options, extraHTTPHeaders: withClientAddress(options.extraHTTPHeaders) });
+
+/**
  * `test` with a 390x844 page that records console errors and uncaught exceptions:
  *   import { appErrors, expect, test } from './support/fixtures';
  *   test('x', async ({ page, consoleErrors }) => { ...; expect(appErrors(consoleErrors)).toEqual([]); });
  */
 export const test = base.extend<Fixtures, { browser: Browser }>({
-  // Every context a spec opens with browser.newContext() is watched for CSP violations as well.
+  clientAddress: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, testInfo) => {
+      addressesGiven += 1;
+      currentAddress = `127.${testInfo.workerIndex + 1}.${(addressesGiven >> 8) & 255}.${addressesGiven & 255}`;
+      await provide(currentAddress);
+      currentAddress = undefined;
+    },
+    { auto: true },
+  ],
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, provide) => {
+    await provide({ 'X-Forwarded-For': clientAddress, ...extraHTTPHeaders });
+  },
+  // Every context a spec opens with browser.newContext() is watched for CSP violations as well, and comes from the
+  // test's address.
   browser: [
     async ({ browser }, provide) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
-        const context = await newContext(options);
+        const context = await newContext({ ...options, extraHTTPHeaders: withClientAddress(options?.extraHTTPHeaders) });
         await watchCsp(context);
         return context;
       };

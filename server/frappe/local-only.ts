@@ -2,16 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from './context';
 import { permissionError } from './errors';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
 /**
- * Whether the request comes from this machine itself: its socket's peer is a loopback address and no proxy says it
- * forwarded it (a reverse proxy on the same machine connects from loopback for every visitor, so its forwarding
- * headers make a request remote whatever `trustProxy` says).
+ * Whether the request comes from this machine itself. Without forwarding headers: its socket's peer is a loopback
+ * address. With them: only a proxy that TRUST_PROXY trusts may say so (the client address it forwarded is a loopback
+ * one); a reverse proxy on the same machine that is not trusted connects from loopback for every visitor, so its
+ * headers make the request remote.
  */
 export function isFromThisMachine(req: FastifyRequest): boolean {
-  if (req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined || req.headers['x-real-ip'] !== undefined) return false;
-  return LOOPBACK.has(req.socket?.remoteAddress ?? '');
+  const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined || req.headers['x-real-ip'] !== undefined;
+  if (!forwarded) return LOOPBACK.test(req.socket?.remoteAddress ?? '');
+  // `ips` exists only when trustProxy is on: the peer, then each forwarded address up to the first untrusted hop.
+  const trustedHops = ((req as { ips?: string[] }).ips?.length ?? 1) - 1;
+  return trustedHops > 0 && LOOPBACK.test(req.ip);
 }
 
 /**

@@ -102,6 +102,15 @@ describe('with TRUST_PROXY=127.0.0.1 (nginx on the same host)', () => {
     expect(await resetsUntilLimited(server, '127.0.0.1', () => '203.0.113.50')).not.toBeNull();
   });
 
+  it('lets the development outboxes be read by a client the proxy says is on this machine, and no one else', async () => {
+    const outbox = (remoteAddress: string, forwardedFor: string) =>
+      server.app.inject({ method: 'GET', url: '/api/method/member_rewards.dev.sms_outbox', remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+    expect((await outbox('127.0.0.1', '127.20.0.7')).statusCode).toBe(200);
+    expect((await outbox('127.0.0.1', '203.0.113.9')).statusCode).toBe(403);
+    // A peer the server does not trust cannot claim to be local.
+    expect((await outbox('10.40.0.2', '127.0.0.1')).statusCode).toBe(403);
+  });
+
   it('marks cookies Secure when the proxy says the request came over HTTPS', async () => {
     const res = await server.app.inject({ method: 'POST', url: '/api/method/login', payload: ADMIN, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.60' } });
     expect(res.statusCode).toBe(200);
