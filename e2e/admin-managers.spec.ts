@@ -1,17 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  BASE_URL,
-  BRANCH_MANAGER_EMAIL,
-  BRANCH_MANAGER_PASSWORD,
-  LOYALTY_MANAGER_EMAIL,
-  LOYALTY_MANAGER_PASSWORD,
-  STAFF_EMAIL,
-  STAFF_PASSWORD,
-} from './support/env';
+import { ACCOUNTS, backOfficePage, DESKTOP, LANDSCAPE, overflows, PORTRAIT, signedInAs, type Lang, type Viewport } from './support/back-office';
 import { pickDay } from './support/date-field';
 import { SCREENS_DIR } from './support/screenshot';
 import { appErrors, expect, test, type ConsoleEntry } from './support/fixtures';
@@ -27,23 +17,8 @@ test.setTimeout(600_000);
 const patient = expect.configure({ timeout: 30_000 });
 
 const SHOTS = path.join(SCREENS_DIR, 'admin-managers');
-const DESKTOP = { width: 1280, height: 800 };
-const LANDSCAPE = { width: 1024, height: 768 };
-const PORTRAIT = { width: 820, height: 1180 };
-type Lang = 'th' | 'en';
-
-async function newPage(browser: Browser, viewport: { width: number; height: number }, lang: Lang = 'th'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, serviceWorkers: 'block' });
-  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  return context.newPage();
-}
-
-/** A page signed in (by the API, as a form post would) as `email`. */
-async function signedIn(browser: Browser, viewport: { width: number; height: number }, lang: Lang, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
-  const page = await newPage(browser, viewport, lang);
-  expect((await page.request.post('/api/method/login', { data: { usr: email, pwd: password } })).status()).toBe(200);
-  return page;
-}
+/** A page signed in as the System Manager. */
+const signedIn = (browser: Browser, viewport: Viewport, lang: Lang) => signedInAs(browser, ACCOUNTS.admin, { viewport, lang });
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -51,29 +26,16 @@ async function shot(page: Page, name: string) {
 }
 
 /** What overflows sideways on the page: the document itself, a table that scrolls inside its box, a badge cut short. */
-const overflows = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth) found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
-    for (const v of document.querySelectorAll('.mantine-ScrollArea-viewport')) {
-      if (v.querySelector('table') && v.scrollWidth > v.clientWidth + 1) found.push(`a table scrolls sideways: ${v.scrollWidth} > ${v.clientWidth}`);
-    }
-    for (const b of document.querySelectorAll('.mantine-Badge-root, .mantine-Badge-label')) {
-      if (b.scrollWidth > b.clientWidth) found.push(`badge "${b.textContent}" is cut: ${b.scrollWidth} > ${b.clientWidth}`);
-    }
-    return found;
-  });
 
 test('each role that signs in at /staff-login lands where its work is, with no error', async ({ browser }) => {
   const roles = [
-    [ADMIN_EMAIL, ADMIN_PASSWORD, /\/admin\/dashboard$/],
-    [LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD, /\/admin\/dashboard$/],
-    [BRANCH_MANAGER_EMAIL, BRANCH_MANAGER_PASSWORD, /\/admin\/members$/],
-    [STAFF_EMAIL, STAFF_PASSWORD, /\/staff$/],
+    [ACCOUNTS.admin, /\/admin\/dashboard$/],
+    [ACCOUNTS.loyalty, /\/admin\/dashboard$/],
+    [ACCOUNTS.branch, /\/admin\/members$/],
+    [ACCOUNTS.staff, /\/staff$/],
   ] as const;
-  for (const [email, password, home] of roles) {
-    const page = await newPage(browser, DESKTOP);
+  for (const [{ email, password }, home] of roles) {
+    const page = await backOfficePage(browser, DESKTOP);
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
@@ -84,7 +46,7 @@ test('each role that signs in at /staff-login lands where its work is, with no e
     await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
     await patient(page, email).toHaveURL(home);
     await expect(page.getByText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง')).toHaveCount(0);
-    if (email !== STAFF_EMAIL) {
+    if (email !== ACCOUNTS.staff.email) {
       await patient(page.getByRole('navigation', { name: 'เมนูผู้ดูแล' })).toBeVisible();
       await patient(page.getByRole('heading', { level: 1 })).toBeVisible();
     }

@@ -1,15 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  BASE_URL,
-  BRANCH_MANAGER_EMAIL,
-  BRANCH_MANAGER_PASSWORD,
-  LOYALTY_MANAGER_EMAIL,
-  LOYALTY_MANAGER_PASSWORD,
-} from './support/env';
+import { BASE_URL } from './support/env';
+import { ACCOUNTS, DESKTOP, LANDSCAPE, overflows, PORTRAIT, signedInAs, type Account } from './support/back-office';
 import { adminApi, memberCall, newVerifiedMember } from './support/member';
 import { SCREENS_DIR } from './support/screenshot';
 import { expect, test } from './support/fixtures';
@@ -23,18 +16,7 @@ import { expect, test } from './support/fixtures';
 test.setTimeout(600_000);
 
 const SHOTS = path.join(SCREENS_DIR, 'admin-privacy');
-const DESKTOP = { width: 1280, height: 800 };
-const SIZES = [DESKTOP, { width: 1024, height: 768 }, { width: 820, height: 1180 }];
-type Lang = 'th' | 'en';
-
-/** A back-office page signed in (by the API, as the sign-in form posts) as `email`, in `lang`. */
-async function signedIn(browser: Browser, email: string, password: string, lang: Lang = 'th', viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, serviceWorkers: 'block' });
-  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  const page = await context.newPage();
-  expect((await page.request.post('/api/method/login', { data: { usr: email, pwd: password } })).status()).toBe(200);
-  return page;
-}
+const SIZES = [DESKTOP, LANDSCAPE, PORTRAIT];
 
 /** A new member with a verified phone (signed in on a page of their own), and their member number. */
 async function newMember(browser: Browser, name: string) {
@@ -73,24 +55,13 @@ async function erasureCode(page: Page, phone: string): Promise<string> {
 }
 
 /** What overflows sideways: the page itself, or a table scrolling inside its box. */
-const overflows = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth) found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
-    for (const v of document.querySelectorAll('.mantine-ScrollArea-viewport')) {
-      if (v.querySelector('table') && v.scrollWidth > v.clientWidth + 1) found.push(`a table scrolls sideways: ${v.scrollWidth} > ${v.clientWidth}`);
-    }
-    return found;
-  });
 
 /** The screen at `path` in both languages and the three back-office sizes: nothing sideways, each one saved. */
-async function lookAt(browser: Browser, who: [string, string], path: string, name: string, ready: (page: Page) => Locator) {
+async function lookAt(browser: Browser, who: Account, path: string, name: string, ready: (page: Page) => Locator) {
   mkdirSync(SHOTS, { recursive: true });
   for (const lang of ['th', 'en'] as const) {
-    // One sign-in per language, the sizes by resizing: the server allows 50 password sign-ins per address in 15
-    // minutes, and the whole e2e suite signs in from one.
-    const page = await signedIn(browser, who[0], who[1], lang);
+    // One sign-in per language, the sizes by resizing.
+    const page = await signedInAs(browser, who, { lang });
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await page.goto(path);
@@ -106,7 +77,7 @@ async function lookAt(browser: Browser, who: [string, string], path: string, nam
 test('a manager records a member’s erasure request, sees its 90-day deadline, and erases the member with the code the member received', async ({ browser }) => {
   const name = `ลบข้อมูล ${Date.now() % 100000}`;
   const member = await newMember(browser, name);
-  const page = await signedIn(browser, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.loyalty);
   await page.goto('/admin/privacy-requests');
   await expect(page.getByRole('heading', { level: 1, name: 'คำขอเกี่ยวกับข้อมูลส่วนบุคคล' })).toBeVisible();
 
@@ -163,13 +134,13 @@ test('a manager records a member’s erasure request, sees its 90-day deadline, 
   await page.getByRole('button', { name: 'EN' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy requests' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: member.customer })).toContainText('Completed');
-  await lookAt(browser, [LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD], '/admin/privacy-requests', 'privacy-requests', (p) => p.getByRole('row').filter({ hasText: member.customer }));
+  await lookAt(browser, ACCOUNTS.loyalty, '/admin/privacy-requests', 'privacy-requests', (p) => p.getByRole('row').filter({ hasText: member.customer }));
 });
 
 test('a System Manager finds the access-log row written by opening a member’s page, and filters the log', async ({ browser }) => {
   const member = await newMember(browser, `ดูข้อมูล ${Date.now() % 100000}`);
   await member.page.context().close();
-  const page = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.admin);
   await page.goto(`/admin/members/${member.customer}`);
   await expect(page.getByTestId('member-balance')).toBeVisible();
 
@@ -189,7 +160,7 @@ test('a System Manager finds the access-log row written by opening a member’s 
   await expect(page).toHaveURL(/what=member_page/);
   const opened = rows.first();
   await expect(opened).toContainText('เปิดหน้าสมาชิก');
-  await expect(opened).toContainText(ADMIN_EMAIL);
+  await expect(opened).toContainText(ACCOUNTS.admin.email);
   await expect(opened).toContainText('ผู้ดูแลระบบ');
   await expect(opened).toContainText('127.0.0.1');
   const shown = await rows.count();
@@ -205,15 +176,15 @@ test('a System Manager finds the access-log row written by opening a member’s 
   await expect(page.getByText('ไม่มีรายการ')).toBeVisible();
 
   // A Loyalty Manager may not read it.
-  const loyalty = await signedIn(browser, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD);
+  const loyalty = await signedInAs(browser, ACCOUNTS.loyalty);
   await loyalty.goto('/admin/access-log');
   await expect(loyalty.getByRole('alert')).toContainText('บทบาทของคุณเปิดหน้านี้ไม่ได้');
 
-  await lookAt(browser, [ADMIN_EMAIL, ADMIN_PASSWORD], `/admin/access-log?member=${member.customer}`, 'access-log', (p) => p.locator('tbody tr').first());
+  await lookAt(browser, ACCOUNTS.admin, `/admin/access-log?member=${member.customer}`, 'access-log', (p) => p.locator('tbody tr').first());
 });
 
 test('publishing a new privacy notice version asks for confirmation and lists it as the current one', async ({ browser }) => {
-  const page = await signedIn(browser, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.loyalty);
   await page.goto('/admin/privacy-notice');
   const first = page.locator('tbody tr').first();
   await expect(first).toContainText('ฉบับปัจจุบัน');
@@ -242,17 +213,17 @@ test('publishing a new privacy notice version asks for confirmation and lists it
   await expect(first).toContainText(`ฉบับที่ ${next}`);
   await expect(first).toContainText('ฉบับปัจจุบัน');
   await expect(first).toContainText('นโยบายคุ้มครองข้อมูลส่วนบุคคล');
-  await expect(first).toContainText(LOYALTY_MANAGER_EMAIL);
+  await expect(first).toContainText(ACCOUNTS.loyalty.email);
   await expect(page.locator('tbody tr').filter({ hasText: `ฉบับที่ ${current}` })).not.toContainText('ฉบับปัจจุบัน');
   await page.getByRole('button', { name: 'EN' }).click();
   await expect(first).toContainText(`Privacy notice ${stamp}`);
 
-  await lookAt(browser, [LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD], '/admin/privacy-notice', 'privacy-notice', (p) => p.locator('tbody tr').first());
+  await lookAt(browser, ACCOUNTS.loyalty, '/admin/privacy-notice', 'privacy-notice', (p) => p.locator('tbody tr').first());
 });
 
 test('a broadcast preview leaves out a member without marketing consent until they say yes to offers', async ({ browser }) => {
   const member = await newMember(browser, `ข้อเสนอ ${Date.now() % 100000}`);
-  const page = await signedIn(browser, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.loyalty);
   await page.goto('/admin/broadcasts');
   await page.getByLabel('หัวข้อ (ภาษาไทย)').fill('ข้อเสนอพิเศษ');
   await page.getByLabel('หัวข้อ (ภาษาอังกฤษ)').fill('A special offer');
@@ -286,7 +257,7 @@ test('a Branch Manager opening a member never active at their branch sees the na
   const name = `ต่างสาขา ${Date.now() % 100000}`;
   const member = await newMember(browser, name);
   await member.page.context().close();
-  const page = await signedIn(browser, BRANCH_MANAGER_EMAIL, BRANCH_MANAGER_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.branch);
   await page.goto(`/admin/members/${member.customer}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('member-limited')).toContainText('ไม่เคยสะสม แลก หรือรับของรางวัลที่สาขาของคุณ');
@@ -303,13 +274,13 @@ test('a Branch Manager opening a member never active at their branch sees the na
   await page.goto('/admin/members');
   await expect(page.getByTestId('members-scope')).toHaveText('แสดงเฉพาะสมาชิกที่เคยสะสม แลก หรือรับของรางวัลที่สาขาของคุณ');
 
-  await lookAt(browser, [BRANCH_MANAGER_EMAIL, BRANCH_MANAGER_PASSWORD], `/admin/members/${member.customer}`, 'member-limited', (p) => p.getByTestId('member-limited'));
+  await lookAt(browser, ACCOUNTS.branch, `/admin/members/${member.customer}`, 'member-limited', (p) => p.getByTestId('member-limited'));
 });
 
 test('a Loyalty Manager sees a member’s consents and records their yes to offers on their behalf', async ({ browser }) => {
   const member = await newMember(browser, `ยินยอม ${Date.now() % 100000}`);
   await member.page.context().close();
-  const page = await signedIn(browser, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.loyalty);
   await page.goto(`/admin/members/${member.customer}`);
   await expect(page.getByTestId('member-marketing')).toHaveText('ยังไม่เคยถาม จึงไม่ส่งข้อเสนอ');
   await page.getByRole('button', { name: 'บันทึกความยินยอมรับข่าวสาร' }).click();
@@ -320,5 +291,5 @@ test('a Loyalty Manager sees a member’s consents and records their yes to offe
   await expect(toast(page, 'บันทึกความยินยอมแล้ว')).toBeVisible();
   await expect(page.getByTestId('member-marketing')).toHaveText(`ยินยอมเมื่อ ${thaiDay(0)}`);
   await expect(page.getByRole('link', { name: 'ดาวน์โหลดข้อมูลของสมาชิก' })).toHaveAttribute('href', new RegExp(`export_member_data\\?customer=${member.customer}`));
-  await lookAt(browser, [LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD], `/admin/members/${member.customer}`, 'member-consents', (p) => p.getByTestId('member-consents'));
+  await lookAt(browser, ACCOUNTS.loyalty, `/admin/members/${member.customer}`, 'member-consents', (p) => p.getByTestId('member-consents'));
 });

@@ -1,15 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EditPostPage } from '@/features/back-office/blog';
-import { postQuery } from '@/features/back-office/blog/api';
-import { BLOG_MANAGERS } from '@/features/back-office/frame/roles';
+import { postRoute } from '@/features/back-office/blog/api';
 
-export const Route = createFileRoute('/_admin/blog-edit/$name')({
-  staticData: { roles: BLOG_MANAGERS, sidebarEntry: '/blog-admin' },
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(postQuery(params.name));
-  },
-  component: Page,
-});
+export const Route = createFileRoute('/_admin/blog-edit/$name')({ ...postRoute, component: Page });
 
 function Page() {
   const { name } = Route.useParams();

@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { TitledText } from '@/components/titled-text';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -74,12 +75,7 @@ export function AddressList() {
       )}
       {addresses.length === 0 && unavailable ? null : addresses.length === 0 ? (
         <Paper className={classes.empty} radius="lg" p="xl">
-          <Title order={2} size="h4">
-            {t('addresses.emptyTitle')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('addresses.emptyText')}
-          </Text>
+          <TitledText title={t('addresses.emptyTitle')} text={t('addresses.emptyText')} />
         </Paper>
       ) : (
         <ul className={classes.list} aria-label={t('addresses.listTitle')}>

@@ -223,28 +223,18 @@ export function PhoneVerify({ mode = 'verify', onDone, embedded = false }: Phone
       ) : (
         <form onSubmit={(e) => void onCodeSubmit(e)} noValidate>
           <Stack gap="md">
-            <Stack gap={6} align="center">
-              <Text size="sm" fw={500} aria-hidden="true">
-                {t('auth.codeLabel')}
-              </Text>
-              <OtpInput
-                inputRef={codeRef}
-                label={t('auth.codeLabel')}
-                // The change-phone dialog is narrower than the page.
-                compact={embedded}
-                value={code}
-                onChange={(value) => {
-                  setCode(value);
-                  if (codeError) setCodeError(null);
-                }}
-                error={Boolean(codeError)}
-              />
-              {codeError && (
-                <Text size="sm" c="red.9" role="alert">
-                  {codeError}
-                </Text>
-              )}
-            </Stack>
+            <OtpInput
+              inputRef={codeRef}
+              label={t('auth.codeLabel')}
+              // The change-phone dialog is narrower than the page.
+              compact={embedded}
+              value={code}
+              onChange={(value) => {
+                setCode(value);
+                if (codeError) setCodeError(null);
+              }}
+              error={codeError}
+            />
             <Button type="submit" size="md" radius="xl" loading={checking}>
               {t('auth.confirm')}
             </Button>

@@ -1,3 +1,4 @@
+import { TitledText } from '@/components/titled-text';
 import type { ReactNode } from 'react';
 import { Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -19,14 +20,7 @@ function SignInForm() {
         pending={signIn.isPending}
         onSubmit={(credentials) => signIn.mutate(credentials)}
         header={
-          <>
-            <Title order={1} size="h3">
-              {t('backOffice.gateTitle')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('backOffice.gateText')}
-            </Text>
-          </>
+          <TitledText order={1} size="h3" title={t('backOffice.gateTitle')} text={t('backOffice.gateText')} />
         }
       />
     </Paper>

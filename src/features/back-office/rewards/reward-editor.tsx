@@ -1,3 +1,4 @@
+import { TitledText } from '@/components/titled-text';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
@@ -34,12 +35,7 @@ function Preview({ form }: { form: RewardForm }) {
   const card = { item_name: form.item_name || t('backOffice.rewardName'), website_image: form.website_image || null, loyalty_points_based_price: points };
   return (
     <Stack gap="md" className={classes.preview} data-testid="reward-preview">
-      <Title order={2} size="h4">
-        {t('backOffice.preview')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('backOffice.previewCard')}
-      </Text>
+      <TitledText title={t('backOffice.preview')} text={t('backOffice.previewCard')} />
       <div className={classes.previewCard}>
         <RewardCardBody item={card} />
       </div>

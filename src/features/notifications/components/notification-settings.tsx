@@ -1,5 +1,6 @@
+import { TitledText } from '@/components/titled-text';
 import '@mantine/core/styles/Switch.css';
-import { Button, Paper, Skeleton, Switch, Text } from '@mantine/core';
+import { Button, Skeleton, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isFrappeClientError } from '@/lib/frappe';
@@ -9,6 +10,8 @@ import { toast } from '@/lib/toast';
 import { NOTIFICATION_TOPICS, type NotificationChannel, type NotificationTopic } from '../../../../contracts/notifications';
 import { settingsQuery, useUpdateSettings } from '@/entities/notifications';
 import { currentSubscription, disablePush, enablePush, permission, pushSupport, refreshPush } from '../push';
+import { SettingsPanel } from '@/components/settings-panel';
+import panel from '@/components/settings-panel.module.css';
 import classes from './notifications.module.css';
 
 type DeviceState = 'checking' | 'on' | 'off' | 'working';
@@ -50,19 +53,14 @@ function DeviceRow({ serverHasPush }: { serverHasPush: boolean }) {
 
   if (support === 'ios-install') {
     return (
-      <div className={classes.block} data-testid="push-ios-hint">
-        <Text fw={600} size="sm">
-          {t('notifications.iosTitle')}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('notifications.iosHint')}
-        </Text>
+      <div className={panel.block} data-testid="push-ios-hint">
+        <TitledText order={3} size="sm" title={t('notifications.iosTitle')} text={t('notifications.iosHint')} />
       </div>
     );
   }
   if (support === 'unsupported' || !serverHasPush) {
     return (
-      <div className={classes.block}>
+      <div className={panel.block}>
         <Text size="sm" c="dimmed">
           {t(serverHasPush ? 'notifications.unsupported' : 'notifications.pushServerOff')}
         </Text>
@@ -95,7 +93,7 @@ function DeviceRow({ serverHasPush }: { serverHasPush: boolean }) {
   };
   const blocked = permission() === 'denied';
   return (
-    <div className={classes.block}>
+    <div className={panel.block}>
       <div className={classes.deviceHead}>
         <Text fw={600} size="sm" id="push-device-title">
           {t('notifications.deviceTitle')}
@@ -191,21 +189,17 @@ export function NotificationSettings() {
     update.mutate(change, { onError: (error) => toast({ title: failureMessage(error, t, 'notifications.saveFailed'), status: 'error' }) });
 
   return (
-    <section aria-labelledby="account-notifications">
-      <Text id="account-notifications" component="h2" size="sm" fw={700} c="dimmed" mb={6} px={4}>
-        {t('notifications.title')}
-      </Text>
-      <Paper radius="lg" withBorder className={classes.panel} data-testid="notification-settings">
+    <SettingsPanel id="account-notifications" title={t('notifications.title')} testId="notification-settings">
         {!data ? (
           settings.isError ? (
-            <div className={classes.block}>
+            <div className={panel.block}>
               <Text size="sm">{t('notifications.loadFailed')}</Text>
               <Button mt="xs" variant="light" radius="xl" onClick={() => void settings.refetch()}>
                 {t('notifications.retry')}
               </Button>
             </div>
           ) : (
-            <div className={classes.block} aria-busy="true">
+            <div className={panel.block} aria-busy="true">
               <Skeleton height={20} width="60%" mb="sm" />
               <Skeleton height={36} radius="xl" />
             </div>
@@ -213,7 +207,7 @@ export function NotificationSettings() {
         ) : (
           <>
             <DeviceRow serverHasPush={data.channels.webpush.available} />
-            <div className={classes.block}>
+            <div className={panel.block}>
               <div className={classes.grid} role="group" aria-labelledby="notification-topics">
                 <Text id="notification-topics" size="sm" fw={600}>
                   {t('notifications.topicsTitle')}
@@ -240,7 +234,7 @@ export function NotificationSettings() {
                 </Text>
               )}
             </div>
-            <div className={`${classes.block} ${classes.quiet}`}>
+            <div className={`${panel.block} ${classes.quiet}`}>
               <div>
                 <Text size="sm" fw={600} id="quiet-hours-label">
                   {t('notifications.quietTitle')}
@@ -266,7 +260,6 @@ export function NotificationSettings() {
             )}
           </>
         )}
-      </Paper>
-    </section>
+    </SettingsPanel>
   );
 }

@@ -106,26 +106,16 @@ export function DeleteAccount({ opened, onClose, beforeSignOut }: DeleteAccountP
                 <Text size="sm">{t('privacy.deleteUncollected', { count: formatNumber(sent.uncollected_rewards.length, lang) })}</Text>
               )}
             </Stack>
-            <Stack gap={6} align="center">
-              <Text size="sm" fw={500} aria-hidden="true">
-                {t('auth.codeLabel')}
-              </Text>
-              <OtpInput
-                compact
-                label={t('auth.codeLabel')}
-                value={code}
-                onChange={(digits) => {
-                  setCode(digits);
-                  if (codeError) setCodeError(null);
-                }}
-                error={Boolean(codeError)}
-              />
-              {codeError && (
-                <Text size="sm" c="red.9" role="alert">
-                  {codeError}
-                </Text>
-              )}
-            </Stack>
+            <OtpInput
+              compact
+              label={t('auth.codeLabel')}
+              value={code}
+              onChange={(digits) => {
+                setCode(digits);
+                if (codeError) setCodeError(null);
+              }}
+              error={codeError}
+            />
             <Button type="submit" color="red" radius="xl" loading={busy}>
               {t('privacy.deleteConfirm')}
             </Button>

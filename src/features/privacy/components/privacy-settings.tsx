@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Switch.css';
-import { Button, Paper, Switch, Text } from '@mantine/core';
+import { Button, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { consentsQuery } from '@/entities/privacy';
@@ -11,6 +11,8 @@ import { useOutbox } from '@/lib/outbox';
 import { saveJsonFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
 import { DeleteAccount } from './delete-account';
+import { SettingsPanel } from '@/components/settings-panel';
+import panel from '@/components/settings-panel.module.css';
 import classes from './privacy.module.css';
 
 /**
@@ -36,12 +38,9 @@ export function PrivacySettings({ beforeSignOut }: { beforeSignOut?: () => Promi
     });
 
   return (
-    <section aria-labelledby="account-privacy">
-      <Text id="account-privacy" component="h2" size="sm" fw={700} c="dimmed" mb={6} px={4}>
-        {t('privacy.section')}
-      </Text>
-      <Paper radius="lg" withBorder className={classes.panel} data-testid="privacy-settings">
-        <div className={classes.block}>
+    <>
+      <SettingsPanel id="account-privacy" title={t('privacy.section')} testId="privacy-settings">
+        <div className={panel.block}>
           <div className={classes.switchRow}>
             <div>
               <Text id="offers-label" size="sm" fw={600}>
@@ -72,7 +71,7 @@ export function PrivacySettings({ beforeSignOut }: { beforeSignOut?: () => Promi
             </Text>
           )}
         </div>
-        <div className={classes.block}>
+        <div className={panel.block}>
           <Button variant="light" radius="xl" fullWidth loading={exporting.isPending} onClick={download}>
             {t('privacy.download')}
           </Button>
@@ -85,7 +84,7 @@ export function PrivacySettings({ beforeSignOut }: { beforeSignOut?: () => Promi
             </Text>
           )}
         </div>
-        <div className={classes.block}>
+        <div className={panel.block}>
           <Button variant="subtle" color="red" radius="xl" fullWidth onClick={() => setDeleting(true)}>
             {t('privacy.delete')}
           </Button>
@@ -93,8 +92,8 @@ export function PrivacySettings({ beforeSignOut }: { beforeSignOut?: () => Promi
             {t('privacy.deleteHint')}
           </Text>
         </div>
-      </Paper>
+      </SettingsPanel>
       <DeleteAccount opened={deleting} onClose={() => setDeleting(false)} beforeSignOut={beforeSignOut} />
-    </section>
+    </>
   );
 }
