@@ -1,7 +1,12 @@
 // Setup for the jsdom project (tests/src/**): what Mantine needs from a browser that jsdom lacks, and a clean DOM
 // between tests.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A screen's route chunk and data arrive in one or two ticks on a quiet machine, and in more than the library's
+// default second on a busy one (two workers and a build on two cores): waitFor and findBy* wait up to 10 s. A test
+// that passes takes the same time whatever this budget.
+configure({ asyncUtilTimeout: 10_000 });
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
