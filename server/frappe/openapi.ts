@@ -127,7 +127,7 @@ const FRAPPE_ERROR: Json = {
       type: 'string',
       description: 'A JSON list of JSON strings, each `{message, title, indicator, raise_exception}`: the first `message` is the sentence to show (English).',
     },
-    [ERROR_CODE_FIELD]: { type: 'string', enum: [...ERROR_CODES], description: 'What went wrong, for a program: stable, never reworded. Absent when there is no more to say than the status.' },
+    [ERROR_CODE_FIELD]: { type: 'string', enum: [...new Set(ERROR_CODES)], description: 'What went wrong, for a program: stable, never reworded. Absent when there is no more to say than the status.' },
   },
   required: ['exc_type', 'exception', '_server_messages'],
 };
