@@ -80,14 +80,16 @@ function typeOf(s: Json | undefined): string {
 function rulesOf(s: Json): string[] {
   const all = [s, ...((s.anyOf ?? []) as Json[])];
   const rules: string[] = [];
+  const range = (min: number | undefined, max: number | undefined, unit: string) =>
+    min !== undefined && max !== undefined ? `${min} to ${max}${unit}` : min !== undefined ? `at least ${min}${unit}` : max !== undefined ? `at most ${max}${unit}` : null;
   for (const x of all) {
-    if (x.minLength !== undefined && x.minLength > 0) rules.push(`at least ${x.minLength} characters`);
-    if (x.maxLength !== undefined) rules.push(`at most ${x.maxLength} characters`);
-    if (x.minimum !== undefined) rules.push(`from ${x.minimum}`);
-    if (x.maximum !== undefined) rules.push(`to ${x.maximum}`);
-    if (x.minItems !== undefined) rules.push(`at least ${x.minItems} items`);
-    if (x.maxItems !== undefined) rules.push(`at most ${x.maxItems} items`);
-    if (x.pattern !== undefined) rules.push(`matches ${x.pattern}`);
+    const length = range(x.minLength, x.maxLength, ' characters');
+    if (length) rules.push(length);
+    const value = range(x.minimum, x.maximum, '');
+    if (value) rules.push(`${x.type === 'integer' ? 'a whole number' : 'a number'}${x.minimum !== undefined && x.maximum !== undefined ? ' from' : ''} ${value}`);
+    const items = range(x.minItems, x.maxItems, ' items');
+    if (items) rules.push(items);
+    if (x.pattern !== undefined) rules.push(`as text: \`${x.pattern}\``);
   }
   if (s.default !== undefined) rules.push(`default ${JSON.stringify(s.default)}`);
   if (s.description) rules.push(s.description);
@@ -114,12 +116,15 @@ function fieldsOf(s: Json | undefined, prefix = '', depth = 0): Field[] {
   });
 }
 
-function fieldTable(fields: Field[], none: string): string {
+/** Arguments say which are required; answers which may be left out (the rest are always there). */
+function fieldTable(fields: Field[], none: string, mark: 'required' | 'optional' = 'required'): string {
   if (fields.length === 0) return `<p class="none">${escape(none)}</p>`;
+  const label = (f: Field) => (mark === 'required' ? (f.required ? ' <span class="required">required</span>' : '') : f.required ? '' : ' <span class="optional">may be absent</span>');
+  const withRules = fields.some((f) => f.rules.length > 0);
   const rows = fields
-    .map((f) => `<tr><td><code>${escape(f.name)}</code>${f.required ? ' <span class="required">required</span>' : ''}</td><td>${escape(f.type)}</td><td>${prose(f.rules.join('; '))}</td></tr>`)
+    .map((f) => `<tr><td><code>${escape(f.name)}</code>${label(f)}</td><td>${escape(f.type)}</td>${withRules ? `<td>${prose(f.rules.join('; '))}</td>` : ''}</tr>`)
     .join('');
-  return `<table><thead><tr><th>Name</th><th>Type</th><th>Rules</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table><thead><tr><th>Name</th><th>Type</th>${withRules ? '<th>Rules</th>' : ''}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** The status of each refusal an operation lists, with the response it refers to. */
@@ -146,9 +151,11 @@ function methodSection(doc: Json, route: string, item: Json): string {
     `<h3><span class="verbs">${verbs.map((vb) => escape(vb.toUpperCase())).join(' · ')}</span> <code>${escape(route)}</code></h3>`,
     prose(op.description),
     '<h4>Arguments</h4>',
+    // A rule across the arguments (exactly one way of naming the member…).
+    prose(args.description),
     fieldTable(fieldsOf(args), 'None.'),
     '<h4>Answer, in <code>message</code></h4>',
-    fieldTable(fieldsOf(answer.properties?.message), answer.properties?.message ? typeOf(answer.properties.message) : 'An empty object.'),
+    fieldTable(fieldsOf(answer.properties?.message), answer.properties?.message ? typeOf(answer.properties.message) : 'An empty object.', 'optional'),
     '<h4>Errors</h4>',
     errorList(doc, op),
     '</section>',
@@ -158,7 +165,8 @@ function methodSection(doc: Json, route: string, item: Json): string {
 /** The reference page: the methods API clients call, the webhook events, the errors; everything else is in the JSON. */
 export function referencePage(doc: Json): string {
   const paths = Object.entries(doc.paths as Record<string, Json>);
-  const forClients = paths.filter(([, item]) => Object.values(item).some((op) => (op as Json).security?.some((s: Json) => s.apiToken?.length)));
+  // An API client's methods: the token alone, with a scope (a user's method also takes the session).
+  const forClients = paths.filter(([, item]) => Object.values(item).some((op) => ((op as Json).security ?? []).length > 0 && (op as Json).security.every((s: Json) => s.apiToken?.length)));
   const tag = (name: string) => (doc.tags as Json[]).find((t) => t.name === name);
   const byTag = new Map<string, [string, Json][]>();
   for (const entry of forClients) {
@@ -206,14 +214,14 @@ ${prose(tag('webhooks')?.description)}
 <h3>Headers of every delivery</h3>
 <table><thead><tr><th>Header</th><th>What it is</th></tr></thead><tbody>${((firstEvent?.parameters ?? []) as Json[]).map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${prose(p.description)}</td></tr>`).join('')}</tbody></table>
 <h3>The body (JSON)</h3>
-${fieldTable(fieldsOf(payload), '')}
+${fieldTable(fieldsOf(payload), '', 'optional')}
 <h3>Your answer</h3>
 <ul>${Object.entries((firstEvent?.responses ?? {}) as Json).map(([code, r]) => `<li><strong>${escape(code)}</strong>: ${escape((r as Json).description)}</li>`).join('')}</ul>
 </section>
 <section id="errors" class="area">
 <h2>Errors</h2>
 <p>A refusal is Frappe's error body, with the HTTP status of its exception class:</p>
-${fieldTable(fieldsOf(errorShape), '')}
+${fieldTable(fieldsOf(errorShape), '', 'optional')}
 <dl>${errors.map(([name, r]) => `<dt id="error-${escape(name)}"><strong>${escape(status(name))}</strong> ${escape(name)}: <code>${escape((r.content['application/json'].schema.allOf[1].properties.exc_type.enum as string[]).join(' | '))}</code></dt><dd>${prose(r.description)}</dd>`).join('')}</dl>
 <p>Every <code>error_code</code>: ${(errorShape.properties.error_code.enum as string[]).map((c) => `<code>${escape(c)}</code>`).join(', ')}.</p>
 </section>

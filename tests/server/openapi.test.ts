@@ -126,11 +126,15 @@ describe('GET /api/docs', () => {
     for (const m of ['lookup_member', 'earn', 'reverse', 'hold', 'capture', 'release', 'confirm_reward']) {
       expect(html).toContain(`<code>/api/method/member_rewards.integration.${m}</code>`);
     }
+    // Only what an API client calls: not a back-office method (the whole API is in the JSON).
+    expect(html).not.toContain('<code>/api/method/member_rewards.api_clients.create</code>');
+    expect(html).not.toContain('<code>/api/method/ping</code>');
     for (const event of WEBHOOK_EVENTS) expect(html).toContain(`<code>${event}</code>`);
     const earn = html.slice(html.indexOf('id="member_rewards.integration.earn"'));
     const section = earn.slice(0, earn.indexOf('</section>'));
     expect(section).toMatch(/<code>receipt_no<\/code> <span class="required">required<\/span>/);
     expect(section).toContain('<code>duplicate</code>');
+    expect(section).toContain('Name the member by phone, member_code or customer.');
     expect(section).toMatch(/<strong>417<\/strong>/);
     expect(html).toContain('<code>webhook-signature</code>');
     // Nothing the content-security policy would refuse: no script, no inline style.
