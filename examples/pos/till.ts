@@ -48,27 +48,35 @@ function answer<T>(step: string, result: { data?: { message: T }; error?: Refusa
 const receipt = process.env.RECEIPT_NO || `POS-${Date.now().toString(36).toUpperCase()}`;
 const say = (line: string) => console.log(line);
 
-const member = answer('look up', await api.GET('/api/method/member_rewards.integration.lookup_member', { params: { query: { phone } } }));
-say(`member ${member.full_name} (${member.customer}), tier ${member.tier ?? '-'}: ${member.points} points, ${member.held_points} held`);
+async function main() {
+  const member = answer('look up', await api.GET('/api/method/member_rewards.integration.lookup_member', { params: { query: { phone } } }));
+  say(`member ${member.full_name} (${member.customer}), tier ${member.tier ?? '-'}: ${member.points} points, ${member.held_points} held`);
 
-const sale = { phone, receipt_no: receipt, branch, amount: 450, lines: [{ item_code: 'CROISSANT', qty: 3, amount: 270 }, { item_code: 'LATTE', qty: 2, amount: 180 }] };
-const earned = answer('earn', await api.POST('/api/method/member_rewards.integration.earn', { body: sale }));
-say(`earned ${earned.points} points for receipt ${earned.receipt_no} (${earned.amount} baht), balance ${earned.balance}`);
+  const sale = { phone, receipt_no: receipt, branch, amount: 450, lines: [{ item_code: 'CROISSANT', qty: 3, amount: 270 }, { item_code: 'LATTE', qty: 2, amount: 180 }] };
+  const earned = answer('earn', await api.POST('/api/method/member_rewards.integration.earn', { body: sale }));
+  say(`earned ${earned.points} points for receipt ${earned.receipt_no} (${earned.amount} baht), balance ${earned.balance}`);
 
-// The till did not see the answer (the network dropped): it posts the same receipt again.
-const again = answer('earn again', await api.POST('/api/method/member_rewards.integration.earn', { body: sale }));
-if (!again.duplicate || again.entry !== earned.entry || again.points !== earned.points) throw new Error('the same receipt was awarded twice');
-say(`posted ${again.receipt_no} again: the same answer (${again.points} points), nothing more awarded`);
+  // The till did not see the answer (the network dropped): it posts the same receipt again.
+  const again = answer('earn again', await api.POST('/api/method/member_rewards.integration.earn', { body: sale }));
+  if (!again.duplicate || again.entry !== earned.entry || again.points !== earned.points) throw new Error('the same receipt was awarded twice');
+  say(`posted ${again.receipt_no} again: the same answer (${again.points} points), nothing more awarded`);
 
-const payment = `${receipt}-PAY`;
-const held = answer('hold', await api.POST('/api/method/member_rewards.integration.hold', { body: { phone, points: 100, receipt_no: payment, branch, expires_in_minutes: 5 } }));
-say(`held ${held.points} points (${held.hold}) until ${held.expires_at}, balance ${held.balance}`);
+  const payment = `${receipt}-PAY`;
+  const held = answer('hold', await api.POST('/api/method/member_rewards.integration.hold', { body: { phone, points: 40, receipt_no: payment, branch, expires_in_minutes: 5 } }));
+  say(`held ${held.points} points (${held.hold}) until ${held.expires_at}, balance ${held.balance}`);
 
-const captured = answer('capture', await api.POST('/api/method/member_rewards.integration.capture', { body: { hold: held.hold, points: 60 } }));
-say(`captured ${captured.captured_points} of the ${captured.points} held points (${captured.status}), balance ${captured.balance}`);
+  const captured = answer('capture', await api.POST('/api/method/member_rewards.integration.capture', { body: { hold: held.hold, points: 25 } }));
+  say(`captured ${captured.captured_points} of the ${captured.points} held points (${captured.status}), balance ${captured.balance}`);
 
-const returned = answer('reverse', await api.POST('/api/method/member_rewards.integration.reverse', { body: { receipt_no: receipt, branch } }));
-say(`return of ${returned.receipt_no}: ${returned.reversed_amount} baht back, ${returned.points_reversed} points taken back (shortfall ${returned.points_shortfall}), balance ${returned.balance}`);
+  const returned = answer('reverse', await api.POST('/api/method/member_rewards.integration.reverse', { body: { receipt_no: receipt, branch } }));
+  say(`return of ${returned.receipt_no}: ${returned.reversed_amount} baht back, ${returned.points_reversed} points taken back (shortfall ${returned.points_shortfall}), balance ${returned.balance}`);
 
-const after = answer('look up', await api.GET('/api/method/member_rewards.integration.lookup_member', { params: { query: { phone } } }));
-say(`member ${after.customer}: ${after.points} points, ${after.held_points} held`);
+  const after = answer('look up', await api.GET('/api/method/member_rewards.integration.lookup_member', { params: { query: { phone } } }));
+  say(`member ${after.customer}: ${after.points} points, ${after.held_points} held`);
+}
+
+// A refusal ends the till with its one line (status, exc_type, error_code, sentence) and a failing exit code.
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
