@@ -3,11 +3,13 @@
 // hand, so it cannot drift from the code. Served at /api/openapi.json (server/frappe/api-reference.ts).
 import * as v from 'valibot';
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
+import { API_CLIENT_CALLS_PER_MINUTE } from '../../contracts/api-clients';
 import { ERROR_CODE_FIELD, ERROR_CODES } from '../../contracts/errors';
 import { WEBHOOK_EVENTS, WebhookPayloadSchema } from '../../contracts/webhooks';
 import { contractCatalog } from './api-catalog';
 import { EXC_STATUS } from './errors';
 import type { HttpVerb, MethodDef } from './methods';
+import { SID_COOKIE } from './sessions';
 
 type Json = Record<string, unknown>;
 type AnySchema = v.GenericSchema & { type: string; entries?: Record<string, v.GenericSchema> };
@@ -112,7 +114,7 @@ const ERROR_RESPONSES = {
   TooManyRequests: {
     status: '429',
     exc: ['TooManyRequestsError'],
-    description: 'Too many calls: an API client may make 1,200 a minute; slow down and try again after a minute.',
+    description: `Too many calls: an API client may make ${API_CLIENT_CALLS_PER_MINUTE.toLocaleString('en')} a minute; slow down and try again after a minute.`,
   },
 } as const;
 type ErrorResponse = keyof typeof ERROR_RESPONSES;
@@ -264,7 +266,7 @@ export async function openApiDocument(methods: ReadonlyMap<string, MethodDef>, o
         session: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'sid',
+          name: SID_COOKIE,
           description: "The app's session cookie, set by `login`; a write also sends the session's CSRF token as `X-Frappe-CSRF-Token`.",
         },
       },
