@@ -1,16 +1,17 @@
 // Writes docs/api.md, the API reference, from contracts/ (each method's and doctype's arguments, answer and the
-// comment above its contract) and the server's declarations of them (verbs, who may call, who may read and write).
+// comment above its contract, read by server/frappe/api-catalog.ts, which the OpenAPI document is written from too)
+// and the server's declarations of them (verbs, who may call, who may read and write).
 // `npx tsx scripts/api-doc.ts` rewrites it; tests/docs/api-doc.test.ts fails while the file differs from what this
 // writes, so the reference cannot drift from the code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as v from 'valibot';
-import { isDoctypeContract, isMethodContract, isRawMethodContract, type DoctypeContract, type MethodContract, type RawMethodContract } from '../contracts/contract';
 import type { Allow } from '../server/frappe/context';
 import type { Perm } from '../server/frappe/doctypes';
 import { registries } from '../server/app';
 import { allModules } from '../server/modules';
+import { contractCatalog } from '../server/frappe/api-catalog';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_DOC = path.join(ROOT, 'docs/api.md');
@@ -73,47 +74,6 @@ function who(allow: readonly Allow[] | undefined): string {
   return allow.filter((r) => r !== 'System Manager').join(', ') || 'System Manager';
 }
 
-/** The comment on the lines right above `export const NAME`, as plain lines. */
-function commentAbove(source: string, name: string): string {
-  const at = source.search(new RegExp(`^export const ${name}\\b`, 'm'));
-  if (at < 0) return '';
-  const before = source.slice(0, at);
-  if (!before.endsWith('*/\n')) return '';
-  const start = before.lastIndexOf('/**');
-  if (start < 0) return '';
-  return before
-    .slice(start + 3, -3)
-    .split('\n')
-    .map((line) => line.replace(/^\s*\* ?/, '').trimEnd())
-    .join('\n')
-    .trim();
-}
-
-interface Declared<C> {
-  name: string;
-  file: string;
-  contract: C;
-  comment: string;
-}
-
-/** Every contract where it is defined (`export const NAME = methodContract(…` in that file), in the file's order. */
-async function contractsOf() {
-  const methods: Declared<MethodContract | RawMethodContract>[] = [];
-  const doctypes: Declared<DoctypeContract>[] = [];
-  for (const file of fs.readdirSync(path.join(ROOT, 'contracts')).sort()) {
-    const source = fs.readFileSync(path.join(ROOT, 'contracts', file), 'utf8');
-    const module = (await import(path.join(ROOT, 'contracts', file))) as Record<string, unknown>;
-    const defined = [...source.matchAll(/^export const (\w+) = (methodContract|rawMethodContract|doctypeContract)\(/gm)].map((m) => m[1]!);
-    for (const name of defined) {
-      const contract = module[name];
-      const entry = { name, file: `contracts/${file}`, comment: commentAbove(source, name) };
-      if (isMethodContract(contract) || isRawMethodContract(contract)) methods.push({ ...entry, contract });
-      else if (isDoctypeContract(contract)) doctypes.push({ ...entry, contract });
-    }
-  }
-  return { methods, doctypes };
-}
-
 const code = (s: string) => `\`${s}\``;
 
 /** An answer's shape: with its types when short, else its top-level fields alone. */
@@ -138,7 +98,7 @@ function wrap(text: string, width = 118): string[] {
 
 export async function renderApiDoc(): Promise<string> {
   const { methods: served, doctypes: resources } = registries(allModules);
-  const { methods, doctypes } = await contractsOf();
+  const { methods, doctypes } = await contractCatalog();
   const out: string[] = [
     '# API reference',
     '',

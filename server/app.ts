@@ -16,6 +16,7 @@ import { registerResourceRoutes, resolveDoctype } from './frappe/resources';
 import { coreMethods } from './frappe/core-methods';
 import { registerFiles } from './frappe/files';
 import { registerRootCommand } from './frappe/root-command';
+import { registerApiReference } from './frappe/api-reference';
 import { isAppPath, registerStatic, sendAppShell } from './serve-app';
 import { ChangeBus } from './frappe/realtime-bus';
 import { hasNul, nulRefusal, type MethodDef } from './frappe/methods';
@@ -155,6 +156,8 @@ export async function buildApp(
   registerFiles(app, database.db, config);
   registerMethodRoutes(app, methods, context, { checkAnswers: config.checkAnswers });
   registerResourceRoutes(app, doctypes, context);
+  // The methods a brand's systems call, and the events they receive, first in the reference.
+  registerApiReference(app, methods, { featured: ['integration', 'webhooks', 'api-clients'] });
   for (const mod of modules) await mod.routes?.(app, { database, config, services });
   await registerRootCommand(app);
   await registerStatic(app, config.distDir);
