@@ -85,3 +85,23 @@ export function AddressedTable<T extends { name: string }>({ list, total, page, 
     />
   );
 }
+
+export interface PagedTableProps<T> extends Omit<AdminTableProps<T>, 'records' | 'fetching' | 'paged'> {
+  /** The page's query: a method's `{rows, total}`, and whether a page is on its way. */
+  list: { data: { rows: T[]; total: number } | undefined; isFetching: boolean };
+  /** The page, from the address, and how to write it back. */
+  page: number;
+  set: (patch: { page: number }) => void;
+}
+
+/** A list a method answers a page at a time (`{rows, total}`), its page kept in the address. */
+export function PagedTable<T>({ list, page, set, ...rest }: PagedTableProps<T>) {
+  return (
+    <AdminTable<T>
+      records={list.data?.rows}
+      fetching={list.isFetching}
+      paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
+      {...rest}
+    />
+  );
+}

@@ -9,7 +9,7 @@ import { DateField } from '@/components/date-field';
 import { formatMoment } from '@/lib/format/moment';
 import { useLang, useT } from '@/lib/i18n';
 import { ACCESS_KINDS, type AccessKind, type AccessLogRowSchema } from '../../../../contracts/privacy';
-import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { PagedTable, PAGE_SIZE } from '../kit/admin-table';
 import { useListSearch, useTypedFilter } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { roleLabel } from '../audit/changes';
@@ -58,12 +58,12 @@ export function AccessLogPage() {
         <DateField label={t('backOffice.from')} value={from} max={to || undefined} onChange={(day) => set({ from: day, page: 1 })} />
         <DateField label={t('backOffice.to')} value={to} min={from || undefined} onChange={(day) => set({ to: day, page: 1 })} />
       </div>
-      <AdminTable<AccessLogRow>
+      <PagedTable<AccessLogRow>
         label={t('privacyAdmin.accessLogTitle')}
-        records={list.data?.rows}
         idAccessor="id"
-        fetching={list.isFetching}
-        paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
+        list={list}
+        page={page}
+        set={set}
         columns={[
           { accessor: 'created_at', title: t('privacyAdmin.when'), width: 130, render: (r) => formatMoment(r.created_at, lang) },
           {

@@ -14,7 +14,7 @@ import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT, type Lang, type Translate } from '@/lib/i18n';
 import { today } from '../../../../contracts/business-day';
 import { PRIVACY_RECORD_REQUEST, PRIVACY_REQUEST_KINDS, PRIVACY_REQUEST_STATUSES, REQUEST_DEADLINE_DAYS, type PrivacyRequestKind } from '../../../../contracts/privacy';
-import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { PagedTable, PAGE_SIZE } from '../kit/admin-table';
 import { failedToast, savedToast } from '../kit/feedback';
 import { useListSearch } from '../kit/list-search';
 import { contractCheck, ModalForm } from '../kit/modal-form';
@@ -115,12 +115,12 @@ export function RequestsPage() {
           clearable
         />
       </div>
-      <AdminTable<PrivacyRequestRow>
+      <PagedTable<PrivacyRequestRow>
         label={t('privacyAdmin.requestsTitle')}
-        records={list.data?.rows}
         idAccessor="id"
-        fetching={list.isFetching}
-        paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
+        list={list}
+        page={page}
+        set={set}
         columns={[
           {
             accessor: 'member_name',

@@ -13,7 +13,7 @@ import { branchesQuery } from '@/entities/branches';
 import { bootQuery } from '@/entities/member';
 import { CreateStaffArgs, STAFF_ROLES, type StaffRole } from '../../../../contracts/admin';
 import { useT, type MessageKey } from '@/lib/i18n';
-import { AdminTable, PAGE_SIZE } from '../kit/admin-table';
+import { PagedTable, PAGE_SIZE } from '../kit/admin-table';
 import { useListSearch, useTypedFilter } from '../kit/list-search';
 import { PageHead } from '../kit/page-head';
 import { failedToast, savedToast } from '../kit/feedback';
@@ -135,12 +135,12 @@ export function StaffPage() {
       <div className={classes.filters}>
         <TextInput label={t('backOffice.search')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
       </div>
-      <AdminTable<StaffRow>
+      <PagedTable<StaffRow>
         label={t('backOffice.staffTitle')}
-        records={list.data?.rows}
         idAccessor="name"
-        fetching={list.isFetching}
-        paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
+        list={list}
+        page={page}
+        set={set}
         onRowClick={setEditing}
         columns={[
           { accessor: 'full_name', title: t('backOffice.staffName'), render: (r) => <span className={classes.rowLink}>{r.full_name}<span className={classes.code}>{r.email ?? r.name}</span></span> },

@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { NOTIFICATION_TOPICS, type NotificationChannel, type NotificationTopic } from '../../../../contracts/notifications';
 import { settingsQuery, useUpdateSettings } from '@/entities/notifications';
 import { currentSubscription, disablePush, enablePush, permission, pushSupport, refreshPush } from '../push';
-import { SettingsPanel } from '@/components/settings-panel';
+import { SettingSwitch, SettingsPanel } from '@/components/settings-panel';
 import panel from '@/components/settings-panel.module.css';
 import classes from './notifications.module.css';
 
@@ -234,25 +234,16 @@ export function NotificationSettings() {
                 </Text>
               )}
             </div>
-            <div className={`${panel.block} ${classes.quiet}`}>
-              <div>
-                <Text size="sm" fw={600} id="quiet-hours-label">
-                  {t('notifications.quietTitle')}
-                </Text>
-                <Text size="xs" c="dimmed" id="quiet-hours-hint">
-                  {t('notifications.quietHint')}
-                </Text>
-              </div>
-              <Switch
-                size="md"
-                checked={data.quiet_hours}
-                disabled={!online}
-                onChange={(e) => save({ quiet_hours: e.currentTarget.checked })}
-                aria-labelledby="quiet-hours-label"
-                aria-describedby="quiet-hours-hint"
-                classNames={{ track: classes.track }}
-              />
-            </div>
+            <SettingSwitch
+              id="quiet-hours"
+              className={`${panel.block} ${classes.quiet}`}
+              label={t('notifications.quietTitle')}
+              hint={t('notifications.quietHint')}
+              checked={data.quiet_hours}
+              disabled={!online}
+              onChange={(on) => save({ quiet_hours: on })}
+              trackClassName={classes.track}
+            />
             {!online && (
               <Text size="xs" c="dimmed" px="md" pb="sm">
                 {t('notifications.offline')}

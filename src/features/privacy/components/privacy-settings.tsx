@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Switch.css';
-import { Button, Switch, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { consentsQuery } from '@/entities/privacy';
@@ -11,9 +10,8 @@ import { useOutbox } from '@/lib/outbox';
 import { saveJsonFile } from '@/lib/save-file';
 import { toast } from '@/lib/toast';
 import { DeleteAccount } from './delete-account';
-import { SettingsPanel } from '@/components/settings-panel';
+import { SettingSwitch, SettingsPanel } from '@/components/settings-panel';
 import panel from '@/components/settings-panel.module.css';
-import classes from './privacy.module.css';
 
 /**
  * /my-account's personal data: offers on or off (one tap either way, as the server holds it), a copy of everything
@@ -41,25 +39,15 @@ export function PrivacySettings({ beforeSignOut }: { beforeSignOut?: () => Promi
     <>
       <SettingsPanel id="account-privacy" title={t('privacy.section')} testId="privacy-settings">
         <div className={panel.block}>
-          <div className={classes.switchRow}>
-            <div>
-              <Text id="offers-label" size="sm" fw={600}>
-                {t('privacy.offers')}
-              </Text>
-              <Text id="offers-hint" size="xs" c="dimmed">
-                {t('privacy.offersHint')}
-              </Text>
-            </div>
-            <Switch
-              size="md"
-              checked={offersOn}
-              disabled={!consents.data || marketing.isPending}
-              onChange={(e) => marketing.mutate({ purpose: 'marketing', granted: e.currentTarget.checked ? 1 : 0 })}
-              aria-labelledby="offers-label"
-              aria-describedby="offers-hint"
-              data-testid="offers-switch"
-            />
-          </div>
+          <SettingSwitch
+            id="offers"
+            label={t('privacy.offers')}
+            hint={t('privacy.offersHint')}
+            checked={offersOn}
+            disabled={!consents.data || marketing.isPending}
+            onChange={(on) => marketing.mutate({ purpose: 'marketing', granted: on ? 1 : 0 })}
+            testId="offers-switch"
+          />
           {waiting.length > 0 && (
             <Text size="xs" c="dimmed" mt={6} role="status">
               {t('privacy.offersWaiting')}
