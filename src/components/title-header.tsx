@@ -13,6 +13,11 @@ export interface TitleHeaderProps {
    * when omitted.
    */
   backTo?: string;
+  /**
+   * In place of `backTo`: the arrow is a button that calls this (a panel over a screen closes, e.g. the checkout's
+   * address and payment panels).
+   */
+  onBack?: () => void;
   /** Accessible name of the back link; defaults to "back". */
   backLabel?: string;
   /** Optional action at the end of the bar (cart button, search toggle...). */
@@ -20,7 +25,7 @@ export interface TitleHeaderProps {
 }
 
 /** A screen's sticky title bar with a back link: the h1 of the screen. */
-export function TitleHeader({ title, backTo, backLabel, end }: TitleHeaderProps) {
+export function TitleHeader({ title, backTo, onBack, backLabel, end }: TitleHeaderProps) {
   const t = useT();
   const router = useRouter();
   const location = useLocation();
@@ -34,7 +39,12 @@ export function TitleHeader({ title, backTo, backLabel, end }: TitleHeaderProps)
   return (
     <header className={classes.header}>
       <div>
-        {backTo !== undefined && (
+        {onBack && (
+          <button type="button" onClick={onBack} className={classes.back} aria-label={backLabel ?? t('common.back')}>
+            <ArrowLeftIcon />
+          </button>
+        )}
+        {!onBack && backTo !== undefined && (
           <Link to={backTo} onClick={back} className={classes.back} aria-label={backLabel ?? t('common.back')}>
             <ArrowLeftIcon />
           </Link>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AddressText } from '@/components/address-text';
+import { TitleHeader } from '@/components/title-header';
 import { useT } from '@/lib/i18n';
 import { addressesQuery } from '@/entities/addresses';
 import { AddressEntry } from './address-entry';
@@ -14,17 +15,7 @@ import classes from './checkout.module.css';
 
 function PanelBar({ title, onBack }: { title: string; onBack: () => void }) {
   const t = useT();
-  return (
-    <header className={classes.panelBar}>
-      <button type="button" className={classes.iconButton} onClick={onBack} aria-label={t('checkout.close')}>
-        <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" aria-hidden="true">
-          <path d="M15 18l-6-6 6-6" />
-        </svg>
-      </button>
-      <h1 className={classes.panelTitle}>{title}</h1>
-      <span />
-    </header>
-  );
+  return <TitleHeader title={title} onBack={onBack} backLabel={t('checkout.close')} />;
 }
 
 /** The billing or the shipping address: one of the member's, or a new one (chosen once saved). */
