@@ -10,7 +10,7 @@ import { audit, auditAs, JOB_ACTOR } from '../audit/service';
 import { refuse } from '../staff/messages';
 import { branchOf, resolveMember, useCode, type MemberArgs } from './members';
 import { expireHolds, holdOf, insertHold, settleHold, type HoldRow } from './repository';
-import { recordEvent } from './events';
+import { recordEvent } from '../webhooks/events';
 
 /**
  * Points as payment: a hold takes points out of the spendable balance at once (the ledger is untouched); a capture

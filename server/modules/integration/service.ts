@@ -14,7 +14,7 @@ import { confirmReward } from '../staff/hand-over';
 import { refuse } from '../staff/messages';
 import { branchOf, resolveMember, useCode, type MemberArgs } from './members';
 import { claimReceipt, receiptOf, updateReceipt } from './repository';
-import { recordEvent } from './events';
+import { recordEvent } from '../webhooks/events';
 
 /** What a brand's till or web shop does with a member: look up, earn for a receipt, take back on a return, confirm a reward. */
 
