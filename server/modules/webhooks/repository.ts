@@ -1,5 +1,4 @@
 import { and, arrayContains, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { apiClients } from '../../db/schema/integration';
 import { webhookDeliveries as D, webhookSubscriptions as S } from '../../db/schema/webhooks';
@@ -81,8 +80,6 @@ export async function updateDelivery(db: Executor, id: number, set: Partial<type
   return row!;
 }
 
-const earlier = alias(D, 'earlier');
-
 /**
  * Claims up to `limit` due deliveries for one claim token, under a lease: pending, due, not held by a live claim,
  * to an enabled subscription, and the oldest pending one of their subscription and member (a member's later event
@@ -101,8 +98,8 @@ export async function claimDueDeliveries(db: Executor, opts: { now: Date; leaseU
         lte(D.next_attempt_at, opts.now),
         or(isNull(D.locked_until), lt(D.locked_until, opts.now)),
         eq(S.enabled, true),
-        sql`not exists (select 1 from ${earlier} where ${earlier.subscription} = ${D.subscription} and ${earlier.customer} = ${D.customer}
-          and ${earlier.status} = 'pending' and ${earlier.id} < ${D.id})`,
+        sql`not exists (select 1 from ${D} as earlier where earlier.subscription = ${D.subscription} and earlier.customer = ${D.customer}
+          and earlier.status = 'pending' and earlier.id < ${D.id})`,
       ),
     )
     .orderBy(asc(D.next_attempt_at), asc(D.id))
