@@ -186,7 +186,7 @@ export async function deliverDue(opts: DeliveryOptions, max = 500): Promise<numb
 }
 
 /** A redelivery: one delivery claimed now, whatever its status or its subscription's, and sent at once. */
-export async function sendNow(opts: DeliveryOptions, d: DeliveryRow, claim: (token: string, leaseUntil: Date) => Promise<DeliveryRow | null>): Promise<DeliveryRow | null> {
+export async function sendNow(opts: DeliveryOptions, claim: (token: string, leaseUntil: Date) => Promise<DeliveryRow | null>): Promise<DeliveryRow | null> {
   const now = opts.clock();
   const token = claimToken();
   const claimed = await claim(token, new Date(now.getTime() + LEASE_MS));
