@@ -7,7 +7,7 @@ import { today } from '../../../contracts/business-day';
 import { WEBHOOK_EVENTS, WebhookPayloadSchema, type WebhookPayload } from '../../../contracts/webhooks';
 import { customers } from '../../../server/db/schema/customers';
 import { addDays, earnPoints, programOf } from '../../../server/modules/loyalty/ledger';
-import { expirePoints } from '../../../server/modules/loyalty/jobs';
+import { expirePoints, refreshTiers } from '../../../server/modules/loyalty/jobs';
 import { asClient, createClient, I, integrationServer, type Credentials } from '../integration/support';
 import { lastCode, newPhone } from '../account/helpers';
 import { addAddress, givePoints, PLACE_ORDER } from '../orders/support';
@@ -155,6 +155,16 @@ describe('each event is recorded by the change it reports, in the same transacti
     await earnPoints(server.database.db, { customer: m.customer, program: program!, points: 5, source: 'adjustment' });
     await expirePoints(server.database.db, new Date());
     expect(await ofType(m.customer, 'points.expired')).toEqual([{ customer: m.customer, points: 7, balance: 5 }]);
+  });
+
+  it('tier.changed when the nightly tier job finds a stored tier the points no longer reach', async () => {
+    const m = await createMember(server);
+    await server.database.db.update(customers).set({ loyalty_program_tier: 'Gold', tier_evaluated_on: addDays(today(), -1) }).where(eq(customers.name, m.customer));
+    await refreshTiers(server.database.db, new Date());
+    expect(await ofType(m.customer, 'tier.changed')).toEqual([{ customer: m.customer, tier: 'Silver', previous_tier: 'Gold', balance: 0 }]);
+    // Run again the same day: nothing new.
+    await refreshTiers(server.database.db, new Date());
+    expect(await ofType(m.customer, 'tier.changed')).toHaveLength(1);
   });
 
   it('points.adjusted for a manager’s adjustment, signed: given or taken', async () => {
