@@ -5,7 +5,7 @@ import { settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
 import { orderRefunds } from '../../db/schema/orders';
-import { countsTowardTier, rollingWindowStart, standingSumsSql } from './ledger';
+import { countsTowardTier, receiptReturnsSql, rollingWindowStart, standingSumsSql } from './ledger';
 import { preparedRead } from '../../db/prepared';
 import type { PointsRecord } from '../../../contracts/loyalty';
 
@@ -105,21 +105,28 @@ export async function tierBases(db: Executor, names: string[], windowStart: stri
     .from(orderRefunds)
     .where(and(inArray(orderRefunds.customer, names), lte(orderRefunds.posting_date, asOf), windowStart ? gte(orderRefunds.posting_date, windowStart) : undefined))
     .groupBy(orderRefunds.customer);
+  const returned = await db
+    .select({ customer: customers.name, total: receiptReturnsSql(customers.name, asOf, windowStart) })
+    .from(customers)
+    .where(inArray(customers.name, names));
   const out = new Map(names.map((n) => [n, 0]));
   for (const r of earned) out.set(r.customer, Number(r.total));
-  for (const r of refunded) out.set(r.customer, (out.get(r.customer) ?? 0) - Number(r.total));
+  for (const r of [...refunded, ...returned]) out.set(r.customer, (out.get(r.customer) ?? 0) - Number(r.total));
   return out;
 }
 
 /**
  * Stores an evaluated tier unless the member was evaluated on `day` already (an earning that day evaluated it with its
- * own points, which this page may not have seen): the nightly job never overwrites a fresher tier.
+ * own points, which this page may not have seen): the nightly job never overwrites a fresher tier. Answers whether
+ * it stored it.
  */
-export async function storeTier(tx: Executor, customer: string, tier: string | null, day: string) {
-  await tx
+export async function storeTier(tx: Executor, customer: string, tier: string | null, day: string): Promise<boolean> {
+  const rows = await tx
     .update(customers)
     .set({ loyalty_program_tier: tier, tier_evaluated_on: day })
-    .where(and(eq(customers.name, customer), or(isNull(customers.tier_evaluated_on), lt(customers.tier_evaluated_on, day))));
+    .where(and(eq(customers.name, customer), or(isNull(customers.tier_evaluated_on), lt(customers.tier_evaluated_on, day))))
+    .returning({ name: customers.name });
+  return rows.length > 0;
 }
 
 /** Members born in `month` (MM) of a programme, not blocked, without the birthday bonus `key(customer)` yet. */
