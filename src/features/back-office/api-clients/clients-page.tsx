@@ -140,11 +140,20 @@ function RevokeDialog({ client, onClose }: { client: ApiClient; onClose: () => v
           savedToast('apiClientsAdmin.revoked_toast', { name: client.client_name });
           onClose();
         },
-        onError: failedToast,
       },
     );
+  // A refusal stays in the dialog, in the manager's language, beside what was being confirmed.
   return (
-    <ModalForm title={t('apiClientsAdmin.revokeTitle', { name: client.client_name })} onClose={onClose} onSubmit={confirm} submitLabel={t('apiClientsAdmin.revoke')} submitColor="red" pending={revoke.isPending}>
+    <ModalForm
+      title={t('apiClientsAdmin.revokeTitle', { name: client.client_name })}
+      onClose={onClose}
+      onSubmit={confirm}
+      submitLabel={t('apiClientsAdmin.revoke')}
+      submitColor="red"
+      pending={revoke.isPending}
+      error={revoke.error}
+      errorTestId="revoke-error"
+    >
       <Alert color="red" data-testid="revoke-what">
         {t('apiClientsAdmin.revokeWhat')}
       </Alert>
@@ -152,12 +161,12 @@ function RevokeDialog({ client, onClose }: { client: ApiClient; onClose: () => v
   );
 }
 
-/** A client's state: active, rotated (with until when the old secret still works) or revoked. */
-function StatusCell({ client }: { client: ApiClient }) {
+/** A client's state: active, rotated (with until when the old secret still works, as of `now`) or revoked. */
+function StatusCell({ client, now }: { client: ApiClient; now: number }) {
   const t = useT();
   const [lang] = useLang();
   const status = clientStatus(client);
-  const graceLeft = status === 'rotated' && client.previous_valid_until && Date.parse(client.previous_valid_until) > Date.now();
+  const graceLeft = status === 'rotated' && client.previous_valid_until && Date.parse(client.previous_valid_until) > now;
   return (
     <span className={classes.cellText}>
       <span>
@@ -183,6 +192,8 @@ export function ClientsPage() {
   const [rotating, setRotating] = useState<ApiClient | null>(null);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
   const [issued, setIssued] = useState<Issued | null>(null);
+  // When the page opened: whether a rotated client's old secret still works is judged at that moment.
+  const [now] = useState(() => Date.now());
   const rows = list.data?.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const show = (next: Issued) => {
     setCreating(false);
@@ -234,7 +245,7 @@ export function ClientsPage() {
           { accessor: 'branch', title: t('apiClientsAdmin.branch'), render: (c) => (c.branch ? branchName(c.branch) : t('apiClientsAdmin.allBranches')) },
           { accessor: 'created_at', title: t('apiClientsAdmin.created'), noWrap: true, render: (c) => formatMoment(c.created_at, lang, 'day') },
           { accessor: 'last_used_at', title: t('apiClientsAdmin.lastUsed'), render: (c) => (c.last_used_at ? formatMoment(c.last_used_at, lang, 'time') : t('apiClientsAdmin.never')) },
-          { accessor: 'revoked_at', title: t('apiClientsAdmin.status'), render: (c) => <StatusCell client={c} /> },
+          { accessor: 'revoked_at', title: t('apiClientsAdmin.status'), render: (c) => <StatusCell client={c} now={now} /> },
           {
             accessor: 'created_by',
             title: t('apiClientsAdmin.actions'),
