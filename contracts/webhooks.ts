@@ -38,7 +38,9 @@ export const WEBHOOK_SUBSCRIPTIONS_PER_CLIENT = 10;
 
 /**
  * What every event's `data` may carry. Each event fills the fields that describe it: `customer` always; `points` the
- * points the event moved (positive, also for a redemption or reversal) and `balance` the spendable points after it;
+ * points the event moved (positive, also for a redemption or reversal; signed only for `points.adjusted`, the one
+ * event that may give or take: negative when the adjustment took points) and `balance` the spendable points after it
+ * (every event but `member.*`);
  * `receipt_no` and `branch` for a receipt; `tier` and `previous_tier` for a tier change; `order` and `reward_code` for
  * a reward; `hold` for a hold.
  */

@@ -21,6 +21,7 @@ import { broadcastModule } from './broadcast/index';
 import { privacyModule } from './privacy/index';
 import { apiClientsModule } from './api-clients/index';
 import { integrationModule } from './integration/index';
+import { webhooksModule } from './webhooks/index';
 
 /** Every domain of the server, registered explicitly (no autoload). */
 export const allModules: ServerModule[] = [
@@ -46,4 +47,5 @@ export const allModules: ServerModule[] = [
   privacyModule,
   apiClientsModule,
   integrationModule,
+  webhooksModule,
 ];

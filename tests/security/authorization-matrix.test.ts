@@ -152,6 +152,15 @@ const METHOD_CALLERS: Record<string, readonly RoleName[]> = {
   'member_rewards.integration.capture': NOBODY,
   'member_rewards.integration.release': NOBODY,
   'member_rewards.integration.confirm_reward': NOBODY,
+  'member_rewards.webhooks.subscribe': NOBODY,
+  'member_rewards.webhooks.unsubscribe': NOBODY,
+  'member_rewards.webhooks.deliveries': NOBODY,
+  // Webhooks in the back office: a System Manager's, as the API clients are.
+  'member_rewards.webhooks.list_subscriptions': SYSTEM,
+  'member_rewards.webhooks.subscribe_for_client': SYSTEM,
+  'member_rewards.webhooks.subscription_deliveries': SYSTEM,
+  'member_rewards.webhooks.redeliver': SYSTEM,
+  'member_rewards.webhooks.set_subscription_enabled': SYSTEM,
 };
 
 type DoctypeVerb = 'list' | 'create' | 'update' | 'delete';

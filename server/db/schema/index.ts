@@ -12,3 +12,4 @@ export * from './reports';
 export * from './broadcasts';
 export * from './privacy';
 export * from './integration';
+export * from './webhooks';

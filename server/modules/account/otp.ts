@@ -12,6 +12,7 @@ import { GatewayUnavailable } from '../../frappe/gateway';
 import { sendSms } from './sms';
 import { customerOfUser, phoneHeldByOther, updateUser, userByName } from './repository';
 import { grantBonus } from '../loyalty/bonuses';
+import { recordEvent } from '../webhooks/events';
 import { deleteCode, liveCodeForUpdate, markCodeUsed, replaceCode, secondsSinceLastCode, setAttempts } from './otp-repository';
 
 /** One-time codes: 6 random digits, hashed, 5 minutes, single use, 5 wrong tries, resend ≥ 60 s. */
@@ -129,11 +130,14 @@ async function checkAndBind(ctx: RequestContext, phone: string, hash: string, pu
     }
     await markCodeUsed(tx, row.id);
     if (await phoneHeldByOther(tx, phone, ctx.user.name)) return failed('phoneUnavailable');
+    const wasVerified = (await userByName(tx, ctx.user.name))?.phone_verified ?? false;
     await updateUser(tx, ctx.user.name, { mobile_no: phone, phone_verified: true });
-    if (purpose === 'verify') {
+    const customer = await customerOfUser(tx, ctx.user.name);
+    // A member becomes one the brand's systems can serve (found by phone, earning) when the phone is first verified.
+    if (customer) await recordEvent(tx, wasVerified ? 'member.updated' : 'member.created', { customer: customer.name });
+    if (purpose === 'verify' && customer) {
       // The sign-up bonus, once per member (its event key), with the verification or not at all.
-      const customer = await customerOfUser(tx, ctx.user.name);
-      if (customer) await grantBonus(tx, customer.name, 'signup', `signup:${customer.name}`);
+      await grantBonus(tx, customer.name, 'signup', `signup:${customer.name}`);
     }
     return { status: 'success', message: say(lang, purpose === 'change' ? 'changed' : 'verified') } satisfies OtpAnswer;
   });

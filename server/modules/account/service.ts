@@ -24,6 +24,7 @@ import {
 import type { LineIdentity } from './line';
 import { isUniqueViolation } from './otp';
 import { LINE_PLACEHOLDER_DOMAIN, normalisePhone } from '../../../contracts/account';
+import { recordEvent } from '../webhooks/events';
 
 
 /** Creates the member's Customer (CUST-00002, ...) in the default programme. */
@@ -172,6 +173,8 @@ export async function updateProfile(ctx: RequestContext, input: ProfileUpdate): 
       birth_date: input.birth_date,
     });
     await renameCustomer(tx, me.name, fullName);
+    const customer = await customerOfUser(tx, me.name);
+    if (customer) await recordEvent(tx, 'member.updated', { customer: customer.name });
   });
   return profileOf(ctx.db, me.name);
 }

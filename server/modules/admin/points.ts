@@ -2,7 +2,8 @@ import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { validationError } from '../../frappe/errors';
 import { DEFAULT_ADJUSTMENT_REASONS } from '../../../contracts/admin';
-import { balanceOf, earnPoints, lockCustomerRow, programOf, refreshTier, spendPoints, tierOf } from '../loyalty/ledger';
+import { balanceOf, earnPoints, lockCustomerRow, programOf, refreshTier, spendableOf, spendPoints, tierOf } from '../loyalty/ledger';
+import { recordEvent } from '../webhooks/events';
 import { TIER_ADJUST_REASON } from '../../../contracts/loyalty';
 import { today } from '../../../contracts/business-day';
 import { audit } from '../audit/service';
@@ -79,6 +80,8 @@ export async function adjustPoints(ctx: RequestContext, input: AdjustInput) {
       after: { loyalty_points: after, points: input.points, reason: input.reason, note: notes.note, member_text: notes.memberText, entries },
       branch: null,
     });
+    // Signed: an adjustment is the one event whose points may be taken (negative) as well as given.
+    await recordEvent(tx, 'points.adjusted', { customer, points: input.points, balance: await spendableOf(tx, customer, day) });
     // The member hears of it with the text written for them; the reason code and the note stay internal.
     await enqueueEvent(
       tx,

@@ -10,7 +10,7 @@ import { audit, auditAs, JOB_ACTOR } from '../audit/service';
 import { refuse } from '../staff/messages';
 import { branchOf, resolveMember, useCode, type MemberArgs } from './members';
 import { expireHolds, holdOf, insertHold, settleHold, type HoldRow } from './repository';
-import { recordEvent } from './events';
+import { recordEvent } from '../webhooks/events';
 
 /**
  * Points as payment: a hold takes points out of the spendable balance at once (the ledger is untouched); a capture
@@ -99,8 +99,11 @@ export async function captureHold(ctx: RequestContext, input: { hold: string; po
       after: { status: 'captured', customer: hold.customer, points: take, released: hold.points - take, receipt_no: hold.receipt_no },
       branch: hold.branch,
     });
-    await recordEvent(tx, 'hold.captured', { customer: hold.customer, hold: hold.name, points: take, receipt_no: hold.receipt_no });
-    return view(hold, await spendableOf(tx, hold.customer, day));
+    const balance = await spendableOf(tx, hold.customer, day);
+    // The points left the ledger as a redemption: subscribers of either event hear of it.
+    await recordEvent(tx, 'points.redeemed', { customer: hold.customer, points: take, balance, receipt_no: hold.receipt_no, branch: hold.branch, hold: hold.name });
+    await recordEvent(tx, 'hold.captured', { customer: hold.customer, hold: hold.name, points: take, balance, receipt_no: hold.receipt_no, branch: hold.branch });
+    return view(hold, balance);
   });
   return result;
 }
@@ -116,8 +119,9 @@ export async function releaseHold(ctx: RequestContext, input: { hold: string }) 
     const hold = await settleHold(tx, found.name, { status: 'released', now });
     if (!hold) throw unsettled((await holdOf(tx, client, found.name))!, now);
     await audit(ctx, tx, { action: 'release_points', doctype: 'Points Hold', name: hold.name, before: { status: 'held' }, after: { status: 'released', points: hold.points }, branch: hold.branch });
-    await recordEvent(tx, 'hold.released', { customer: hold.customer, hold: hold.name, points: hold.points });
-    return view(hold, await spendableOf(tx, hold.customer, today(now.getTime())));
+    const balance = await spendableOf(tx, hold.customer, today(now.getTime()));
+    await recordEvent(tx, 'hold.released', { customer: hold.customer, hold: hold.name, points: hold.points, balance, receipt_no: hold.receipt_no, branch: hold.branch });
+    return view(hold, balance);
   });
 }
 
@@ -134,7 +138,7 @@ export async function expireDueHolds(db: Db, now: Date): Promise<number> {
       const expired = await expireHolds(tx, now, EXPIRY_PAGE);
       for (const h of expired) {
         await auditAs(JOB_ACTOR, tx, { action: 'release_points', doctype: 'Points Hold', name: h.name, before: { status: 'held' }, after: { status: 'expired', points: h.points }, branch: h.branch });
-        await recordEvent(tx, 'hold.released', { customer: h.customer, hold: h.name, points: h.points });
+        await recordEvent(tx, 'hold.released', { customer: h.customer, hold: h.name, points: h.points, balance: await spendableOf(tx, h.customer, today(now.getTime())), receipt_no: h.receipt_no, branch: h.branch });
       }
       return expired.length;
     });

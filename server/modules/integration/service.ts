@@ -14,7 +14,7 @@ import { confirmReward } from '../staff/hand-over';
 import { refuse } from '../staff/messages';
 import { branchOf, resolveMember, useCode, type MemberArgs } from './members';
 import { claimReceipt, receiptOf, updateReceipt } from './repository';
-import { recordEvent } from './events';
+import { recordEvent } from '../webhooks/events';
 
 /** What a brand's till or web shop does with a member: look up, earn for a receipt, take back on a return, confirm a reward. */
 
@@ -120,7 +120,7 @@ export async function earnForReceipt(ctx: RequestContext, input: EarnInput): Pro
       branch,
     });
     await enqueueEvent(tx, 'points_received', { points, balance: Math.max(0, balance), source: 'purchase', branch }, { to: member.user });
-    await recordEvent(tx, 'points.earned', { customer: member.customer, points, receipt_no: input.receipt_no, branch });
+    await recordEvent(tx, 'points.earned', { customer: member.customer, points, balance, receipt_no: input.receipt_no, branch });
     return answer;
   });
   if (!result) return (await repeat())!;
@@ -172,7 +172,8 @@ export async function reverseReceipt(ctx: RequestContext, input: { receipt_no: s
       after: { receipt_no: receipt.receipt_no, customer: receipt.customer, reversed_amount: after, amount, points_due: due, points_reversed: taken.reversed, points_shortfall: shortfall },
       branch,
     });
-    await recordEvent(tx, 'points.reversed', { customer: receipt.customer, points: taken.reversed, receipt_no: receipt.receipt_no, branch });
+    const balance = await spendableOf(tx, receipt.customer, day);
+    if (taken.reversed > 0) await recordEvent(tx, 'points.reversed', { customer: receipt.customer, points: taken.reversed, balance, receipt_no: receipt.receipt_no, branch });
     return {
       receipt_no: receipt.receipt_no,
       branch,
@@ -182,7 +183,7 @@ export async function reverseReceipt(ctx: RequestContext, input: { receipt_no: s
       points_due: due,
       points_reversed: taken.reversed,
       points_shortfall: shortfall,
-      balance: await spendableOf(tx, receipt.customer, day),
+      balance,
     };
   });
   return result;

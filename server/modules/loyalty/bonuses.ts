@@ -3,7 +3,8 @@ import { today } from '../../../contracts/business-day';
 import { rulesOn } from '../programme/versions';
 import { programNames } from '../programme/repository';
 import { defaultProgram } from '../programme/service';
-import { earnOnce, lockCustomerRow, programOf } from './ledger';
+import { earnOnce, lockCustomerRow, programOf, spendableOf } from './ledger';
+import { recordEvent } from '../webhooks/events';
 import { advanceJobMark, birthdayMembers, jobMark } from './repository';
 import { forEachKey } from '../schedule/pages';
 
@@ -53,5 +54,7 @@ export async function grantBonus(tx: Executor, customer: string, source: 'birthd
   const rules = program ? await rulesOn(tx, program.name, day) : null;
   const points = source === 'birthday' ? (rules?.rules.birthday_bonus ?? 0) : (rules?.rules.signup_bonus ?? 0);
   if (!program || points <= 0) return null;
-  return earnOnce(tx, { customer, program, points, source, postingDate: day, eventKey: key });
+  const row = await earnOnce(tx, { customer, program, points, source, postingDate: day, eventKey: key });
+  if (row) await recordEvent(tx, 'points.earned', { customer, points, balance: await spendableOf(tx, customer, day) });
+  return row;
 }

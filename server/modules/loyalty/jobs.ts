@@ -5,7 +5,8 @@ import { addDays, tierForBasis, tierWindowStart } from '../programme/rules';
 import { rulesOn } from '../programme/versions';
 import { programNames } from '../programme/repository';
 import { defaultProgram } from '../programme/service';
-import { expireDue, lockCustomerRow } from './ledger';
+import { expireDue, lockCustomerRow, spendableOf } from './ledger';
+import { recordEvent } from '../webhooks/events';
 import {
   advanceJobMark, batchesExpiringBetween, insertReminder, jobMark, membersToEvaluate, membersWithExpiredBatches, storeTier,
   tierBases,
@@ -56,6 +57,7 @@ export async function expirePoints(db: Db, now: Date): Promise<ExpiryResult> {
           after: { points: written.reduce((s, r) => s - r.loyalty_points, 0), batches: written.map((r) => r.redeem_against) },
           branch: null,
         });
+        await recordEvent(tx, 'points.expired', { customer, points: written.reduce((s, r) => s - r.loyalty_points, 0), balance: await spendableOf(tx, customer, day) });
       }
       return written;
     });
@@ -145,7 +147,8 @@ export async function refreshTiers(db: Db, now: Date): Promise<TierResult> {
         for (const m of members) {
           const tier = rules ? (tierForBasis(bases.get(m.name) ?? 0, rules.tiers).tier?.name ?? null) : null;
           if (tier !== m.tier) result.changed += 1;
-          await storeTier(tx, m.name, tier, day);
+          // Told only when this run stored it (an earning today evaluated the member already, and told of its own change).
+          if ((await storeTier(tx, m.name, tier, day)) && tier !== m.tier) await recordEvent(tx, 'tier.changed', { customer: m.name, tier, previous_tier: m.tier });
         }
       }
     });

@@ -113,13 +113,16 @@ export async function tierBases(db: Executor, names: string[], windowStart: stri
 
 /**
  * Stores an evaluated tier unless the member was evaluated on `day` already (an earning that day evaluated it with its
- * own points, which this page may not have seen): the nightly job never overwrites a fresher tier.
+ * own points, which this page may not have seen): the nightly job never overwrites a fresher tier. Answers whether
+ * it stored it.
  */
-export async function storeTier(tx: Executor, customer: string, tier: string | null, day: string) {
-  await tx
+export async function storeTier(tx: Executor, customer: string, tier: string | null, day: string): Promise<boolean> {
+  const rows = await tx
     .update(customers)
     .set({ loyalty_program_tier: tier, tier_evaluated_on: day })
-    .where(and(eq(customers.name, customer), or(isNull(customers.tier_evaluated_on), lt(customers.tier_evaluated_on, day))));
+    .where(and(eq(customers.name, customer), or(isNull(customers.tier_evaluated_on), lt(customers.tier_evaluated_on, day))))
+    .returning({ name: customers.name });
+  return rows.length > 0;
 }
 
 /** Members born in `month` (MM) of a programme, not blocked, without the birthday bonus `key(customer)` yet. */

@@ -10,6 +10,7 @@ import { addDays, addMonths, tierForBasis, tierWindowStart, type TierStanding } 
 import type { VersionRow } from '../programme/repository';
 import { rulesFromVersions, rulesOn, type RulesInEffect } from '../programme/versions';
 import { liveBalanceSql } from './balance';
+import { recordEvent } from '../webhooks/events';
 
 /** The member's programme and tier: the one computation of a tier, from the rules in effect on the day. */
 
@@ -207,7 +208,9 @@ export async function tierOf(db: Executor, customer: string, program: string): P
 export async function refreshTier(tx: Executor, customer: string, asOf: string = today()): Promise<string | null> {
   const s = await standingOf(tx, customer, asOf);
   const tier = s.tier?.name ?? null;
+  const [before] = await tx.select({ tier: customers.loyalty_program_tier }).from(customers).where(eq(customers.name, customer));
   await tx.update(customers).set({ loyalty_program_tier: tier, tier_evaluated_on: asOf }).where(eq(customers.name, customer));
+  if (before && (before.tier ?? null) !== tier) await recordEvent(tx, 'tier.changed', { customer, tier, previous_tier: before.tier ?? null });
   return tier;
 }
 

@@ -6,7 +6,8 @@ import { today } from '../../../contracts/business-day';
 import type { CancelReason, CancelResult, Refund } from '../../../contracts/order-lifecycle';
 import { actorOf, auditAs, JOB_ACTOR, type Actor } from '../audit/service';
 import { forgetPages } from '../catalog/page-cache';
-import { balanceOf, lockCustomerRow, programOf, refreshTier, returnPoints, reversePoints } from '../loyalty/ledger';
+import { balanceOf, lockCustomerRow, programOf, refreshTier, returnPoints, reversePoints, spendableOf } from '../loyalty/ledger';
+import { recordEvent } from '../webhooks/events';
 import { customerOfUser } from '../account/repository';
 import { rulesOn } from '../programme/versions';
 import { forEachKey } from '../schedule/pages';
@@ -75,6 +76,7 @@ async function cancelWhole(tx: Executor, inv: InvoiceRow, c: WholeCancel): Promi
     after: { status: 'Cancelled', cancel_reason: c.reason, cancel_note: c.note, points_returned: undo.points, stock_returned: undo.stock, delivery_notes: dropped.map((d) => d.name) },
     branch: inv.branch,
   });
+  await recordEvent(tx, 'order.cancelled', { customer: inv.customer, order: inv.name, points: undo.points, balance: await spendableOf(tx, inv.customer, c.day), branch: inv.branch });
   return {
     order: inv.name,
     status: 'Cancelled',
@@ -201,6 +203,9 @@ export function refundPurchase(db: Db, input: { order: string; amount: number; r
       created_by: input.actor.user,
     });
     await refreshTier(tx, inv.customer, day);
+    if (taken.reversed > 0) {
+      await recordEvent(tx, 'points.reversed', { customer: inv.customer, points: taken.reversed, balance: await spendableOf(tx, inv.customer, day), order: inv.name, branch: inv.branch });
+    }
     await auditAs(input.actor, tx, {
       action: 'refund_order',
       doctype: 'Sales Invoice',
@@ -270,7 +275,10 @@ export async function expireUncollected(db: Db, now: Date): Promise<JobResult> {
       const undo = await undoLines(tx, inv, lines, back ? lines.reduce((s, l) => s + l.loyalty_points, 0) : 0, 'reward_uncollected', day);
       const notes = await deliveryNotesOf(tx, [inv.name]);
       const nothingHandedOver = notes.every((n) => n.status === 'Cancelled');
-      if (nothingHandedOver) await cancelInvoice(tx, inv.name, inv.status, { reason: 'uncollected', note: null, by: JOB_ACTOR.user });
+      if (nothingHandedOver) {
+        await cancelInvoice(tx, inv.name, inv.status, { reason: 'uncollected', note: null, by: JOB_ACTOR.user });
+        await recordEvent(tx, 'order.cancelled', { customer: inv.customer, order: inv.name, points: undo.points, balance: await spendableOf(tx, inv.customer, day), branch: inv.branch });
+      }
       await auditAs(JOB_ACTOR, tx, {
         action: 'expire_reward',
         doctype: 'Sales Invoice',

@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../frappe/context';
 import type { Executor } from '../../db/client';
 import { notFound, validationError } from '../../frappe/errors';
-import { balanceOf, earnPoints, lockCustomer, programOf, tierOf } from '../loyalty/ledger';
+import { balanceOf, earnPoints, lockCustomer, programOf, spendableOf, tierOf } from '../loyalty/ledger';
+import { recordEvent } from '../webhooks/events';
 import { today } from '../../../contracts/business-day';
 import { audit } from '../audit/service';
 import { enqueueEvent } from '../notifications/index';
@@ -29,6 +30,7 @@ export async function earnForPurchase(tx: Executor, inv: InvoiceRow, program: Pr
     postingDate,
     tier: tier.tier_name,
   });
+  await recordEvent(tx, 'points.earned', { customer: inv.customer, points: inv.points_earned, balance: await spendableOf(tx, inv.customer, postingDate), order: inv.name, branch: inv.branch });
   if (memberUser) {
     const balance = await balanceOf(tx, inv.customer, postingDate);
     await enqueueEvent(tx, 'points_received', { points: inv.points_earned, balance, source: 'purchase', order: inv.name }, { to: memberUser });

@@ -5,7 +5,8 @@ import { FrappeError, validationError } from '../../frappe/errors';
 import { argumentsRefusal } from '../../frappe/methods';
 import { claimIdempotentRequest } from '../../frappe/request-status';
 import { itemsByCode } from '../catalog/repository';
-import { addDays, lockCustomerRow, programOf, programWithRules, redeemPoints } from '../loyalty/ledger';
+import { addDays, lockCustomerRow, programOf, programWithRules, redeemPoints, spendableOf } from '../loyalty/ledger';
+import { recordEvent } from '../webhooks/events';
 import { today } from '../../../contracts/business-day';
 import { forgetPages } from '../catalog/page-cache';
 import { enforceItemRules } from './limits';
@@ -130,6 +131,7 @@ export async function placeOrder(ctx: RequestContext, input: PlaceOrderInput) {
     if (q.loyalty_points > 0) {
       // Throws "You don't have enough Loyalty Points to redeem" (417) and rolls everything back.
       await redeemPoints(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate, branch });
+      await recordEvent(tx, 'points.redeemed', { customer: customer.name, points: q.loyalty_points, balance: await spendableOf(tx, customer.name, postingDate), order: name, branch });
     }
     if (q.points_to_earn > 0 && program && invoice.status === 'Paid') await earnForPurchase(tx, invoice, program, postingDate, ctx.user.name);
     const rewardLines = lines.filter((l) => l.loyalty_points > 0);
@@ -154,6 +156,16 @@ export async function placeOrder(ctx: RequestContext, input: PlaceOrderInput) {
         owner: ctx.user.name,
       });
       notes.push(dn.name);
+    }
+    if (kind === 'redemption') {
+      await recordEvent(tx, 'reward.redeemed', {
+        customer: customer.name,
+        points: q.loyalty_points,
+        balance: await spendableOf(tx, customer.name, postingDate),
+        order: name,
+        ...(invoice.reward_code ? { reward_code: invoice.reward_code } : {}),
+        branch,
+      });
     }
     return { invoice, notes, ranOut };
   });

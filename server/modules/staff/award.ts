@@ -1,7 +1,8 @@
 import type { RequestContext } from '../../frappe/context';
 import { hitLimit } from '../../frappe/rate-limit';
 import { AMOUNT_MAX, RECEIPT_NO_PATTERN } from '../../../contracts/staff';
-import { balanceOf, earnPoints, lockCustomerRow, programOf } from '../loyalty/ledger';
+import { balanceOf, earnPoints, lockCustomerRow, programOf, spendableOf } from '../loyalty/ledger';
+import { recordEvent } from '../webhooks/events';
 import { today } from '../../../contracts/business-day';
 import { earningForMember } from '../programme/service';
 import { audit } from '../audit/service';
@@ -113,6 +114,7 @@ export async function awardPoints(ctx: RequestContext, input: AwardInput) {
       });
       const balance = await balanceOf(tx, customer, day);
       await enqueueEvent(tx, 'points_received', { points, balance, source: 'staff_award', branch }, { to: member.user.name });
+      await recordEvent(tx, 'points.earned', { customer, points, balance: await spendableOf(tx, customer, day), receipt_no: receiptNo, branch });
       return {
         customer,
         member_user: member.user.name,

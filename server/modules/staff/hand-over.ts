@@ -3,6 +3,7 @@ import { hitLimit } from '../../frappe/rate-limit';
 import { classifyCode } from '../../../contracts/member-code';
 import { maskRewardCode } from '../../../contracts/reward-code';
 import { audit } from '../audit/service';
+import { recordEvent } from '../webhooks/events';
 import { enqueueEvent, itemSummary } from '../notifications/index';
 import { invoiceLines, memberOfCustomer, notesOf, recordAction, rewardInvoiceByCode, submitNotes, userNames } from './repository';
 import { reasonOf, refuse, staffBranch } from './messages';
@@ -54,6 +55,12 @@ export async function confirmReward(ctx: RequestContext, raw: string) {
           { to: member.user.name },
         );
       }
+      await recordEvent(tx, 'reward.confirmed', {
+        customer: invoice.customer,
+        order: invoice.name,
+        ...(invoice.reward_code ? { reward_code: invoice.reward_code } : {}),
+        branch: invoice.branch,
+      });
       await recordAction(tx, {
         staff_user: ctx.user.name,
         branch,

@@ -21,6 +21,9 @@ const NEEDS: Record<string, ApiScope> = {
   [I.capture]: 'points:redeem',
   [I.release]: 'points:redeem',
   [I.confirm]: 'rewards:confirm',
+  'member_rewards.webhooks.subscribe': 'webhooks',
+  'member_rewards.webhooks.unsubscribe': 'webhooks',
+  'member_rewards.webhooks.deliveries': 'webhooks',
 };
 
 /** Methods of members, staff and the back office (and Frappe's own): closed to every API client, whatever its scopes. */
@@ -38,6 +41,10 @@ const NOT_FOR_CLIENTS: [string, 'GET' | 'POST'][] = [
   ['member_rewards.auth.api_keys', 'GET'],
   ['member_rewards.programme.update_rules', 'POST'],
   ['member_rewards.privacy.list_access_log', 'GET'],
+  ['member_rewards.webhooks.list_subscriptions', 'GET'],
+  ['member_rewards.webhooks.subscribe_for_client', 'POST'],
+  ['member_rewards.webhooks.redeliver', 'POST'],
+  ['member_rewards.webhooks.set_subscription_enabled', 'POST'],
 ];
 
 const SCOPE_SETS: ApiScope[][] = [['members:read'], ['points:earn'], ['points:redeem'], ['rewards:confirm'], ['webhooks'], ['members:read', 'points:redeem']];
