@@ -101,7 +101,7 @@ function Deliveries({ subscription, page, onPage }: { subscription: WebhookSubsc
           { accessor: 'created_at', title: t('apiClientsAdmin.time'), noWrap: true, render: (d) => formatMoment(d.created_at, lang, 'time') },
           {
             accessor: 'type',
-            title: t('apiClientsAdmin.events'),
+            title: t('apiClientsAdmin.event'),
             render: (d) => (
               <span className={classes.cellText}>
                 <span className={classes.cellMain}>{eventWords(d.type, t)}</span>
@@ -109,7 +109,20 @@ function Deliveries({ subscription, page, onPage }: { subscription: WebhookSubsc
               </span>
             ),
           },
-          { accessor: 'status', title: t('apiClientsAdmin.status'), render: (d) => <Badge color={DELIVERY_COLOR[d.status]}>{t(`apiClientsAdmin.delivery_${d.status}`)}</Badge> },
+          {
+            accessor: 'status',
+            title: t('apiClientsAdmin.status'),
+            render: (d) => (
+              <span className={classes.cellText}>
+                <span>
+                  <Badge color={DELIVERY_COLOR[d.status]}>{t(`apiClientsAdmin.delivery_${d.status}`)}</Badge>
+                </span>
+                {d.status === 'pending' && d.next_attempt_at ? (
+                  <span className={classes.cellNote}>{t('apiClientsAdmin.nextAttempt', { time: formatMoment(d.next_attempt_at, lang, 'time') })}</span>
+                ) : null}
+              </span>
+            ),
+          },
           { accessor: 'attempts', title: t('apiClientsAdmin.attempts'), textAlign: 'right', render: (d) => t('apiClientsAdmin.attemptsValue', { count: formatNumber(d.attempts, lang) }) },
           {
             accessor: 'last_status',
@@ -126,7 +139,6 @@ function Deliveries({ subscription, page, onPage }: { subscription: WebhookSubsc
               </span>
             ),
           },
-          { accessor: 'next_attempt_at', title: t('apiClientsAdmin.nextAttempt'), render: (d) => (d.next_attempt_at && d.status === 'pending' ? formatMoment(d.next_attempt_at, lang, 'time') : '–') },
           {
             accessor: 'delivery',
             title: t('apiClientsAdmin.actions'),
@@ -212,8 +224,9 @@ export function ClientPage({ apiKey }: { apiKey: string }) {
               title: t('apiClientsAdmin.events'),
               render: (s) => (
                 <span className={classes.cellText} title={s.events.join(', ')}>
-                  <span>{t('apiClientsAdmin.eventsCount', { count: formatNumber(s.events.length, lang) })}</span>
-                  <span className={classes.cellNote}>{s.events.map((e) => eventWords(e, t)).join(', ')}</span>
+                  {s.events.map((e) => (
+                    <span key={e}>{eventWords(e, t)}</span>
+                  ))}
                 </span>
               ),
             },

@@ -242,7 +242,7 @@ export function ClientsPage() {
               </span>
             ),
           },
-          { accessor: 'branch', title: t('apiClientsAdmin.branch'), render: (c) => (c.branch ? branchName(c.branch) : t('apiClientsAdmin.allBranches')) },
+          { accessor: 'branch', title: t('apiClientsAdmin.branch'), render: (c) => (c.branch ? branchName(c.branch) : <span className={classes.nowrap}>{t('apiClientsAdmin.allBranches')}</span>) },
           { accessor: 'created_at', title: t('apiClientsAdmin.created'), noWrap: true, render: (c) => formatMoment(c.created_at, lang, 'day') },
           { accessor: 'last_used_at', title: t('apiClientsAdmin.lastUsed'), render: (c) => (c.last_used_at ? formatMoment(c.last_used_at, lang, 'time') : t('apiClientsAdmin.never')) },
           { accessor: 'revoked_at', title: t('apiClientsAdmin.status'), render: (c) => <StatusCell client={c} now={now} /> },

@@ -21,7 +21,7 @@ const SECRET = 'sEcReT-shown-once-0123456789abcdef';
 
 /** The server's answers by method; every call is kept. */
 let answers: Record<string, { status: number; body: unknown }>;
-const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+const fetchSpy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
   const method = Object.keys(answers).find((m) => String(input).includes(m));
   const answer = method ? answers[method]! : { status: 404, body: {} };
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
