@@ -119,6 +119,8 @@ function RotateDialog({ client, onClose, onIssued }: { client: ApiClient; onClos
         max={ROTATION_GRACE_HOURS_MAX}
         allowDecimal={false}
         allowNegative={false}
+        // Not clamped on blur: 25 typed is refused in words, never quietly sent as 24.
+        clampBehavior="none"
         data-autofocus
         {...hours}
         value={hours.value ?? ''}
@@ -225,7 +227,7 @@ export function ClientsPage() {
             render: (c) => (
               <Link to="/admin/api-clients/$key" params={{ key: c.api_key }} className={classes.rowLink}>
                 {c.client_name}
-                <span className={`${classes.code} ${classes.nowrap}`}>{c.api_key}</span>
+                <span className={classes.code}>{c.api_key}</span>
               </Link>
             ),
           },
