@@ -5,7 +5,7 @@ import { settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
 import { orderRefunds } from '../../db/schema/orders';
-import { countsTowardTier, rollingWindowStart, standingSumsSql } from './ledger';
+import { countsTowardTier, receiptReturnsSql, rollingWindowStart, standingSumsSql } from './ledger';
 import { preparedRead } from '../../db/prepared';
 import type { PointsRecord } from '../../../contracts/loyalty';
 
@@ -105,9 +105,13 @@ export async function tierBases(db: Executor, names: string[], windowStart: stri
     .from(orderRefunds)
     .where(and(inArray(orderRefunds.customer, names), lte(orderRefunds.posting_date, asOf), windowStart ? gte(orderRefunds.posting_date, windowStart) : undefined))
     .groupBy(orderRefunds.customer);
+  const returned = await db
+    .select({ customer: customers.name, total: receiptReturnsSql(customers.name, asOf, windowStart) })
+    .from(customers)
+    .where(inArray(customers.name, names));
   const out = new Map(names.map((n) => [n, 0]));
   for (const r of earned) out.set(r.customer, Number(r.total));
-  for (const r of refunded) out.set(r.customer, (out.get(r.customer) ?? 0) - Number(r.total));
+  for (const r of [...refunded, ...returned]) out.set(r.customer, (out.get(r.customer) ?? 0) - Number(r.total));
   return out;
 }
 

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { loyaltyPointEntries, loyaltyPrograms, programmeRuleVersions } from '../../db/schema/loyalty';
 import { customers } from '../../db/schema/customers';
 import { orderRefunds } from '../../db/schema/orders';
+import { integrationReceipts } from '../../db/schema/integration';
 import { today } from '../../../contracts/business-day';
 import { TIER_ADJUST_REASON, TIER_ENTRY_TYPES } from '../../../contracts/loyalty';
 import type { ProgrammeRules } from '../../../contracts/programme';
@@ -20,7 +21,17 @@ const E = loyaltyPointEntries;
 export const countsTowardTier = sql`(${E.entry_type} in (${sql.join(TIER_ENTRY_TYPES.map((t) => sql`${t}`), sql`, `)})
   or (${E.entry_type} = 'adjust' and ${E.source} = 'adjustment' and ${E.reason} = ${TIER_ADJUST_REASON}))`;
 
-/** Points earned within the tier window on `asOf`, less what refunds took back from the tier (never below 0). */
+/**
+ * What the returns of a till's receipts (member_rewards.integration.reverse) took back from the tier: the points due
+ * on them, given back or short, counted in the window of the day the receipt earned its points (its batch's posting
+ * day), as those points were. `customer` is a value or the outer query's column; the inner names are aliased so an
+ * outer query over the ledger does not capture them.
+ */
+export const receiptReturnsSql = (customer: SQL | string | typeof customers.name, asOf: string | Placeholder, from: string | Placeholder | null) =>
+  sql<number>`(select coalesce(sum(r.reversed_points + r.points_shortfall), 0)::int from ${integrationReceipts} r
+    join ${E} e on e.name = r.entry where r.customer = ${customer} and e.posting_date <= ${asOf} ${from ? sql`and e.posting_date >= ${from}` : sql``})`.mapWith(Number);
+
+/** Points earned within the tier window on `asOf`, less what refunds and returns took back from the tier (never below 0). */
 export async function tierBasis(db: Executor, customer: string, rules: Pick<ProgrammeRules, 'tier_window'>, asOf: string): Promise<number> {
   const start = tierWindowStart(rules, asOf);
   // One query after the other: this runs inside writers' transactions, on one connection.
@@ -32,7 +43,8 @@ export async function tierBasis(db: Executor, customer: string, rules: Pick<Prog
     .select({ total: sql<number>`coalesce(sum(${orderRefunds.points_due}), 0)::int` })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.customer, customer), lte(orderRefunds.posting_date, asOf), start ? gte(orderRefunds.posting_date, start) : undefined));
-  return Math.max(0, Number(earned?.total ?? 0) - Number(refunded?.total ?? 0));
+  const [returned] = await db.select({ total: receiptReturnsSql(customer, asOf, start) }).from(customers).where(eq(customers.name, customer));
+  return Math.max(0, Number(earned?.total ?? 0) - Number(refunded?.total ?? 0) - Number(returned?.total ?? 0));
 }
 
 /** The first day of the window with points that count, and how many points that day gave (they leave first). */
@@ -115,8 +127,8 @@ export function standingSumsSql(customer: SQL, program: SQL, asOf: string | Plac
     sql<number>`(select coalesce(sum(${E.loyalty_points}), 0)::int from ${E} where ${E.customer} = ${customer} and ${E.posting_date} <= ${asOf}
       ${from ? sql`and ${E.posting_date} >= ${from}` : sql``} and ${countsTowardTier})`.mapWith(Number);
   const refunded = (from: string | Placeholder | null) =>
-    sql<number>`(select coalesce(sum(${orderRefunds.points_due}), 0)::int from ${orderRefunds} where ${orderRefunds.customer} = ${customer}
-      and ${orderRefunds.posting_date} <= ${asOf} ${from ? sql`and ${orderRefunds.posting_date} >= ${from}` : sql``})`.mapWith(Number);
+    sql<number>`((select coalesce(sum(${orderRefunds.points_due}), 0)::int from ${orderRefunds} where ${orderRefunds.customer} = ${customer}
+      and ${orderRefunds.posting_date} <= ${asOf} ${from ? sql`and ${orderRefunds.posting_date} >= ${from}` : sql``}) + ${receiptReturnsSql(customer, asOf, from)})`.mapWith(Number);
   return {
     balance: liveBalanceSql(customer, asOf),
     earned_lifetime: earned(null),

@@ -168,11 +168,12 @@ const instance = randomBytes(6).toString('hex');
 const claimToken = () => `${instance}:${randomBytes(6).toString('hex')}`;
 
 /**
- * The delivery job: claims due deliveries a batch at a time and sends them until none is due (or `max` were sent).
+ * The delivery job: claims due deliveries a batch at a time and sends them until none is due (or `max` were sent:
+ * five batches of endpoints that all time out stay inside the runner's lease on the job).
  * Any number of instances may run it at once: each row is claimed by one of them (SKIP LOCKED, under a lease),
  * and a member's later event to an endpoint is claimed only once the earlier one is no longer pending.
  */
-export async function deliverDue(opts: DeliveryOptions, max = 500): Promise<number> {
+export async function deliverDue(opts: DeliveryOptions, max = 100): Promise<number> {
   let sent = 0;
   while (sent < max) {
     const now = opts.clock();
@@ -186,7 +187,7 @@ export async function deliverDue(opts: DeliveryOptions, max = 500): Promise<numb
 }
 
 /** A redelivery: one delivery claimed now, whatever its status or its subscription's, and sent at once. */
-export async function sendNow(opts: DeliveryOptions, d: DeliveryRow, claim: (token: string, leaseUntil: Date) => Promise<DeliveryRow | null>): Promise<DeliveryRow | null> {
+export async function sendNow(opts: DeliveryOptions, claim: (token: string, leaseUntil: Date) => Promise<DeliveryRow | null>): Promise<DeliveryRow | null> {
   const now = opts.clock();
   const token = claimToken();
   const claimed = await claim(token, new Date(now.getTime() + LEASE_MS));

@@ -82,7 +82,7 @@ export async function updateDelivery(db: Executor, id: number, set: Partial<type
 
 /**
  * Claims up to `limit` due deliveries for one claim token, under a lease: pending, due, not held by a live claim,
- * to an enabled subscription, and the oldest pending one of their subscription and member (a member's later event
+ * to an enabled subscription of a client not revoked, and the oldest pending one of their subscription and member (a member's later event
  * waits while an earlier one to the same endpoint is pending, retries included). `FOR UPDATE SKIP LOCKED` lets
  * several instances claim at once without taking the same row; the lease keeps a claimed row from a second claim
  * until it runs out (its instance died).
@@ -92,9 +92,11 @@ export async function claimDueDeliveries(db: Executor, opts: { now: Date; leaseU
     .select({ id: D.id })
     .from(D)
     .innerJoin(S, eq(S.name, D.subscription))
+    .innerJoin(apiClients, eq(apiClients.api_key, S.api_key))
     .where(
       and(
         eq(D.status, 'pending'),
+        isNull(apiClients.revoked_at),
         lte(D.next_attempt_at, opts.now),
         or(isNull(D.locked_until), lt(D.locked_until, opts.now)),
         eq(S.enabled, true),

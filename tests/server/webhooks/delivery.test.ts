@@ -201,6 +201,19 @@ describe('webhook deliveries', () => {
   });
 });
 
+describe('a revoked client', () => {
+  it('is sent nothing more: neither what was pending nor new events', async () => {
+    const sub = await subscribedClient(server, admin, hook.url, ['points.earned']);
+    const m = await createMember(server);
+    await earn(m.customer);
+    expect((await admin.call('member_rewards.api_clients.revoke', { api_key: sub.client.key })).statusCode).toBe(200);
+    await earn(m.customer);
+    await deliver(server, clock);
+    expect(hook.received).toHaveLength(0);
+    expect(await deliveriesOf(server, sub.subscription)).toMatchObject([{ status: 'pending', attempts: 0 }]);
+  });
+});
+
 describe('the back office', () => {
   it('redelivers one delivery now (same webhook-id), audited', async () => {
     hook.answerWith(() => 200);
