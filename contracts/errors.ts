@@ -154,6 +154,9 @@ export const ERROR_CODES = [
   'scope_missing',
   'api_client_only',
   'api_client_not_found',
+  // webhooks (member_rewards.webhooks.*)
+  'webhook_url_refused',
+  'webhook_subscription_limit',
   'branch_required',
   'receipt_not_found',
   'hold_not_found',

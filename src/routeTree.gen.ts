@@ -78,6 +78,8 @@ import { Route as MemberScreenWishlistRouteImport } from './routes/_member/_scre
 import { Route as MemberTabsCategoriesRouteImport } from './routes/_member/_tabs/categories';
 import { Route as MemberTabsRewardHistoryRouteImport } from './routes/_member/_tabs/reward-history';
 import { Route as MemberTabsTermsAndConditionsRouteImport } from './routes/_member/_tabs/terms-and-conditions';
+import { Route as AdminAdminApiClientsIndexRouteImport } from './routes/_admin/admin.api-clients.index';
+import { Route as AdminAdminApiClientsKeyRouteImport } from './routes/_admin/admin.api-clients.$key';
 import { Route as AdminAdminMembersIndexRouteImport } from './routes/_admin/admin.members.index';
 import { Route as AdminAdminMembersCustomerRouteImport } from './routes/_admin/admin.members.$customer';
 import { Route as AdminAdminOrdersIndexRouteImport } from './routes/_admin/admin.orders.index';
@@ -440,6 +442,17 @@ const MemberTabsTermsAndConditionsRoute =
     path: '/terms-and-conditions',
     getParentRoute: () => MemberTabsRoute,
   } as any);
+const AdminAdminApiClientsIndexRoute =
+  AdminAdminApiClientsIndexRouteImport.update({
+    id: '/admin/api-clients/',
+    path: '/admin/api-clients/',
+    getParentRoute: () => AdminRoute,
+  } as any);
+const AdminAdminApiClientsKeyRoute = AdminAdminApiClientsKeyRouteImport.update({
+  id: '/admin/api-clients/$key',
+  path: '/admin/api-clients/$key',
+  getParentRoute: () => AdminRoute,
+} as any);
 const AdminAdminMembersIndexRoute = AdminAdminMembersIndexRouteImport.update({
   id: '/admin/members/',
   path: '/admin/members/',
@@ -600,6 +613,7 @@ export interface FileRoutesByFullPath {
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin/': typeof AdminAdminIndexRoute;
+  '/admin/api-clients/$key': typeof AdminAdminApiClientsKeyRoute;
   '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
   '/admin/orders/$name': typeof AdminAdminOrdersNameRoute;
   '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
@@ -612,6 +626,7 @@ export interface FileRoutesByFullPath {
   '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/admin/api-clients/': typeof AdminAdminApiClientsIndexRoute;
   '/admin/members/': typeof AdminAdminMembersIndexRoute;
   '/admin/orders/': typeof AdminAdminOrdersIndexRoute;
   '/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
@@ -679,6 +694,7 @@ export interface FileRoutesByTo {
   '/reward-history': typeof MemberTabsRewardHistoryRoute;
   '/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/admin': typeof AdminAdminIndexRoute;
+  '/admin/api-clients/$key': typeof AdminAdminApiClientsKeyRoute;
   '/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
   '/admin/orders/$name': typeof AdminAdminOrdersNameRoute;
   '/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
@@ -691,6 +707,7 @@ export interface FileRoutesByTo {
   '/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/shop/filter': typeof MemberScreenShopFilterRoute;
   '/shop/type': typeof MemberScreenShopTypeRoute;
+  '/admin/api-clients': typeof AdminAdminApiClientsIndexRoute;
   '/admin/members': typeof AdminAdminMembersIndexRoute;
   '/admin/orders': typeof AdminAdminOrdersIndexRoute;
   '/admin/rewards': typeof AdminAdminRewardsIndexRoute;
@@ -769,6 +786,7 @@ export interface FileRoutesById {
   '/_member/_tabs/terms-and-conditions': typeof MemberTabsTermsAndConditionsRoute;
   '/_admin/admin/': typeof AdminAdminIndexRoute;
   '/_member/_home/': typeof MemberHomeIndexRoute;
+  '/_admin/admin/api-clients/$key': typeof AdminAdminApiClientsKeyRoute;
   '/_admin/admin/members/$customer': typeof AdminAdminMembersCustomerRoute;
   '/_admin/admin/orders/$name': typeof AdminAdminOrdersNameRoute;
   '/_admin/admin/rewards/$name': typeof AdminAdminRewardsNameRoute;
@@ -781,6 +799,7 @@ export interface FileRoutesById {
   '/_member/_screen/shipping-address/edit': typeof MemberScreenShippingAddressEditRoute;
   '/_member/_screen/shop/filter': typeof MemberScreenShopFilterRoute;
   '/_member/_screen/shop/type': typeof MemberScreenShopTypeRoute;
+  '/_admin/admin/api-clients/': typeof AdminAdminApiClientsIndexRoute;
   '/_admin/admin/members/': typeof AdminAdminMembersIndexRoute;
   '/_admin/admin/orders/': typeof AdminAdminOrdersIndexRoute;
   '/_admin/admin/rewards/': typeof AdminAdminRewardsIndexRoute;
@@ -851,6 +870,7 @@ export interface FileRouteTypes {
     | '/reward-history'
     | '/terms-and-conditions'
     | '/admin/'
+    | '/admin/api-clients/$key'
     | '/admin/members/$customer'
     | '/admin/orders/$name'
     | '/admin/rewards/$name'
@@ -863,6 +883,7 @@ export interface FileRouteTypes {
     | '/shipping-address/edit'
     | '/shop/filter'
     | '/shop/type'
+    | '/admin/api-clients/'
     | '/admin/members/'
     | '/admin/orders/'
     | '/admin/rewards/'
@@ -930,6 +951,7 @@ export interface FileRouteTypes {
     | '/reward-history'
     | '/terms-and-conditions'
     | '/admin'
+    | '/admin/api-clients/$key'
     | '/admin/members/$customer'
     | '/admin/orders/$name'
     | '/admin/rewards/$name'
@@ -942,6 +964,7 @@ export interface FileRouteTypes {
     | '/shipping-address/edit'
     | '/shop/filter'
     | '/shop/type'
+    | '/admin/api-clients'
     | '/admin/members'
     | '/admin/orders'
     | '/admin/rewards'
@@ -1019,6 +1042,7 @@ export interface FileRouteTypes {
     | '/_member/_tabs/terms-and-conditions'
     | '/_admin/admin/'
     | '/_member/_home/'
+    | '/_admin/admin/api-clients/$key'
     | '/_admin/admin/members/$customer'
     | '/_admin/admin/orders/$name'
     | '/_admin/admin/rewards/$name'
@@ -1031,6 +1055,7 @@ export interface FileRouteTypes {
     | '/_member/_screen/shipping-address/edit'
     | '/_member/_screen/shop/filter'
     | '/_member/_screen/shop/type'
+    | '/_admin/admin/api-clients/'
     | '/_admin/admin/members/'
     | '/_admin/admin/orders/'
     | '/_admin/admin/rewards/'
@@ -1532,6 +1557,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberTabsTermsAndConditionsRouteImport;
       parentRoute: typeof MemberTabsRoute;
     };
+    '/_admin/admin/api-clients/': {
+      id: '/_admin/admin/api-clients/';
+      path: '/admin/api-clients';
+      fullPath: '/admin/api-clients/';
+      preLoaderRoute: typeof AdminAdminApiClientsIndexRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
+    '/_admin/admin/api-clients/$key': {
+      id: '/_admin/admin/api-clients/$key';
+      path: '/admin/api-clients/$key';
+      fullPath: '/admin/api-clients/$key';
+      preLoaderRoute: typeof AdminAdminApiClientsKeyRouteImport;
+      parentRoute: typeof AdminRoute;
+    };
     '/_admin/admin/members/': {
       id: '/_admin/admin/members/';
       path: '/admin/members';
@@ -1680,9 +1719,11 @@ interface AdminRouteChildren {
   AdminBlogEditNameRoute: typeof AdminBlogEditNameRoute;
   AdminBlogViewNameRoute: typeof AdminBlogViewNameRoute;
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute;
+  AdminAdminApiClientsKeyRoute: typeof AdminAdminApiClientsKeyRoute;
   AdminAdminMembersCustomerRoute: typeof AdminAdminMembersCustomerRoute;
   AdminAdminOrdersNameRoute: typeof AdminAdminOrdersNameRoute;
   AdminAdminRewardsNameRoute: typeof AdminAdminRewardsNameRoute;
+  AdminAdminApiClientsIndexRoute: typeof AdminAdminApiClientsIndexRoute;
   AdminAdminMembersIndexRoute: typeof AdminAdminMembersIndexRoute;
   AdminAdminOrdersIndexRoute: typeof AdminAdminOrdersIndexRoute;
   AdminAdminRewardsIndexRoute: typeof AdminAdminRewardsIndexRoute;
@@ -1707,9 +1748,11 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminBlogEditNameRoute: AdminBlogEditNameRoute,
   AdminBlogViewNameRoute: AdminBlogViewNameRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminApiClientsKeyRoute: AdminAdminApiClientsKeyRoute,
   AdminAdminMembersCustomerRoute: AdminAdminMembersCustomerRoute,
   AdminAdminOrdersNameRoute: AdminAdminOrdersNameRoute,
   AdminAdminRewardsNameRoute: AdminAdminRewardsNameRoute,
+  AdminAdminApiClientsIndexRoute: AdminAdminApiClientsIndexRoute,
   AdminAdminMembersIndexRoute: AdminAdminMembersIndexRoute,
   AdminAdminOrdersIndexRoute: AdminAdminOrdersIndexRoute,
   AdminAdminRewardsIndexRoute: AdminAdminRewardsIndexRoute,

@@ -53,6 +53,8 @@ const BY_CODE: Record<ErrorCode, ErrorsKey> = {
   scope_missing: 'errors.scopeMissing',
   api_client_only: 'errors.apiClientOnly',
   api_client_not_found: 'errors.apiClientNotFound',
+  webhook_url_refused: 'errors.webhookUrlRefused',
+  webhook_subscription_limit: 'errors.webhookSubscriptionLimit',
   branch_required: 'errors.branchRequired',
   receipt_not_found: 'errors.receiptNotFound',
   hold_not_found: 'errors.holdNotFound',

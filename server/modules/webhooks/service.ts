@@ -64,7 +64,7 @@ async function subscribeFor(ctx: RequestContext, apiKey: string, input: { url: s
   try {
     await checkEndpoint(input.url, ctx.config.production);
   } catch (err) {
-    if (err instanceof EndpointRefused) throw validationError(`This URL is not accepted: ${err.message}`);
+    if (err instanceof EndpointRefused) throw validationError(`This URL is not accepted: ${err.message}`, 'webhook_url_refused');
     throw err;
   }
   const secret = newSecret();
@@ -74,7 +74,7 @@ async function subscribeFor(ctx: RequestContext, apiKey: string, input: { url: s
     if (!client || client.revoked_at) throw clientNotFound(apiKey);
     if (!client.scopes.includes('webhooks')) throw scopeRefusal('member_rewards.webhooks.subscribe');
     if ((await subscriptionsOfClientCount(tx, apiKey)) >= WEBHOOK_SUBSCRIPTIONS_PER_CLIENT) {
-      throw validationError(`An API client may hold at most ${WEBHOOK_SUBSCRIPTIONS_PER_CLIENT} webhook subscriptions`);
+      throw validationError(`An API client may hold at most ${WEBHOOK_SUBSCRIPTIONS_PER_CLIENT} webhook subscriptions`, 'webhook_subscription_limit');
     }
     const row = await insertSubscription(tx, {
       name: `WHS-${randomBytes(8).toString('hex')}`,

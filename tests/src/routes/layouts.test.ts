@@ -17,6 +17,7 @@ const EXPECTED: Record<Layout, readonly string[]> = {
     '/blog-admin', '/blog-categories', '/blog-add', '/blog-view/a-post', '/blog-edit/a-post', '/app', '/admin', '/admin/rewards', '/admin/rewards/ITEM-1',
     '/admin/branches', '/admin/members', '/admin/members/CUST-1', '/admin/orders', '/admin/orders/SINV-1', '/admin/import', '/admin/staff', '/admin/audit', '/admin/exports',
     '/admin/broadcasts', '/admin/rules', '/admin/dashboard', '/admin/privacy-requests', '/admin/privacy-notice', '/admin/access-log',
+    '/admin/api-clients', '/admin/api-clients/mrc_key1',
   ],
   _marketing: ['/bakery', '/blog', '/branch', '/laveena-about-us', '/blog-detail', '/product', '/product-detail', '/privacy-policy'],
 };
@@ -41,7 +42,7 @@ describe('access lives in the route tree', () => {
     const walk = (route: AnyRoute) => (children(route).length ? children(route).forEach(walk) : leaves.push(route.fullPath as string));
     walk(root);
     expect(leaves.length).toBeGreaterThan(50);
-    const listed = new Set(Object.values(EXPECTED).flat().map((p) => p.replace(/ITEM-1|SINV-1|a-post|CUST-1/, '$x')));
+    const listed = new Set(Object.values(EXPECTED).flat().map((p) => p.replace(/ITEM-1|SINV-1|a-post|CUST-1|mrc_key1/, '$x')));
     const unlisted = leaves
       .map((p) => p.replace(/\/$/, '') || '/')
       .map((p) => p.replace(/\$\w+/, '$x'))
@@ -78,6 +79,8 @@ const ADMIN_ROLES: Record<string, readonly string[]> = {
   '/admin/privacy-requests': [SYSTEM, LOYALTY],
   '/admin/privacy-notice': [SYSTEM, LOYALTY],
   '/admin/access-log': [SYSTEM],
+  '/admin/api-clients': [SYSTEM],
+  '/admin/api-clients/$key': [SYSTEM],
   '/blog-admin': [SYSTEM, BLOG],
   '/blog-categories': [SYSTEM, BLOG],
   '/blog-add': [SYSTEM, BLOG],

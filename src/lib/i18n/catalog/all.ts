@@ -25,6 +25,7 @@ import { pointLife } from './pointLife';
 import { points } from './points';
 import { privacy } from './privacy';
 import { privacyAdmin } from './privacyAdmin';
+import { apiClientsAdmin } from './apiClientsAdmin';
 import { programmeAdmin } from './programmeAdmin';
 import { reports } from './reports';
 import { shop } from './shop';
@@ -47,6 +48,7 @@ export const domains = {
   pointLife,
   programmeAdmin,
   privacyAdmin,
+  apiClientsAdmin,
   reports,
   account,
   privacy,

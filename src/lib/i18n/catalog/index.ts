@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Lang, Messages } from '../define';
 import type { account } from './account';
+import type { apiClientsAdmin } from './apiClientsAdmin';
 import type { addresses } from './addresses';
 import type { auth } from './auth';
 import type { auditLog } from './auditLog';
@@ -52,6 +53,7 @@ interface Domains {
   pointLife: typeof pointLife;
   programmeAdmin: typeof programmeAdmin;
   privacyAdmin: typeof privacyAdmin;
+  apiClientsAdmin: typeof apiClientsAdmin;
   reports: typeof reports;
   account: typeof account;
   privacy: typeof privacy;

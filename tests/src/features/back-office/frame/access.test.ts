@@ -31,6 +31,18 @@ describe('the back-office sidebar by role', () => {
     expect(paths(['System Manager'])).toContain('/admin/access-log');
   });
 
+  it('lets only a System Manager manage the API clients and a client’s webhooks, with an entry in their sidebar alone', () => {
+    expect(mayOpen(['System Manager'], '/admin/api-clients')).toBe(true);
+    expect(mayOpen(['System Manager'], '/admin/api-clients/mrc_abc')).toBe(true);
+    for (const role of ['Loyalty Manager', 'Branch Manager', 'Blog Manager']) {
+      expect(mayOpen([role], '/admin/api-clients'), role).toBe(false);
+      expect(mayOpen([role], '/admin/api-clients/mrc_abc'), role).toBe(false);
+      expect(paths([role]), role).not.toContain('/admin/api-clients');
+    }
+    expect(paths(['System Manager'])).toContain('/admin/api-clients');
+    expect(litAt('/admin/api-clients/mrc_abc')).toEqual(['/admin/api-clients']);
+  });
+
   it('shows a Branch Manager their members (read), reward orders (read), staff and audit log only', () => {
     expect(paths(['Branch Manager'])).toEqual(['/admin/members', '/admin/orders', '/admin/staff', '/admin/audit']);
     expect(mayOpen(['Branch Manager'], '/admin/orders/ACC-SINV-2026-00001')).toBe(true);
@@ -47,7 +59,7 @@ describe('the back-office sidebar by role', () => {
   });
 
   it('shows a System Manager everything and names the most powerful role', () => {
-    expect(paths(['System Manager'])).toHaveLength(16);
+    expect(paths(['System Manager'])).toHaveLength(17);
     expect(mainRole(['Blog Manager', 'System Manager'])).toBe('System Manager');
     expect(mayOpen(['Blog Manager'], '/app')).toBe(true);
   });

@@ -1,0 +1,2 @@
+export { ClientsPage } from './clients-page';
+export { ClientPage } from './client-page';
