@@ -157,6 +157,7 @@ export const ERROR_CODES = [
   // webhooks (member_rewards.webhooks.*)
   'webhook_url_refused',
   'webhook_subscription_limit',
+  'webhook_delivery_busy',
   'branch_required',
   'receipt_not_found',
   'hold_not_found',

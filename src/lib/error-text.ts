@@ -54,6 +54,7 @@ const BY_CODE: Record<ErrorCode, ErrorsKey> = {
   api_client_only: 'errors.apiClientOnly',
   api_client_not_found: 'errors.apiClientNotFound',
   webhook_url_refused: 'errors.webhookUrlRefused',
+  webhook_delivery_busy: 'errors.webhookDeliveryBusy',
   webhook_subscription_limit: 'errors.webhookSubscriptionLimit',
   branch_required: 'errors.branchRequired',
   receipt_not_found: 'errors.receiptNotFound',

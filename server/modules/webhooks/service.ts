@@ -168,7 +168,7 @@ export async function redeliver(ctx: RequestContext, input: { delivery: string }
   );
   const opts = { db: ctx.db, production: ctx.config.production, clock: ctx.request.server.jobs.clock, log: ctx.request.log };
   const sent = await sendNow(opts, (token, leaseUntil) => claimDelivery(ctx.db, found.id, { now: nowOf(ctx), leaseUntil, token }));
-  if (!sent) throw new FrappeError('ValidationError', 'This delivery is being sent right now: try again in a moment', { status: 409, title: 'Busy' });
+  if (!sent) throw new FrappeError('ValidationError', 'This delivery is being sent right now: try again in a moment', { status: 409, title: 'Busy', code: 'webhook_delivery_busy' });
   return { delivery: deliveryView(sent) };
 }
 
