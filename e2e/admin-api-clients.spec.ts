@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { request, type Browser, type Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD } from './support/env';
+import { request, type Page } from '@playwright/test';
+import { BASE_URL } from './support/env';
+import { ACCOUNTS, DESKTOP, overflows, PORTRAIT, signedInAs } from './support/back-office';
 import { newVerifiedMember } from './support/member';
 import { SCREENS_DIR } from './support/screenshot';
 import { expect, test } from './support/fixtures';
@@ -15,38 +16,14 @@ import { expect, test } from './support/fixtures';
 test.setTimeout(600_000);
 
 const SHOTS = path.join(SCREENS_DIR, 'admin-api-clients');
-const DESKTOP = { width: 1280, height: 800 };
-const TABLET = { width: 820, height: 1180 };
-
-/** A back-office page signed in (by the API, as the sign-in form posts) as `email`, in Thai. */
-async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: DESKTOP, serviceWorkers: 'block' });
-  await context.addInitScript(() => localStorage.setItem('lang', localStorage.getItem('lang') ?? 'th'));
-  const page = await context.newPage();
-  expect((await page.request.post('/api/method/login', { data: { usr: email, pwd: password } })).status()).toBe(200);
-  return page;
-}
-
 const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-
-/** What overflows sideways: the page itself, or a table scrolling inside its box. */
-const overflows = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth) found.push(`the page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
-    for (const v of document.querySelectorAll('.mantine-ScrollArea-viewport')) {
-      if (v.querySelector('table') && v.scrollWidth > v.clientWidth + 1) found.push(`a table scrolls sideways: ${v.scrollWidth} > ${v.clientWidth}`);
-    }
-    return found;
-  });
 
 /** The page as it is now, at both sizes: nothing sideways (unless a dialog is what is looked at), each one saved. */
 async function shoot(page: Page, name: string, lang: 'th' | 'en', { dialog = false } = {}) {
   mkdirSync(SHOTS, { recursive: true });
   // The toasts of what was just done have closed: the screen itself is what is looked at.
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 20_000 });
-  for (const size of [DESKTOP, TABLET]) {
+  for (const size of [DESKTOP, PORTRAIT]) {
     await page.setViewportSize(size);
     if (!dialog) {
       // Opened afresh at this size (the list's state is in the address): the frame's sidebar does not slide away
@@ -73,7 +50,7 @@ async function lookupAsClient(key: string, secret: string, phone: string): Promi
 test('a System Manager creates an API client, sees its secret once, subscribes a webhook, reads its deliveries and revokes the client', async ({ browser }) => {
   const stamp = Date.now().toString(36);
   const name = `POS สาขาสยาม ${stamp}`;
-  const page = await signedIn(browser, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.admin);
   await page.goto('/admin/api-clients');
   await expect(page.getByRole('heading', { level: 1, name: 'ระบบที่เชื่อมต่อผ่าน API' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'เมนูผู้ดูแล' }).getByRole('link', { name: 'ระบบที่เชื่อมต่อ' })).toBeVisible();
@@ -208,7 +185,7 @@ test('a System Manager creates an API client, sees its secret once, subscribes a
 });
 
 test('a Loyalty Manager has no API clients in the sidebar and is refused at the address', async ({ browser }) => {
-  const page = await signedIn(browser, LOYALTY_MANAGER_EMAIL, LOYALTY_MANAGER_PASSWORD);
+  const page = await signedInAs(browser, ACCOUNTS.loyalty);
   await page.goto('/admin/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'เมนูผู้ดูแล' });
   await expect(sidebar.getByRole('link', { name: 'พนักงาน' })).toBeVisible();

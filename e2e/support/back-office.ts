@@ -28,10 +28,13 @@ export const ACCOUNTS = {
 } as const;
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
-/** A page of its own context (no service worker: the back office is online-only), in `lang`. */
+/**
+ * A page of its own context (no service worker: the back office is online-only), in `lang` until the manager picks
+ * another language on it (kept across reloads, as the app keeps it).
+ */
 export async function backOfficePage(browser: Browser, viewport: Viewport = DESKTOP, lang: Lang = 'th'): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE_URL, viewport, serviceWorkers: 'block' });
-  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  await context.addInitScript((l) => localStorage.setItem('lang', localStorage.getItem('lang') ?? l), lang);
   return context.newPage();
 }
 
