@@ -6,7 +6,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Alert.css';
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -206,11 +206,7 @@ export function ClientsPage() {
     <>
       <PageHead
         title={t('apiClientsAdmin.title')}
-        sub={
-          <Text size="sm" c="dimmed">
-            {t('apiClientsAdmin.sub')}
-          </Text>
-        }
+        sub={t('apiClientsAdmin.sub')}
       >
         <Button onClick={() => setCreating(true)}>{t('apiClientsAdmin.new')}</Button>
       </PageHead>

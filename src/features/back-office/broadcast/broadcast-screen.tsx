@@ -80,11 +80,7 @@ export function BroadcastScreen() {
       <PageHead
         title={t('broadcast.title')}
         mb={0}
-        sub={
-          <Text c="dimmed" size="sm">
-            {t('broadcast.intro')}
-          </Text>
-        }
+        sub={t('broadcast.intro')}
       />
 
       <Section title={t('broadcast.segment')} radius="md">

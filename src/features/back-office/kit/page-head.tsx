@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Group, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 
 /**
- * A back-office page's title, what is said under it (`sub`), and its main actions or filters beside it. `mb` is the
- * space below: none when the page's own stack spaces it.
+ * A back-office page's title, what is said under it (`sub`: a sentence, dimmed, or anything else as it is), and its
+ * main actions or filters beside it. `mb` is the space below: none when the page's own stack spaces it.
  */
 export function PageHead({ title, sub, children, mb = 'md' }: { title: string; sub?: ReactNode; children?: ReactNode; mb?: string | number }) {
   const heading = (
@@ -16,7 +16,13 @@ export function PageHead({ title, sub, children, mb = 'md' }: { title: string; s
       {sub ? (
         <div>
           {heading}
-          {sub}
+          {typeof sub === 'string' ? (
+            <Text size="sm" c="dimmed">
+              {sub}
+            </Text>
+          ) : (
+            sub
+          )}
         </div>
       ) : (
         heading

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
-import { Select, Text, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type * as v from 'valibot';
 import { accessLogQuery } from '@/entities/admin/privacy';
@@ -45,11 +45,7 @@ export function AccessLogPage() {
     <>
       <PageHead
         title={t('privacyAdmin.accessLogTitle')}
-        sub={
-          <Text size="sm" c="dimmed">
-            {t('privacyAdmin.accessLogSub')}
-          </Text>
-        }
+        sub={t('privacyAdmin.accessLogSub')}
       />
       <div className={classes.filters}>
         <TextInput label={t('privacyAdmin.user')} value={user} onChange={(e) => setUser(e.currentTarget.value)} />

@@ -116,11 +116,7 @@ export function NoticePage() {
     <>
       <PageHead
         title={t('privacyAdmin.noticeTitle')}
-        sub={
-          <Text size="sm" c="dimmed">
-            {t('privacyAdmin.noticeSub')}
-          </Text>
-        }
+        sub={t('privacyAdmin.noticeSub')}
       >
         <Button onClick={() => setPublishing(true)} disabled={!rows}>
           {t('privacyAdmin.newVersion')}

@@ -97,11 +97,7 @@ export function RequestsPage() {
     <>
       <PageHead
         title={t('privacyAdmin.requestsTitle')}
-        sub={
-          <Text size="sm" c="dimmed">
-            {t('privacyAdmin.requestsSub', { access: formatNumber(REQUEST_DEADLINE_DAYS.access, lang), erasure: formatNumber(REQUEST_DEADLINE_DAYS.erasure, lang) })}
-          </Text>
-        }
+        sub={t('privacyAdmin.requestsSub', { access: formatNumber(REQUEST_DEADLINE_DAYS.access, lang), erasure: formatNumber(REQUEST_DEADLINE_DAYS.erasure, lang) })}
       >
         <Button onClick={() => setRecording(true)}>{t('privacyAdmin.record')}</Button>
       </PageHead>
