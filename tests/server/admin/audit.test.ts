@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serverForFile } from '../../support/file-server';
+import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { eq, sql } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, Session, STAFF, type TestServer } from '../../support/server';
@@ -17,11 +18,14 @@ let lm: Session;
 let bm: Session;
 let admin: Session;
 let staff: Session;
-beforeAll(async () => {
-  server = await createTestServer({ seedDemo: true });
-  ({ lm, bm, admin, staff } = await backOfficeSessions(server));
-}, 120_000);
-afterAll(() => server.close());
+serverForFile(
+  async () => {
+    const started = await createTestServer({ seedDemo: true });
+    return { server: started, ...(await backOfficeSessions(started)) };
+  },
+  (s) => ({ server, lm, bm, admin, staff } = s),
+  120_000,
+);
 
 const LOG = '/api/resource/Audit Log';
 

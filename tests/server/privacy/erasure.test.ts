@@ -1,5 +1,6 @@
+import { serverForFile } from '../../support/file-server';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createManagerServer, createMember, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
 import { lastCode, newPhone, signInWithLine } from '../account/helpers';
 import { gift, PLACE_ORDER } from '../orders/support';
@@ -22,10 +23,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let server: TestServer;
 let manager: Session;
-beforeAll(async () => {
-  ({ server, manager } = await createManagerServer());
-}, 600_000);
-afterAll(() => server?.close());
+serverForFile(createManagerServer, (s) => ({ server, manager } = s), 600_000);
 
 const db = () => server.database.db;
 

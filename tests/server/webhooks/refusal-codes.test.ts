@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Session, TestServer } from '../../support/server';
+import { serverForFile } from '../../support/file-server';
+import { describe, expect, it, vi } from 'vitest';
+import type { Session } from '../../support/server';
 import { createClient, integrationServer } from '../integration/support';
 import { W } from './support';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let server: TestServer;
 let admin: Session;
-beforeAll(async () => {
-  ({ server, admin } = await integrationServer());
-}, 120_000);
-afterAll(() => server.close());
+serverForFile(integrationServer, (s) => ({ admin } = s), 120_000);
 
 /** The back office explains a refusal by its code: these two carry theirs (417, with a sentence in the app's errors catalogue). */
 describe('subscribing a webhook URL is refused with a code the back office explains', () => {

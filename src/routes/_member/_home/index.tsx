@@ -50,18 +50,19 @@ function HomePage() {
       <RewardCarousel title={t('catalog.giftRewards')} list={{ itemGroup: GIFT }} displayTag={GIFT} />
       <RewardCarousel title={t('catalog.giftCards')} list={{ itemGroup: GIFT_CARD }} displayTag={GIFT_CARD} />
       <Stack gap="sm" px="md" mt="md">
-        <Paper component={Link} to="/collect-points" withBorder radius="lg" p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
-          <Text fw={700}>{t('catalog.howToCollect')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('catalog.howToCollectText')}
-          </Text>
-        </Paper>
-        <Paper component={Link} to="/shop" withBorder radius="lg" p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
-          <Text fw={700}>{t('catalog.shopBanner')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('catalog.shopBannerText')}
-          </Text>
-        </Paper>
+        {(
+          [
+            ['/collect-points', t('catalog.howToCollect'), t('catalog.howToCollectText')],
+            ['/shop', t('catalog.shopBanner'), t('catalog.shopBannerText')],
+          ] as const
+        ).map(([to, title, text]) => (
+          <Paper key={to} component={Link} to={to} withBorder radius="lg" p="md" style={{ textDecoration: 'none', color: 'inherit' }}>
+            <Text fw={700}>{title}</Text>
+            <Text size="sm" c="dimmed">
+              {text}
+            </Text>
+          </Paper>
+        ))}
       </Stack>
       {/* Last on the home: it appears once the consents are read, and above the carousels it pushed them down under
           the member's eyes (a layout shift of 0.14). */}

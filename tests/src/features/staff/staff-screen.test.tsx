@@ -87,11 +87,13 @@ async function renderStaff(opts: { lang?: Lang; roles?: string[]; branch?: strin
   return view;
 }
 
-const codeField = () => screen.getByRole('textbox', { name: /Type the code, or use a handheld scanner/ });
+/** The code field's name in the till's two languages. */
+const CODE_FIELD = { en: /Type the code, or use a handheld scanner/, th: /พิมพ์รหัส/ };
+const codeField = (lang: keyof typeof CODE_FIELD = 'en') => screen.getByRole('textbox', { name: CODE_FIELD[lang] });
 
-async function scanCode(code: string) {
-  fireEvent.change(codeField(), { target: { value: code } });
-  fireEvent.submit(codeField().closest('form')!);
+async function scanCode(code: string, lang: keyof typeof CODE_FIELD = 'en') {
+  fireEvent.change(codeField(lang), { target: { value: code } });
+  fireEvent.submit(codeField(lang).closest('form')!);
 }
 
 describe('the till', () => {
@@ -147,8 +149,7 @@ describe('the till', () => {
         cap: 1500,
       });
     await renderStaff({ lang: 'th' });
-    fireEvent.change(screen.getByRole('textbox', { name: /พิมพ์รหัส/ }), { target: { value: '4209381' } });
-    fireEvent.submit(screen.getByRole('textbox', { name: /พิมพ์รหัส/ }).closest('form')!);
+    await scanCode('4209381', 'th');
     const card = await screen.findByTestId('staff-result-member');
     fireEvent.change(within(card).getByRole('textbox', { name: /ยอดซื้อ/ }), { target: { value: '30000' } });
     fireEvent.change(within(card).getByRole('textbox', { name: /เลขที่ใบเสร็จ/ }), { target: { value: 'R-1' } });
@@ -173,8 +174,7 @@ describe('the till', () => {
 
   it('says which characters a receipt number may have as soon as a Thai one is typed (Thai screen)', async () => {
     await renderStaff({ lang: 'th' });
-    fireEvent.change(screen.getByRole('textbox', { name: /พิมพ์รหัส/ }), { target: { value: '4209381' } });
-    fireEvent.submit(screen.getByRole('textbox', { name: /พิมพ์รหัส/ }).closest('form')!);
+    await scanCode('4209381', 'th');
     const card = await screen.findByTestId('staff-result-member');
     fireEvent.change(within(card).getByRole('textbox', { name: /ยอดซื้อ/ }), { target: { value: '100' } });
     fireEvent.change(within(card).getByRole('textbox', { name: /เลขที่ใบเสร็จ/ }), { target: { value: 'ใบเสร็จ-12' } });
