@@ -20,7 +20,8 @@ export interface AdminTableProps<T> {
   columns: DataTableColumn<T>[];
   idAccessor: keyof T & string;
   fetching: boolean;
-  paged: Paged;
+  /** Pages of PAGE_SIZE; without it every record is shown (a list that is short by nature, e.g. notice versions). */
+  paged?: Paged;
   sortStatus?: DataTableSortStatus<T>;
   onSortStatusChange?: (s: DataTableSortStatus<T>) => void;
   onRowClick?: (record: T) => void;
@@ -28,10 +29,20 @@ export interface AdminTableProps<T> {
   testId?: string;
 }
 
-/** Every back-office list: server-side pages of 20, server-side sorting, the texts in the manager's language. */
+/** Every back-office list: pages of 20 (server-side), server-side sorting, the texts in the manager's language. */
 export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, sortStatus, onSortStatusChange, onRowClick, label, testId }: AdminTableProps<T>) {
   const t = useT();
   const sorting = sortStatus && onSortStatusChange ? { sortStatus, onSortStatusChange } : {};
+  const paging = paged
+    ? {
+        page: paged.page,
+        onPageChange: paged.onPageChange,
+        totalRecords: paged.total ?? 0,
+        recordsPerPage: PAGE_SIZE,
+        loadingText: t('common.loading'),
+        paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => t('backOffice.pageText', { from, to, total: totalRecords }),
+      }
+    : {};
   return (
     <DataTable<T>
       aria-label={label}
@@ -46,12 +57,7 @@ export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, s
       idAccessor={idAccessor}
       fetching={fetching}
       noRecordsText={t('backOffice.noRecords')}
-      loadingText={t('common.loading')}
-      page={paged.page}
-      onPageChange={paged.onPageChange}
-      totalRecords={paged.total ?? 0}
-      recordsPerPage={PAGE_SIZE}
-      paginationText={({ from, to, totalRecords }) => t('backOffice.pageText', { from, to, total: totalRecords })}
+      {...paging}
       {...sorting}
       {...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record) } : {})}
     />

@@ -127,7 +127,6 @@ export function NoticePage() {
         records={rows}
         idAccessor="version"
         fetching={list.isFetching}
-        paged={{ page: 1, onPageChange: () => undefined, total: rows?.length }}
         columns={[
           {
             accessor: 'version',
