@@ -8,7 +8,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from "react";
 import { useT } from "@/lib/i18n";
 import { couponState, invoiceQuery } from "@/entities/orders";
 import { imageUrl } from "@/lib/file-url";
@@ -39,6 +39,18 @@ function Instruction({ used, text }: { used: boolean; text: string }) {
     <Text size="sm" c="dimmed" ta="center" data-testid="order-instruction">
       {text}
     </Text>
+  );
+}
+
+/** One way of showing the code (typed, QR, barcode), with what to do with it or that it was used. */
+function CodePanel({ value, used, instruction, children }: { value: CodeTab; used: boolean; instruction: string; children: ReactNode }) {
+  return (
+    <Tabs.Panel value={value}>
+      <Stack align="center" gap="sm" p="md">
+        {children}
+        <Instruction used={used} text={instruction} />
+      </Stack>
+    </Tabs.Panel>
   );
 }
 
@@ -171,59 +183,47 @@ export function RewardOrderDetail({ name }: { name: string }) {
               <Tabs.Tab value="qr">{t("orders.tabQr")}</Tabs.Tab>
               <Tabs.Tab value="barcode">{t("orders.tabBarcode")}</Tabs.Tab>
             </Tabs.List>
-            <Tabs.Panel value="code">
-              <Stack align="center" gap="sm" p="md">
-                <Text
-                  className={`${classes.code} ${used ? classes.usedCode : ""}`}
-                  data-testid="order-code"
-                  data-used={used || undefined}
-                >
+            <CodePanel value="code" used={used} instruction={t("orders.codeInstruction")}>
+              <Text
+                className={`${classes.code} ${used ? classes.usedCode : ""}`}
+                data-testid="order-code"
+                data-used={used || undefined}
+              >
+                {shown}
+              </Text>
+            </CodePanel>
+            <CodePanel value="qr" used={used} instruction={t("orders.qrInstruction")}>
+              <div className={used ? classes.usedCode : undefined}>
+                {tab === "qr" && (
+                  <QrCode
+                    value={code}
+                    size={qrSize}
+                    label={t("orders.qrLabel", { name: shown })}
+                    testId="order-qr"
+                    style={{ transition: "width 150ms, height 150ms" }}
+                  />
+                )}
+              </div>
+            </CodePanel>
+            <CodePanel value="barcode" used={used} instruction={t("orders.barcodeInstruction")}>
+              <Stack
+                align="center"
+                gap="sm"
+                className={used ? classes.usedCode : undefined}
+              >
+                {tab === "barcode" && (
+                  <Code128Barcode
+                    value={code}
+                    label={t("orders.barcodeLabel", { name: shown })}
+                    height={expanded ? 100 : 80}
+                    testId="order-barcode"
+                  />
+                )}
+                <Text ff="monospace" fw={700} aria-hidden="true">
                   {shown}
                 </Text>
-                <Instruction used={used} text={t("orders.codeInstruction")} />
               </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="qr">
-              <Stack align="center" gap="sm" p="md">
-                <div className={used ? classes.usedCode : undefined}>
-                  {tab === "qr" && (
-                    <QrCode
-                      value={code}
-                      size={qrSize}
-                      label={t("orders.qrLabel", { name: shown })}
-                      testId="order-qr"
-                      style={{ transition: "width 150ms, height 150ms" }}
-                    />
-                  )}
-                </div>
-                <Instruction used={used} text={t("orders.qrInstruction")} />
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="barcode">
-              <Stack align="center" gap="sm" p="md">
-                <Stack
-                  align="center"
-                  gap="sm"
-                  className={used ? classes.usedCode : undefined}
-                >
-                  {tab === "barcode" && (
-                    <Code128Barcode
-                      value={code}
-                      label={t("orders.barcodeLabel", { name: shown })}
-                      height={expanded ? 100 : 80}
-                      testId="order-barcode"
-                    />
-                  )}
-                  <Text ff="monospace" fw={700} aria-hidden="true">
-                    {shown}
-                  </Text>
-                </Stack>
-                <Instruction
-                  used={used}
-                  text={t("orders.barcodeInstruction")}
-                />
-              </Stack>
-            </Tabs.Panel>
+            </CodePanel>
           </Tabs>
         )}
         {cancellable ? (
