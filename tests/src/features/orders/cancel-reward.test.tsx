@@ -22,7 +22,7 @@ const reward = (over: Record<string, unknown> = {}) =>
   });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-let answer: () => Response;
+let answer: () => Response | Promise<Response>;
 /** What a read of the order answers (the screen reads it again after a cancellation). */
 let stored = reward();
 const fetchSpy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
@@ -37,6 +37,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderDetail(order = reward(), lang: 'th' | 'en' = 'en') {
   stored = order;
   const queryClient = testQueryClient();
+  client = queryClient;
   queryClient.setQueryData(invoiceQuery(NAME).queryKey, order);
   renderApp(
     <>
@@ -46,6 +47,8 @@ function renderDetail(order = reward(), lang: 'th' | 'en' = 'en') {
     { queryClient, lang },
   );
 }
+
+let client: ReturnType<typeof testQueryClient>;
 
 const cancelCalls = () => fetchSpy.mock.calls.filter(([url]) => String(url).includes('member_rewards.orders.cancel_reward_order'));
 
@@ -67,6 +70,26 @@ describe('cancelling an unused reward on /my-order/{id}', () => {
     // Read again, the order is cancelled: no code, no second cancel.
     expect(await screen.findByTestId('order-cancelled')).toBeTruthy();
     expect(screen.queryByTestId('cancel-reward')).toBeNull();
+  });
+
+  it('says the points came back also when the news of the cancellation reaches the screen before the answer', async () => {
+    // The realtime event (or a refetch) shows the order cancelled while the request is still on its way: the cancel
+    // button and its dialog are gone by the time the answer arrives.
+    let release!: () => void;
+    const cancelled = reward({ status: 'Cancelled', delivery_notes: [{ name: 'MAT-DN-2026-00009', status: 'Cancelled' }] });
+    answer = () =>
+      new Promise<Response>((resolve) => {
+        release = () => resolve(json({ message: { order: NAME, status: 'Cancelled', cancel_reason: 'member', points_returned: 40, stock_returned: [], delivery_notes: [], loyalty_points: 64 } }));
+      });
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('cancel-reward'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(cancelCalls()).toHaveLength(1));
+    stored = cancelled;
+    client.setQueryData(invoiceQuery(NAME).queryKey, cancelled);
+    await waitFor(() => expect(screen.queryByTestId('cancel-reward')).toBeNull());
+    release();
+    expect(await screen.findByText('40 points are back in your account.')).toBeTruthy();
   });
 
   it('says a refusal in Thai by its code, never the server’s English sentence', async () => {
