@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { memberConsentsQuery, memberDataUrl, useSetMemberConsent, type Consents } from '@/entities/admin/privacy';
 import { formatMoment } from '@/lib/format/moment';
+import { BUSINESS_TIME_ZONE } from '../../../../contracts/business-day';
 import { formatNumber } from '@/lib/format/numbers';
 import { useLang, useT, type Lang, type Translate } from '@/lib/i18n';
 import { failedToast, savedToast } from '../kit/feedback';
@@ -15,7 +16,8 @@ import { Section } from '../kit/section';
 export function noticeConsentText(c: Consents, t: Translate, lang: Lang): string[] {
   const notice = c.consents.privacy_notice;
   if (!notice) return [t('privacyAdmin.noticeNever')];
-  const date = formatMoment(notice.at, lang, 'day');
+  // The day of the record in Bangkok, whatever the clock of the screen that shows it.
+  const date = formatMoment(notice.at, lang, 'day', BUSINESS_TIME_ZONE);
   if (!notice.granted) return [t('privacyAdmin.noticeWithdrawn', { date })];
   const agreed = t('privacyAdmin.noticeAgreed', { version: formatNumber(notice.version ?? 0, lang), date });
   return notice.version !== null && notice.version < c.current_notice_version
@@ -27,7 +29,8 @@ export function noticeConsentText(c: Consents, t: Translate, lang: Lang): string
 export function marketingConsentText(c: Consents, t: Translate, lang: Lang): string {
   const m = c.consents.marketing;
   if (!m) return t('privacyAdmin.marketingNever');
-  const date = formatMoment(m.at, lang, 'day');
+  // The same day in Bangkok.
+  const date = formatMoment(m.at, lang, 'day', BUSINESS_TIME_ZONE);
   return m.granted ? t('privacyAdmin.marketingYes', { date }) : t('privacyAdmin.marketingNo', { date });
 }
 
