@@ -240,7 +240,10 @@ test.describe('marketing site', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await dialog.getByRole('link', { name: 'ลืมรหัสผ่าน?' }).click();
     await expect(page).toHaveURL(/\/forgot-password\?from=site$/);
-    await page.getByLabel(/ชื่อผู้ใช้หรืออีเมล/).fill('croissant.fan@example.com');
+    // The page, not the sign-in dialog still closing over it (its field has the same label): typed into the dialog's,
+    // the text left with the dialog and the request went out empty.
+    await expect(page.getByRole('heading', { level: 1, name: 'ลืมรหัสผ่าน' })).toBeVisible();
+    await page.getByRole('main').getByLabel(/ชื่อผู้ใช้หรืออีเมล/).fill('croissant.fan@example.com');
     await page.getByRole('button', { name: 'ส่งลิงก์ตั้งรหัสผ่านใหม่' }).click();
     // (The sign-out toast is a status too.)
     await expect(page.getByRole('status').filter({ hasText: 'ส่งวิธีตั้งรหัสผ่านใหม่ไปที่อีเมลของคุณแล้ว' })).toBeVisible();
