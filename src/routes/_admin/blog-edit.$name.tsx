@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EditPostPage } from '@/features/back-office/blog';
-import { postRoute } from '@/features/back-office/blog/api';
+import { loadPost } from '@/features/back-office/blog/api';
+import { BLOG_MANAGERS } from '@/features/back-office/frame/roles';
 
-export const Route = createFileRoute('/_admin/blog-edit/$name')({ ...postRoute, component: Page });
+export const Route = createFileRoute('/_admin/blog-edit/$name')({
+  staticData: { roles: BLOG_MANAGERS, sidebarEntry: '/blog-admin' },
+  loader: loadPost,
+  component: Page,
+});
 
 function Page() {
   const { name } = Route.useParams();
