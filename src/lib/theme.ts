@@ -1,21 +1,8 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { BRAND_SHADES } from './brand';
 
-/** Brand crimson. Shade 7 (#c2255c) carries white text at 5.7:1, so it is the primary shade in light mode. */
-export const brand: MantineColorsTuple = [
-  '#fff0f6',
-  '#ffdeeb',
-  '#fcc2d7',
-  '#faa2c1',
-  '#f783ac',
-  '#f06595',
-  '#e64980',
-  '#c2255c',
-  '#a61e4d',
-  '#8a1a40',
-];
-
-/** Same value as theme_color in manifest.webmanifest and <meta name="theme-color">. */
-export const BRAND_COLOR = brand[7];
+/** Brand crimson (./brand.ts). */
+export const brand: MantineColorsTuple = [...BRAND_SHADES];
 
 /**
  * System fonts only (no web-font download): every phone has a Thai face (Thonburi on iOS, Noto Sans Thai on
