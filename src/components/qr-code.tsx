@@ -25,18 +25,21 @@ export function QrCode({ value, size, label, look = 'plain', testId, style }: Qr
     const adopted = adoptBootQr(value, size);
     if (adopted) {
       el.replaceChildren(adopted);
+      el.style.visibility = 'visible';
       return;
     }
-    // The drawing takes a frame or two: the code shown until then (the last one, or the boot card's) stays.
+    // The drawing takes a frame or two: the code shown until then (the last one, or the boot card's) stays, and the
+    // box is hidden until it has its first code.
     let current = true;
     void drawQrCanvas(value, size, look).then((canvas) => {
       if (!current) return;
       el.replaceChildren(canvas);
+      el.style.visibility = 'visible';
       dropBootCard();
     });
     return () => {
       current = false;
     };
   }, [value, size, look]);
-  return <div ref={host} role="img" aria-label={label} data-testid={testId} data-size={size} style={{ width: size, height: size, background: '#fff', ...style }} />;
+  return <div ref={host} role="img" aria-label={label} data-testid={testId} data-size={size} style={{ width: size, height: size, background: '#fff', visibility: 'hidden', ...style }} />;
 }

@@ -1,8 +1,19 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { BRAND_SHADES } from './brand';
+import { BRAND_COLOR } from './brand';
 
-/** Brand crimson (./brand.ts). */
-export const brand: MantineColorsTuple = [...BRAND_SHADES];
+/** Brand crimson, lightest to darkest; shade 7 is the brand's colour (./brand.ts), the primary shade in light mode. */
+export const brand: MantineColorsTuple = [
+  '#fff0f6',
+  '#ffdeeb',
+  '#fcc2d7',
+  '#faa2c1',
+  '#f783ac',
+  '#f06595',
+  '#e64980',
+  BRAND_COLOR,
+  '#a61e4d',
+  '#8a1a40',
+];
 
 /**
  * System fonts only (no web-font download): every phone has a Thai face (Thonburi on iOS, Noto Sans Thai on
