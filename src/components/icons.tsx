@@ -1,5 +1,4 @@
 import type { SVGProps } from 'react';
-import { BRAND_COLOR, BRAND_STAR_PATH } from '@/lib/brand';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
@@ -113,9 +112,12 @@ export const SparkIcon = (p: IconProps) => (
 export function BrandMark({ size = 32, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false" {...rest}>
-      <circle cx="32" cy="32" r="32" fill={BRAND_COLOR} />
+      <circle cx="32" cy="32" r="32" fill="#c2255c" />
       <circle cx="32" cy="32" r="24" fill="none" stroke="#fff" strokeOpacity=".35" strokeWidth="3" />
-      <path fill="#fff" d={BRAND_STAR_PATH} />
+      <path
+        fill="#fff"
+        d="M32 14.5l5.1 10.4 11.4 1.7-8.3 8.1 2 11.4L32 40.7l-10.2 5.4 2-11.4-8.3-8.1 11.4-1.7Z"
+      />
     </svg>
   );
 }

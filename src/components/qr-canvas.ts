@@ -1,5 +1,6 @@
 import QRCodeStyling, { type Options } from 'qr-code-styling';
-import { BRAND_COLOR, BRAND_STAR_PATH } from '../lib/brand';
+import markSvg from '../../public/favicon.svg?raw';
+import { BRAND_COLOR } from '../lib/brand';
 import { BOOT_CARD_ID } from './boot-card';
 
 /**
@@ -14,13 +15,10 @@ export type QrLook = 'member' | 'plain';
 export const MEMBER_QR_SIZE = 232;
 
 /**
- * The brand mark (BrandMark in ./icons.tsx) as a data: address: the SVG the renderer rasterises can hold no other
- * image, and it needs no network. Here rather than in lib/brand.ts, which the app's entry shares with the boot module.
+ * The brand's mark, the app icon's artwork (public/favicon.svg), as a data: address: the SVG the renderer rasterises
+ * can hold no other image, and it needs no network. Given a size, so the renderer reads it as a square.
  */
-const MARK = `data:image/svg+xml;base64,${btoa(
-  `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="${BRAND_COLOR}"/>` +
-    `<circle cx="32" cy="32" r="24" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="3"/><path fill="#fff" d="${BRAND_STAR_PATH}"/></svg>`,
-)}`;
+const MARK = `data:image/svg+xml;base64,${btoa(markSvg.replace('<svg ', '<svg width="64" height="64" '))}`;
 
 /**
  * A version-1 code is 21 modules: with a quiet zone of 4 modules on each side it spans 29, so a margin of 4/29 of

@@ -1,7 +1,7 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { BRAND_COLOR } from './brand';
 
-/** Brand crimson, lightest to darkest; shade 7 is the brand's colour (./brand.ts), the primary shade in light mode. */
+/** Brand crimson. Shade 7 (./brand.ts) carries white text at 5.7:1, so it is the primary shade in light mode. */
 export const brand: MantineColorsTuple = [
   '#fff0f6',
   '#ffdeeb',
