@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { notFound, sendFrappeError } from './frappe/errors';
 import { prerenderedFile } from '../contracts/prerendered';
+import { memberPageRenderer, sendMemberPage } from './member-page';
 
 /**
  * Paths the SPA fallback must never answer with index.html. A missing /assets/ file is an old build's chunk:
@@ -46,6 +47,7 @@ export function sendAppShell(reply: FastifyReply, distDir: string, status = 200,
 export async function registerStatic(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
   const hasApp = fs.existsSync(index);
+  const renderer = memberPageRenderer(distDir);
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -76,6 +78,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string) {
     if (NOT_APP.test(url) || !read) {
       return sendFrappeError(reply, notFound(`Not found: ${url.slice(0, 120)}`));
     }
+    if (hasApp && (await sendMemberPage(app, req, reply, distDir, renderer))) return reply;
     if (hasApp) return sendAppShell(reply, distDir, 200, url);
     return reply.type('text/plain; charset=utf-8').status(503).send('The app is not built yet: run `npm run build` (npm start does it for you).');
   });

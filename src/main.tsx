@@ -13,6 +13,7 @@ import { createAppRouter } from './router';
 import { dropBootCard } from './components/boot-card';
 import { AppProviders } from './components/app-providers';
 import { claimPrerendered } from './boot/prerendered';
+import { takeServerState } from './lib/server-state';
 
 const Toaster = lazy(() => import('./components/toaster').then((m) => ({ default: m.Toaster })));
 
@@ -36,6 +37,8 @@ const queryClient: QueryClient = createQueryClient({}, { onAuthRefused: () => vo
 watchQueryNetwork(queryClient);
 // First-paint state (session, profile, member code) hydrates synchronously here; bulk data from IndexedDB next.
 setupPersistence(queryClient);
+// A member screen the server rendered brings the answers it was drawn from (server/member-page.ts).
+takeServerState(queryClient);
 // Queued address/profile writes: replayed now if online, and whenever the connection returns. A dynamic import
 // (fetched at once, in parallel with the first route, precached for offline starts): idb-keyval and the outbox
 // are not part of the first-route bundle.

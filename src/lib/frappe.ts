@@ -267,5 +267,10 @@ export function createFrappeClient(config: FrappeClientConfig = {}) {
   };
 }
 
+/**
+ * The app client's settings, read at each request: the server's render of a member's screen
+ * (src/prerender/member-page.tsx) gives it the fetch that answers that member's reads in-process.
+ */
+export const frappeConfig: FrappeClientConfig = { baseUrl: import.meta.env.VITE_FRAPPE_URL ?? '' };
 /** The app's client: same origin by default, or VITE_FRAPPE_URL for a remote Frappe site. */
-export const frappe = createFrappeClient({ baseUrl: import.meta.env.VITE_FRAPPE_URL ?? '' });
+export const frappe = createFrappeClient(frappeConfig);

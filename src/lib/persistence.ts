@@ -44,6 +44,8 @@ declare module '@tanstack/react-query' {
        * long list scrolled once would otherwise be fetched whole at every start.
        */
       persistPages?: number;
+      /** This device's own (its member-code secret): never read by the server's render of a screen. */
+      device?: boolean;
       [key: string]: unknown;
     };
   }

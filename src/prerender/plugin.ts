@@ -9,8 +9,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle } from 'rolldown';
-import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { prerenderedFile, SIGNED_IN_LEAVE_ATTR } from '../../contracts/prerendered.ts';
+import { build, createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { memberPageTemplate, prerenderedFile, SERVER_RENDERED_PAGES, serverRenderDir, SIGNED_IN_LEAVE_ATTR } from '../../contracts/prerendered.ts';
 import type { BootInfo } from '../../contracts/session.ts';
 
 /**
@@ -33,6 +33,23 @@ export interface PageCss {
 }
 
 /**
+ * The built index.html with a page's own stylesheets inlined in its head (each linked one too when `all`): a linked
+ * stylesheet is one more request that blocks the first paint on a slow connection.
+ */
+export function withPageCss(template: string, css: readonly PageCss[], all = false): string {
+  const inline = ({ href, text }: PageCss) => `<style data-href="${href}">${text.replace(/<\/style/gi, '<\\/style')}</style>`;
+  let doc = template;
+  const links = new Map([...template.matchAll(STYLESHEET_LINK)].map((m) => [m[1]!, m[0]]));
+  const styles: string[] = [];
+  for (const sheet of css) {
+    const link = links.get(sheet.href);
+    if (!link) styles.push(`  ${inline(sheet)}\n`);
+    else if (all) doc = doc.replace(link, () => inline(sheet));
+  }
+  return doc.replace('</head>', () => `${styles.join('')}  </head>`);
+}
+
+/**
  * The built index.html with `html` inside #root (right for `paths`) and the page's own stylesheets inlined in the
  * head: a linked stylesheet is one more request that blocks the first paint on a slow connection (on every member
  * address for the frame in index.html). The app later links the same files as it loads the route's chunks (Vite's
@@ -48,18 +65,7 @@ export function prerenderedDocument(
   css: readonly PageCss[],
   { guest = false, signedInLeave = false }: { guest?: boolean; signedInLeave?: boolean } = {},
 ): string {
-  const inline = ({ href, text }: PageCss) => `<style data-href="${href}">${text.replace(/<\/style/gi, '<\\/style')}</style>`;
-  let doc = template;
-  const links = new Map([...template.matchAll(STYLESHEET_LINK)].map((m) => [m[1]!, m[0]]));
-  const styles: string[] = [];
-  for (const sheet of css) {
-    const link = links.get(sheet.href);
-    if (!link) styles.push(`  ${inline(sheet)}\n`);
-    else if (guest) doc = doc.replace(link, () => inline(sheet));
-  }
-  doc = doc
-    .replace('</head>', () => `${styles.join('')}  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}"${signedInLeave ? ` ${SIGNED_IN_LEAVE_ATTR}` : ''}>${html}</div>`);
+  const doc = withPageCss(template, css, guest).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}"${signedInLeave ? ` ${SIGNED_IN_LEAVE_ATTR}` : ''}>${html}</div>`);
   if (!doc.includes('data-prerendered=') || !THAI.test(html)) throw new Error(`prerender ${paths.join(' ')}: no Thai page inside #root`);
   return guest ? startAfterPaint(doc) : doc;
 }
@@ -140,6 +146,7 @@ export function prerender(): Plugin {
         const outDir = path.resolve(config.root, config.build.outDir);
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const renderer = await loadRenderer(config);
+        const memberTemplates = new Map<string, string>();
         try {
           const pages = [
             ...PRERENDERED_PAGES.map((p) => ({ file: prerenderedFile(p) ?? '', path: p, visitor: GUEST, frame: false })),
@@ -155,8 +162,34 @@ export function prerender(): Plugin {
             mkdirSync(path.dirname(path.join(outDir, page.file)), { recursive: true });
             writeFileSync(path.join(outDir, page.file), doc);
           }
+          // The member screens the server renders at request time (server/member-page.ts): each one's template, with
+          // its route chunks' stylesheets, and the renderer built for Node beside the app.
+          for (const page of SERVER_RENDERED_PAGES) {
+            const { routeIds } = await renderer.renderPage(page, MEMBER);
+            const css = routeCss(bundle, routeIds, config.root).map((href) => ({ href, text: readFileSync(path.join(outDir, href), 'utf8') }));
+            memberTemplates.set(page, withPageCss(template, css));
+          }
         } finally {
           await renderer.close();
+        }
+        const ssrDir = serverRenderDir(outDir);
+        await build({
+          root: config.root,
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: {
+            ssr: path.join(config.root, 'src/prerender/member-page.tsx'),
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rolldownOptions: { output: { entryFileNames: 'member-page.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+          },
+        });
+        for (const [page, doc] of memberTemplates) {
+          const file = path.join(ssrDir, memberPageTemplate(page));
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, doc);
         }
       },
     },

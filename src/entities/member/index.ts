@@ -57,7 +57,7 @@ export const profileQuery = () =>
 export const tierQuery = (customer: string) =>
   queryOptions({
     queryKey: memberKeys.tier(customer),
-    queryFn: ({ signal }) => callMethod(GET_TIER, { customer }, { verb: 'POST', signal }),
+    queryFn: ({ signal }) => callMethod(GET_TIER, { customer }, { signal }),
     staleTime: 30 * 1000,
     meta: { persist: 'sync' },
   });

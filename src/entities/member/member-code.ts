@@ -21,7 +21,7 @@ export const memberCodeDeviceQuery = (user: string) =>
     refetchOnMount: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    meta: { persist: 'sync' },
+    meta: { persist: 'sync', device: true },
   });
 
 /** Whether the device is still the member's live one, and the last step staff used its code at (polled while shown). */

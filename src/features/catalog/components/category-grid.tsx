@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useT, type MessageKey } from '@/lib/i18n';
 import { GIFT, GIFT_CARD, isCardVisible, productPagesQuery, type ListArgs } from '../api';
 import { ProductCard } from './product-card';
-import { useMinDelay } from './use-min-delay';
+import { useMinDelay } from '@/hooks/use-min-delay';
 import classes from './catalog.module.css';
 import '@mantine/core/styles/Chip.css';
 import { CATEGORY_GROUPS, type CategoryGroup } from '../groups';

@@ -6,7 +6,7 @@ import { whenIdle } from '@/lib/idle';
 import { useT } from '@/lib/i18n';
 import { isCardVisible, productListQuery, type ListArgs } from '../api';
 import { CARD_WIDTH, ProductCard } from './product-card';
-import { useMinDelay } from './use-min-delay';
+import { useMinDelay } from '@/hooks/use-min-delay';
 import classes from './catalog.module.css';
 
 export interface RewardCarouselProps {

@@ -2,7 +2,8 @@ import { Anchor, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mant
 import { useIntersection } from '@mantine/hooks';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useMinDelay } from '@/hooks/use-min-delay';
 import { useLang, useT } from '@/lib/i18n';
 import { keepNewestHistoryPage, pointsHistoryQuery, type PointsEntry } from '../api';
 import { formatDay } from '@/lib/format/dates';
@@ -76,11 +77,7 @@ function usedRows(record: PointsEntry[], complete: boolean): PointsEntry[] {
 export function RewardHistory({ tab, onTabChange }: { tab: HistoryTab; onTabChange: (tab: HistoryTab) => void }) {
   const t = useT();
   const [lang] = useLang();
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const id = setTimeout(() => setReady(true), HISTORY_SKELETON_MS);
-    return () => clearTimeout(id);
-  }, []);
+  const ready = useMinDelay(HISTORY_SKELETON_MS);
   const query = useInfiniteQuery(pointsHistoryQuery());
   const pages = query.data?.pages;
   // The newest page's figures: every page carries the same ones, as of when it was read.

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import * as v from 'valibot';
 import { TitleHeader } from '@/components/title-header';
 import { useCart } from '@/features/cart';
-import { useMinDelay } from '@/features/catalog/components/use-min-delay';
+import { useMinDelay } from '@/hooks/use-min-delay';
 import { addressesQuery, CHECKOUT_PANELS, CHECKOUT_SKELETON_MS, CheckoutScreen, type CheckoutPanel } from '@/features/checkout';
 import { useT } from '@/lib/i18n';
 

@@ -1,0 +1,152 @@
+import type { Browser, Locator, Page, Route } from '@playwright/test';
+import { appErrors, expect, test } from './support/fixtures';
+import { memberCall, newVerifiedMember, signInDemoMember, signInNewLineMember } from './support/member';
+import { screenshot } from './support/screenshot';
+
+/**
+ * A member's cold open (no service worker: a first open, LINE's in-app browser) comes painted by the server from the
+ * member's own data: the page is readable before any script runs, and the app takes it over without anything moving.
+ */
+test.use({ serviceWorkers: 'block' });
+
+interface Profile {
+  name: string;
+  first_name: string | null;
+  full_name: string | null;
+  loyalty_points: number;
+}
+const getProfile = (page: Page) => memberCall<Profile>(page, 'headless_e_commerce.api.get_profile');
+
+/** A page signed in as `page`'s visitor, with JavaScript off: only what the server sent is on screen. */
+async function withoutScripts(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', storageState: await page.context().storageState() });
+  return context.newPage();
+}
+
+/** Holds the app's entry until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+const box = async (locator: Locator) => {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not on screen');
+  return b;
+};
+const markStatic = (locator: Locator) => locator.evaluate((el) => el.setAttribute('data-static', ''));
+/** The page's layout shifts so far (the Layout Instability API, buffered from the navigation's start). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 500);
+      }),
+  );
+
+test('with JavaScript off, the home, the member card and the points history show the member their own data', async ({ page, browser }) => {
+  await signInDemoMember(page);
+  const me = await getProfile(page);
+  const tier = await memberCall<{ tier_name: string }>(page, 'loyalty_program_customizations.overrides.get_tier', { customer: me.name });
+  const nojs = await withoutScripts(browser, page);
+
+  await nojs.goto('/');
+  const root = nojs.locator('#root');
+  await expect(root).toContainText(`สวัสดี คุณ${me.first_name ?? me.full_name}`);
+  await expect(root.getByText(`${me.loyalty_points} คะแนน`).first()).toBeVisible();
+  await expect(root).toContainText(tier.tier_name);
+  // The first cards of each row, with their pictures, not the loading blocks.
+  for (const row of ['ของรางวัลทั้งหมด', 'ของรางวัล', 'คูปองส่วนลด']) {
+    const cards = root.getByRole('list', { name: row, exact: true }).getByRole('listitem');
+    await expect(cards.first()).toContainText(/\S+\s*\d+ คะแนน/);
+    expect(await cards.count()).toBeGreaterThanOrEqual(1);
+  }
+  await expect(root.locator('[data-testid="carousel-skeleton"]')).toHaveCount(0);
+  await expect(root.locator('img[src]').first()).toBeVisible();
+  await screenshot(nojs, 'server-rendered-home-nojs');
+
+  await nojs.goto('/my-id');
+  await expect(root).toContainText(me.full_name ?? me.name);
+  await expect(root).toContainText(`สมาชิกระดับ ${tier.tier_name}`);
+  await expect(root).toContainText(String(me.loyalty_points));
+  await screenshot(nojs, 'server-rendered-my-id-nojs');
+
+  await nojs.goto('/reward-history');
+  await expect(root).toContainText('คะแนนที่ใช้ได้');
+  await expect(root.getByText(`${me.loyalty_points} คะแนน`).first()).toBeVisible();
+  // The received lines of the first page, newest first, as the member's own history answers them.
+  await expect(root.getByText('คุณได้รับคะแนน').first()).toBeVisible();
+  await screenshot(nojs, 'server-rendered-history-nojs');
+  await nojs.context().close();
+});
+
+test('each member gets their own page, never kept by a cache; a guest and an unverified member get the frame as before', async ({ page, browser }) => {
+  await signInDemoMember(page);
+  const first = await getProfile(page);
+  const other = await browser.newPage();
+  await newVerifiedMember(other, 'Server Render Second');
+  const second = await getProfile(other);
+  expect(second.name).not.toBe(first.name);
+
+  for (const [visitor, me, them] of [
+    [page, first, second],
+    [other, second, first],
+  ] as const) {
+    const answer = await visitor.request.get('/');
+    expect(answer.headers()['cache-control']).toBe('no-store');
+    expect(answer.headers()['vary']).toMatch(/cookie/i);
+    const html = await answer.text();
+    expect(html).toContain('id="server-state"');
+    expect(html).toContain(me.name);
+    expect(html).not.toContain(them.name);
+    expect(html).not.toContain(them.full_name ?? them.name);
+  }
+
+  // Not signed in: the member frame every address gets (the app sends a guest to the sign-in).
+  const guest = await browser.newContext({ serviceWorkers: 'block' });
+  const guestHtml = await (await guest.request.get('/')).text();
+  expect(guestHtml).not.toContain('id="server-state"');
+  await guest.close();
+  // Signed in with the phone not yet verified: the frame too; the app sends them to verify it.
+  const unverified = await browser.newPage();
+  await signInNewLineMember(unverified, 'Server Render Unverified');
+  await unverified.waitForURL('**/phonverify');
+  const unverifiedHtml = await (await unverified.request.get('/')).text();
+  expect(unverifiedHtml).not.toContain('id="server-state"');
+  await unverified.goto('/');
+  await expect(unverified).toHaveURL(/\/phonverify/);
+  await other.context().close();
+  await unverified.context().close();
+});
+
+for (const [path, steady] of [
+  ['/', (page: Page) => page.getByRole('list', { name: 'ของรางวัลทั้งหมด', exact: true }).getByRole('listitem').first()],
+  ['/my-id', (page: Page) => page.locator('main h1')],
+  ['/reward-history', (page: Page) => page.getByText('คุณได้รับคะแนน').first()],
+] as const) {
+  test(`${path}: the app takes the server's page over with nothing moving and no error`, async ({ page, consoleErrors }) => {
+    await signInDemoMember(page);
+    const release = await holdApp(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const before = steady(page);
+    await expect(before).toBeVisible();
+    const at = await box(before);
+    await markStatic(before);
+    release();
+    // React has drawn its own in place of the server's node.
+    await expect(page.locator('#root:not([inert])')).toBeAttached();
+    const after = steady(page);
+    await expect(after).not.toHaveAttribute('data-static');
+    expect(await box(after)).toEqual(at);
+    expect(await layoutShift(page)).toBe(0);
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { memberPageTemplate, SERVER_STATE_ID, serverRenderDir, serverRenderedPage } from '../contracts/prerendered';
+import { SID_COOKIE } from './frappe/sessions';
+
+/**
+ * A signed-in member's first open, painted by the server: a navigation to one of their screens that reaches the
+ * server (no service worker answered it: a first open, a cleared phone, LINE's in-app browser, which gives a page
+ * no service worker) gets the screen rendered from their own data, not the empty frame that waits for the whole
+ * app and then its reads. The app's own code renders it (src/prerender/member-page.tsx, built beside the app by
+ * vite.config.ts's prerender), its reads answered in-process as the member's own requests would be.
+ */
+
+interface MemberPage {
+  html: string;
+  state: unknown;
+}
+interface Renderer {
+  renderMemberPage(path: string, fetchFor: typeof fetch): Promise<MemberPage | null>;
+}
+
+const ROOT = '<div id="root"></div>';
+/** JSON inside a script element: `<` escaped, so no text in the data can close the element. */
+const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
+
+/**
+ * The fetch a render reads through, as the visitor: only the API, only reads (GET), with the visitor's cookie and
+ * address and nothing else of the render (no other visitor's CSRF token can travel with it).
+ */
+function fetchFor(app: FastifyInstance, req: FastifyRequest): typeof fetch {
+  return async (input, init = {}) => {
+    const url = String(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' || !url.startsWith('/api/')) throw new Error(`a server render only reads the API: ${method} ${url.slice(0, 120)}`);
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: req.ip,
+      headers: {
+        cookie: req.headers.cookie ?? '',
+        accept: 'application/json',
+        ...(req.headers['accept-language'] ? { 'accept-language': req.headers['accept-language'] } : {}),
+        ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
+      },
+    });
+    return new Response(res.payload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
+/** Loads the built renderer once; null when the app was built without it (then every member page is the frame). */
+export function memberPageRenderer(distDir: string): () => Promise<Renderer | null> {
+  const file = path.join(serverRenderDir(distDir), 'member-page.js');
+  let loading: Promise<Renderer | null> | undefined;
+  return () => (loading ??= fs.existsSync(file) ? (import(pathToFileURL(file).href) as Promise<Renderer>) : Promise.resolve(null));
+}
+
+const hasSession = (req: FastifyRequest) => {
+  const sid = (req.cookies as Record<string, string | undefined> | undefined)?.[SID_COOKIE];
+  return Boolean(sid && sid !== 'Guest');
+};
+
+/**
+ * Answers a member screen's navigation with its server render; false when it does not apply (a guest, an address not
+ * rendered here, a visitor the app sends elsewhere, a render that failed): the caller sends the app's shell as before.
+ */
+export async function sendMemberPage(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  distDir: string,
+  renderer: () => Promise<Renderer | null>,
+): Promise<boolean> {
+  const page = serverRenderedPage(req.url.split('?')[0] ?? '/');
+  if (!page || req.method !== 'GET' || !hasSession(req)) return false;
+  const template = path.join(serverRenderDir(distDir), memberPageTemplate(page));
+  const render = await renderer();
+  if (!render || !fs.existsSync(template)) return false;
+  let rendered: MemberPage | null;
+  try {
+    rendered = await render.renderMemberPage(req.url, fetchFor(app, req));
+  } catch (err) {
+    req.log.warn({ err, page }, 'server render failed: the app shell answers instead');
+    return false;
+  }
+  if (!rendered) return false;
+  const doc = fs
+    .readFileSync(template, 'utf8')
+    .replace(
+      ROOT,
+      () =>
+        `<div id="root" data-prerendered="${page}">${rendered.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(rendered.state)}</script>`,
+    );
+  // One member's page: never kept by a shared cache, nor by the browser for another visitor of the same address.
+  void reply.status(200).header('cache-control', 'no-store').header('vary', 'Cookie').type('text/html; charset=utf-8').send(doc);
+  return true;
+}
