@@ -62,6 +62,9 @@ test.describe.serial('rewards and orders', () => {
 
   test('a member redeems a reward: home, detail, gift checkout, thank-you, my orders, points history', async ({ page, consoleErrors }) => {
     await signInDemoMember(page);
+    // The home from the installed app (the service worker's shell), whose rows wait out their skeleton second; a
+    // navigation that reaches the server comes rendered, cards and all (server-render.spec.ts).
+    await waitForServiceWorker(page);
     await watchMarks(page, {
       skeleton: '[data-testid="carousel-skeleton"] > div',
       cards: '[data-testid="product-card"]',
