@@ -10,6 +10,7 @@ import { buildApp } from '../server/app';
 import { users } from '../server/db/schema/auth';
 import { customers } from '../server/db/schema/customers';
 import { hashPassword } from '../server/frappe/crypto';
+import { memberPageRenderer } from '../server/member-page';
 
 export interface BenchServer {
   url: string;
@@ -54,6 +55,8 @@ export async function startBenchServer(databaseUrl?: string): Promise<BenchServe
   await seedIfEmpty(database.db, config);
   const app = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // As server/main.ts does: a running server has loaded the member pages' renderer before anyone opens one.
+  await memberPageRenderer(config.distDir)();
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     url,

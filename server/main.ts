@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './seed/index';
 import { buildApp } from './app';
 import { vapidKeys } from './modules/notifications/web-push';
+import { memberPageRenderer } from './member-page';
 
 /**
  * The generated passwords of the first accounts, on stdout rather than the log: the default LOG_LEVEL (warn) would drop
@@ -61,6 +62,8 @@ async function main() {
   // Background jobs (notification delivery, the loyalty jobs...) on every instance: they share the work through the
   // database, each job on one instance at a time.
   if (config.jobsPollMs > 0) app.jobs.start();
+  // The member screens' server renderer, loaded now rather than by the first member who opens the app.
+  void memberPageRenderer(config.distDir)().catch((err: unknown) => app.log.warn({ err }, 'the member pages renderer did not load: members get the app shell'));
   const stop = async () => {
     await app.close();
     await database.close();

@@ -49,11 +49,22 @@ function fetchFor(app: FastifyInstance, req: FastifyRequest): typeof fetch {
   };
 }
 
-/** Loads the built renderer once; null when the app was built without it (then every member page is the frame). */
+const renderers = new Map<string, Promise<Renderer | null>>();
+/**
+ * The built renderer, loaded once per process (a few seconds: React's server renderer, Mantine, the app's screens);
+ * null when the app was built without it (then every member page is the frame). server/main.ts loads it at start,
+ * so no member's first open waits for it.
+ */
 export function memberPageRenderer(distDir: string): () => Promise<Renderer | null> {
   const file = path.join(serverRenderDir(distDir), 'member-page.js');
-  let loading: Promise<Renderer | null> | undefined;
-  return () => (loading ??= fs.existsSync(file) ? (import(pathToFileURL(file).href) as Promise<Renderer>) : Promise.resolve(null));
+  return () => {
+    let loading = renderers.get(file);
+    if (!loading) {
+      loading = fs.existsSync(file) ? (import(pathToFileURL(file).href) as Promise<Renderer>) : Promise.resolve(null);
+      renderers.set(file, loading);
+    }
+    return loading;
+  };
 }
 
 const hasSession = (req: FastifyRequest) => {

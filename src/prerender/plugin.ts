@@ -162,12 +162,14 @@ export function prerender(): Plugin {
             mkdirSync(path.dirname(path.join(outDir, page.file)), { recursive: true });
             writeFileSync(path.join(outDir, page.file), doc);
           }
-          // The member screens the server renders at request time (server/member-page.ts): each one's template, with
-          // its route chunks' stylesheets, and the renderer built for Node beside the app.
+          // The member screens the server renders at request time (server/member-page.ts): each one's template and
+          // the renderer, built for Node beside the app. Like a guest page, the page needs only its HTML to be read:
+          // every stylesheet inline, and the app's entry started after the first paint.
           for (const page of SERVER_RENDERED_PAGES) {
             const { routeIds } = await renderer.renderPage(page, MEMBER);
-            const css = routeCss(bundle, routeIds, config.root).map((href) => ({ href, text: readFileSync(path.join(outDir, href), 'utf8') }));
-            memberTemplates.set(page, withPageCss(template, css));
+            const hrefs = [...linkedStylesheets(template), ...routeCss(bundle, routeIds, config.root)];
+            const css = hrefs.map((href) => ({ href, text: readFileSync(path.join(outDir, href), 'utf8') }));
+            memberTemplates.set(page, startAfterPaint(withPageCss(template, css, true)));
           }
         } finally {
           await renderer.close();
