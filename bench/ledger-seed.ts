@@ -14,13 +14,15 @@ export async function seedLedger(db: Db, { rows: ROWS, members: MEMBERS, days: D
   const batches = Math.round(ROWS / 2);
   const spends = Math.round(ROWS / 4);
   const t = today();
+  // Numbers as wide as the largest (lpad cuts a longer one short: a millionth member would take the first's name).
+  const width = Math.max(6, String(MEMBERS).length);
   await db.execute(sql`insert into users (name, email, full_name, roles) select 'bench' || g || '@example.com', 'bench' || g || '@example.com', 'Bench ' || g, '{Member}' from generate_series(1, ${MEMBERS}) g`);
   await db.execute(sql`insert into customers (name, customer_name, "user", loyalty_program, loyalty_program_tier, creation)
-    select 'CUST-B' || lpad(g::text, 6, '0'), 'Bench ' || g, 'bench' || g || '@example.com', 'Member Rewards',
+    select 'CUST-B' || lpad(g::text, ${width}, '0'), 'Bench ' || g, 'bench' || g || '@example.com', 'Member Rewards',
       (array['Silver', 'Silver', 'Gold', 'Platinum'])[1 + g % 4], ${`${t} 00:00:00`}::timestamp - (g % ${DAYS}) * interval '1 day'
     from generate_series(1, ${MEMBERS}) g`);
   await db.execute(sql`insert into loyalty_point_entries (name, customer, loyalty_program, loyalty_points, posting_date, expiry_date, entry_type, source, branch)
-    select 'LPE-B' || g, 'CUST-B' || lpad((1 + g % ${MEMBERS})::text, 6, '0'), 'Member Rewards', 2 + g % 80,
+    select 'LPE-B' || g, 'CUST-B' || lpad((1 + g % ${MEMBERS})::text, ${width}, '0'), 'Member Rewards', 2 + g % 80,
       ${t}::date - ((g::bigint * 7919) % ${DAYS})::int, ${t}::date - ((g::bigint * 7919) % ${DAYS})::int + 365, 'earn', 'staff_award',
       (array['สาขาสยาม', 'สาขาเชียงใหม่'])[1 + g % 2]
     from generate_series(1, ${batches}) g`);

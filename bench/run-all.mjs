@@ -18,7 +18,7 @@ failed += run('redemption race (bench/redeem-race.ts)', 'npx', ['tsx', 'bench/re
 failed += run('redemptions/s next to node-postgres (bench/redemptions.ts)', 'npx', ['tsx', 'bench/redemptions.ts']) ? 1 : 0;
 failed += run('one and two instances (bench/instances.ts)', 'npx', ['tsx', 'bench/instances.ts']) ? 1 : 0;
 // About a minute of seeding; BENCH_SCALE=0 leaves it out.
-if (process.env.BENCH_SCALE !== '0') failed += run('100,000 members, 1,000,000 ledger rows (bench/scale.ts)', 'npx', ['tsx', 'bench/scale.ts']) ? 1 : 0;
+if (process.env.BENCH_SCALE !== '0') failed += run(`${process.env.SCALE_MEMBERS ?? '100,000'} members, ${process.env.SCALE_ROWS ?? '1,000,000'} ledger rows (bench/scale.ts)`, 'npx', ['tsx', 'bench/scale.ts']) ? 1 : 0;
 failed += run('export memory (bench/export-memory.ts)', 'node', ['--expose-gc', '--import', 'tsx', 'bench/export-memory.ts']) ? 1 : 0;
 failed += run('dashboard at scale (bench/reports.ts)', 'npx', ['tsx', 'bench/reports.ts']) ? 1 : 0;
 if (fs.existsSync('bench/offline-start.mjs')) failed += run('cold offline start (bench/offline-start.mjs)', 'node', ['bench/offline-start.mjs']) ? 1 : 0;

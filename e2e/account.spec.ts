@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { appErrors, expect, test } from './support/fixtures';
 import { adminApi, memberCall, newVerifiedMember, signInDemoMember, staffAward } from './support/member';
+import { qrInk, themeColor } from './support/offline';
 import { screenshot } from './support/screenshot';
 
 // zxing-wasm's reader .wasm comes from node_modules, never from a CDN.
@@ -266,6 +267,12 @@ test.describe('member ID', () => {
     const png = await codeWith(() => qr.screenshot({ type: 'png' }));
     const zxQr = await readBarcodes(new Uint8Array(png.image), { formats: ['QRCode'] });
     expect(zxQr[0]?.text).toBe(png.code);
+    // The branded card (qr-code-styling: rounded modules, the brand mark in the centre): zxing reads it at the size the
+    // card shows it (one image pixel per CSS pixel), and its modules are in the brand's colour, nothing black.
+    const css = await codeWith(() => qr.screenshot({ type: 'png', scale: 'css' }));
+    const zxCss = await readBarcodes(new Uint8Array(css.image), { formats: ['QRCode'] });
+    expect(zxCss[0]?.text).toBe(css.code);
+    expect(await qrInk(qr)).toEqual({ ink: await themeColor(page), black: 0 });
 
     await page.getByRole('tab', { name: 'บาร์โค้ด' }).click();
     const barcode = page.getByTestId('member-barcode');

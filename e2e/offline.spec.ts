@@ -4,7 +4,7 @@
 //   DIST_DIR=dist-offline E2E_PORT=8205 npx playwright test e2e/offline.spec.ts
 import type { BrowserContext, Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
-import { apiGet, decodeCanvasWithJsQr, decodePng, signInDemoMember } from './support/offline';
+import { apiGet, decodeCanvasWithJsQr, decodePng, qrInk, signInDemoMember, themeColor } from './support/offline';
 import { BASE_URL, VIEWPORT } from './support/env';
 import { screenshot } from './support/screenshot';
 
@@ -152,7 +152,12 @@ test.describe('cold offline start', () => {
     await bare.goto('/my-id');
     const bootCard = bare.locator('#boot-member-card');
     const bootShown = async () => (await bootCard.getByTestId('member-code').innerText()).replace(/\s/g, '');
-    await expect.poll(async () => (await decodeCanvasWithJsQr(bootCard.getByTestId('member-qr'))) === (await bootShown())).toBe(true);
+    const bootQr = bootCard.getByTestId('member-qr');
+    await expect.poll(async () => (await decodeCanvasWithJsQr(bootQr)) === (await bootShown())).toBe(true);
+    // The boot painter draws the branded card too: zxing reads it at the card's size, in the brand's colour.
+    await expect.poll(async () => (await decodePng(await bootQr.screenshot({ scale: 'css' }), ['QRCode'])).join('|') === (await bootShown())).toBe(true);
+    expect(await qrInk(bootQr)).toEqual({ ink: await themeColor(bare), black: 0 });
+    await screenshot(bare, 'offline-my-id-boot-card');
     await expect(bare.getByTestId('tier-line')).toHaveCount(0); // React never ran
     await bareContext.close();
 

@@ -1,7 +1,7 @@
 // Helpers of the offline specs and bench/offline-start.mjs: dev LINE sign-in, API checks, QR/barcode decoding.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BrowserContext, Locator } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
@@ -35,6 +35,30 @@ export async function decodeCanvasWithJsQr(qr: Locator): Promise<string | null> 
   if (!pixels) return null;
   return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
 }
+
+/**
+ * The ink of the QR canvas inside `qr`: the most frequent colour of its dark pixels (a module's inside outnumbers its
+ * anti-aliased edge), as #rrggbb, and how many of its pixels are near black.
+ */
+export async function qrInk(qr: Locator): Promise<{ ink: string; black: number }> {
+  return qr.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const counts = new Map<string, number>();
+    let black = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r < 60 && g < 60 && b < 60) black += 1;
+      if ((r + g + b) / 3 >= 160) continue;
+      const hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+      counts.set(hex, (counts.get(hex) ?? 0) + 1);
+    }
+    const ink = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+    return { ink, black };
+  });
+}
+
+/** The brand's colour as the app announces it to the phone (<meta name="theme-color">). */
+export const themeColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
 
 export { signInDemoMember } from './member';
 

@@ -1,12 +1,11 @@
 import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code-otp';
 import { BOOT_CARD_ID } from '../components/boot-card';
-import { drawQrCanvas } from '../components/qr-canvas';
+import { drawQrCanvas, MEMBER_QR_SIZE } from '../components/qr-canvas';
 import { memberId } from '../lib/i18n/catalog/memberId';
 import { storedLangCode } from '../lib/i18n/stored-lang';
 
-/** As MemberIdCard draws the QR: its size, and its top on a phone below the title bar, avatar, name and tier line
- * (measured at 390×844 with a one-line name), so nothing moves when React takes the canvas over. */
-const QR_SIZE = 232;
+/** As MemberIdCard draws the QR: its top on a phone below the title bar, avatar, name and tier line (measured at
+ * 390×844 with a one-line name), so nothing moves when React takes the canvas over. */
 const QR_TOP = 289;
 /** Offline, the app shell's offline note (two lines of Thai at that width) sits above everything. */
 const OFFLINE_NOTE = 51;
@@ -20,6 +19,7 @@ const language = (): 'th' | 'en' => (storedLangCode() === 'en' ? 'en' : 'th');
  */
 export async function paintMemberCard(device: MemberCodeDevice) {
   const code = await memberCodeAt(device);
+  const canvas = await drawQrCanvas(code, MEMBER_QR_SIZE, 'member');
   // React may have drawn the screen meanwhile (a warm start): then there is nothing to do.
   if (document.getElementById(BOOT_CARD_ID) || document.querySelector('[data-testid="member-qr"]')) return;
   const card = document.createElement('div');
@@ -29,7 +29,7 @@ export async function paintMemberCard(device: MemberCodeDevice) {
   qr.setAttribute('role', 'img');
   qr.setAttribute('aria-label', memberId[language()].qrAlt.replace('{code}', code));
   qr.dataset.testid = 'member-qr';
-  qr.append(drawQrCanvas(code, QR_SIZE));
+  qr.append(canvas);
   const digits = document.createElement('p');
   digits.dataset.testid = 'member-code';
   digits.textContent = code;

@@ -1,6 +1,7 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { BRAND_COLOR } from './brand';
 
-/** Brand crimson. Shade 7 (#c2255c) carries white text at 5.7:1, so it is the primary shade in light mode. */
+/** Brand crimson. Shade 7 (./brand.ts) carries white text at 5.7:1, so it is the primary shade in light mode. */
 export const brand: MantineColorsTuple = [
   '#fff0f6',
   '#ffdeeb',
@@ -9,13 +10,10 @@ export const brand: MantineColorsTuple = [
   '#f783ac',
   '#f06595',
   '#e64980',
-  '#c2255c',
+  BRAND_COLOR,
   '#a61e4d',
   '#8a1a40',
 ];
-
-/** Same value as theme_color in manifest.webmanifest and <meta name="theme-color">. */
-export const BRAND_COLOR = brand[7];
 
 /**
  * System fonts only (no web-font download): every phone has a Thai face (Thonburi on iOS, Noto Sans Thai on

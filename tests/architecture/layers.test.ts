@@ -43,6 +43,8 @@ function specifiersOf(code: string): string[] {
 const CANDIDATES = ['', '.ts', '.tsx', '.mts', '/index.ts', '/index.tsx'];
 
 function resolve(from: string, spec: string): Target {
+  // A Vite query (`?raw`, `?url`) asks for the same file in another form.
+  if (spec.startsWith('.') || spec.startsWith('@/')) spec = spec.replace(/\?[\w&=]*$/, '');
   const local = spec.startsWith('@/') ? path.join(ROOT, 'src', spec.slice(2)) : spec.startsWith('.') ? path.resolve(ROOT, path.dirname(from), spec) : null;
   if (!local) return { kind: 'package', name: spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]! };
   for (const ending of CANDIDATES) {

@@ -1,11 +1,14 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { serverForFile } from '../../support/file-server';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { createManagerServer, createMember, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
+import { createManagerServer, createMember, createMemberWithDevice, LOYALTY_MANAGER, Session, STAFF, type TestServer } from '../../support/server';
+import { memberCodeAt } from '../../../contracts/member-code';
 import { lastCode, newPhone, signInWithLine } from '../account/helpers';
 import { gift, PLACE_ORDER } from '../orders/support';
 import { customers } from '../../../server/db/schema/customers';
 import { users } from '../../../server/db/schema/auth';
+import { pushSubscriptions } from '../../../server/db/schema/notifications';
 import { loyaltyPointEntries } from '../../../server/db/schema/loyalty';
 import { privacyRequests } from '../../../server/db/schema/privacy';
 import { auditLog } from '../../../server/db/schema/audit';
@@ -243,5 +246,39 @@ describe('erasure without a verified phone, and by a manager', () => {
     const mine = rows.filter((r) => r.customer === a.customer || r.customer === b.customer);
     expect(mine).toHaveLength(2);
     for (const r of mine) expect(r).toMatchObject({ status: 'completed', member_name: null, due_date: addDays(today(), 90) });
+  });
+});
+
+describe('erasure revokes every credential of the account', () => {
+  it('an API token, the member-code device and a push subscription stop working at once', async () => {
+    const m = await createMemberWithDevice(server);
+    const token = (await new Session(server.app).call('frappeauth_app.authentication.login', { usr: m.name, pwd: m.pwd })).json().message.token as string;
+    const withToken = () => server.app.inject({ method: 'GET', url: '/api/method/frappe.auth.get_logged_user', headers: { authorization: `token ${token}` } });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const endpoint = `https://push.example.test/push/${randomBytes(8).toString('hex')}`;
+    const subscribed = await m.session.call('member_rewards.notifications.subscribe', {
+      subscription: { endpoint, keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') }, expirationTime: null },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(200);
+    const staff = new Session(server.app);
+    expect((await staff.login(STAFF.usr, STAFF.pwd)).statusCode).toBe(200);
+    const scan = async () => staff.call('member_rewards.staff.resolve_code', { code: await memberCodeAt(m.device) });
+    const subscriptionsAt = () => db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    // The test can fail: before erasure each credential works.
+    expect((await withToken()).json().message).toBe(m.name);
+    expect((await scan()).statusCode).toBe(200);
+    expect(await subscriptionsAt()).toHaveLength(1);
+
+    const erased = await manager.call(PRIVACY_ERASE_MEMBER.path, { customer: m.customer, reason: 'Asked by e-mail to delete the account' });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    // Not moved to the pseudonymous account either: gone.
+    expect((await withToken()).statusCode).toBe(401);
+    const refused = await scan();
+    expect(refused.statusCode).toBe(417);
+    expect(refused.json().reason).toBe('code_invalid');
+    expect(await subscriptionsAt()).toEqual([]);
+    expect((await m.session.call('member_rewards.api.boot', {}, 'GET')).json().message.user).toBe('Guest');
   });
 });

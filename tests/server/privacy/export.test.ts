@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMember, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
+import { createMember, createMemberWithDevice, createTestServer, LOYALTY_MANAGER, Session, type TestServer } from '../../support/server';
 import { addAddress, gift, givePoints, PLACE_ORDER } from '../orders/support';
 import { auditLog } from '../../../server/db/schema/audit';
 import { personalDataAccess, privacyRequests } from '../../../server/db/schema/privacy';
@@ -49,6 +50,26 @@ describe('download my data', () => {
     // Other people named on the records (the staff or manager who acted) stay out too.
     expect(Object.keys(parsed.points[0]!)).not.toContain('staff_user');
     expect(Object.keys(parsed.points[0]!)).not.toContain('owner');
+  });
+
+  it('holds the member’s notification settings and devices: the member-code device and each push subscription', async () => {
+    const me = await createMemberWithDevice(server);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const subscription = {
+      endpoint: `https://push.example.test/push/${randomBytes(8).toString('hex')}`,
+      keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+      expirationTime: null,
+    };
+    expect((await me.session.call('member_rewards.notifications.subscribe', { subscription })).statusCode).toBe(200);
+    expect((await me.session.call('member_rewards.notifications.update_settings', { quiet_hours: false })).statusCode).toBe(200);
+
+    const res = await download(me.session);
+    expect(res.statusCode, res.body).toBe(200);
+    const parsed = v.parse(MyDataSchema, JSON.parse(res.body));
+    expect(parsed.member_code_devices).toEqual([expect.objectContaining({ member_no: Number(me.device.member_no), revoked_at: null })]);
+    expect(parsed.push_devices).toHaveLength(1);
+    expect(parsed.notification_settings).toMatchObject({ quiet_hours: false });
   });
 
   it('is audited and recorded as a completed access request', async () => {

@@ -55,6 +55,12 @@ describe('a Branch Manager sees personal data only of members active at their br
     }
     const found = await bm.call(M.searchMembers, { q: await phoneOf(local.name) }, 'GET');
     expect(found.json().message.rows).toEqual([expect.objectContaining({ customer: local.customer, email: local.name })]);
+    // With nothing typed the search lists members: the Branch Manager's list holds their branch's alone.
+    const listed = (await bm.call(M.searchMembers, { q: '', limit: 100 }, 'GET')).json().message;
+    const customersListed = listed.rows.map((r: { customer: string }) => r.customer);
+    expect(listed.total).toBeLessThanOrEqual(100);
+    expect(customersListed).toContain(local.customer);
+    expect(customersListed).not.toContain(stranger.customer);
   });
 
   it('the member page of a member never active there holds at most the name, the tier and a masked phone', async () => {

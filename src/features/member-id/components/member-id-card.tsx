@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLang, useT } from '@/lib/i18n';
 import { formatBahtIn, formatNumber } from '@/lib/format/numbers';
 import { Code128Barcode } from '@/components/code128-barcode';
+import { MEMBER_QR_SIZE } from '@/components/qr-canvas';
 import { QrCode } from '@/components/qr-code';
 import classes from './member-id.module.css';
 import '@mantine/core/styles/Tabs.css';
@@ -71,7 +72,7 @@ export function MemberIdCard({ code, secondsLeft, codeUnavailable, fullName, use
             <>
               <Tabs.Panel value="qr" pt="md">
                 <div className={classes.codeBox}>
-                  <QrCode value={code} size={232} label={t('memberId.qrAlt', { code })} testId="member-qr" />
+                  <QrCode value={code} size={MEMBER_QR_SIZE} look="member" label={t('memberId.qrAlt', { code })} testId="member-qr" />
                 </div>
               </Tabs.Panel>
               <Tabs.Panel value="barcode" pt="md">

@@ -20,17 +20,19 @@ export function CancelReward({ order, points }: { order: string; points: number 
   const [open, setOpen] = useState(false);
   const cancel = useCancelRewardOrder();
   const count = formatNumber(points, lang);
+  // The answer's promise, not mutate's per-call callbacks: those are dropped once this component unmounts, which
+  // it does as soon as the cancellation's news refreshes the order (the realtime event can come before the answer).
   const confirm = () =>
-    cancel.mutate(order, {
-      onSuccess: (result) => {
+    cancel.mutateAsync(order).then(
+      (result) => {
         setOpen(false);
         toast({ status: 'success', title: t('pointLife.cancelDone'), description: t('pointLife.cancelDoneBody', { count: formatNumber(result.points_returned, lang) }) });
       },
-      onError: (error) => {
+      (error: unknown) => {
         setOpen(false);
         toast({ status: 'error', title: t('pointLife.cancelFailed'), description: errorText(error, t, { order_cancelled: t('pointLife.alreadyCancelled') }) });
       },
-    });
+    );
   return (
     <>
       <Button variant="subtle" color="red" radius="xl" fullWidth onClick={() => setOpen(true)} data-testid="cancel-reward">
