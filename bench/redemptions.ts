@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { signedInMembers } from './members';
 import { perSecond, placeOrder, race, startReference, type RaceResult } from './race';
 import { startBenchServer, table } from './support';
+import { recordStatements } from '../server/db/statement-log';
 
 const ROUNDS = Number(process.env.REDEEM_ROUNDS ?? 3);
 /** The run of median time (its own counts and checks; every run's checks count toward failing). */
@@ -25,29 +26,18 @@ if (!process.env.BENCH_DATABASE_URL) {
  * invoice, its ledger row, commit).
  */
 async function statementsOfOneRedemption() {
-  const { Client } = await import('pg');
-  const sent: string[] = [];
-  const query = Client.prototype.query;
-  Client.prototype.query = function (this: InstanceType<typeof Client>, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string; name?: string };
-    const text = typeof config === 'string' ? config : (config.text ?? '');
-    const kind = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '?';
-    const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(text)?.[1];
-    sent.push(table ? `${kind} ${table}` : text.slice(0, 40));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
+  const [member] = await signedInMembers(pool, 'profile', 1, 105);
+  const log = await recordStatements(server.database);
   try {
-    const [member] = await signedInMembers(pool, 'profile', 1, 105);
-    sent.length = 0;
     const started = performance.now();
     const status = await ours(member!, 0);
     const ms = performance.now() - started;
-    console.log(`one redemption through our server (HTTP ${status}, ${ms.toFixed(1)} ms): ${sent.length} statements`);
+    console.log(`one redemption through our server (HTTP ${status}, ${ms.toFixed(1)} ms): ${log.sent.length} statements`);
     const counts = new Map<string, number>();
-    for (const s of sent) counts.set(s, (counts.get(s) ?? 0) + 1);
+    for (const s of log.sent) counts.set(s, (counts.get(s) ?? 0) + 1);
     for (const [s, n] of counts) console.log(`  ${n} × ${s}`);
   } finally {
-    Client.prototype.query = query;
+    log.stop();
   }
 }
 

@@ -101,12 +101,15 @@ export async function buildApp(
 
   await registerBrowserPolicy(app);
 
+  const { methods, doctypes } = registries(modules);
   app.addHook('onRequest', async (req) => {
     req.user = GUEST;
     // Frappe's `POST /` (cmd) too: its Idempotency-Key belongs to the signed-in caller, never to an IP address.
     const rootCommand = req.method === 'POST' && req.url.split('?')[0] === '/';
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/private/') && !rootCommand) return;
-    req.user = await resolveUser(database.db, req, jobs.clock());
+    // A method that reads its caller (withSession) has that read come in the session's own statement.
+    const method = req.url.startsWith(METHOD_PREFIX) ? methods.get(req.url.slice(METHOD_PREFIX.length).split('?')[0]!) : undefined;
+    req.user = await resolveUser(database.db, req, jobs.clock(), method?.withSession);
     // An API client calls the methods its scopes allow (checked by the dispatcher) and nothing else: no resource, file or command.
     if (req.user.via === 'client' && !req.url.startsWith('/api/method/')) throw scopeRefusal(req.url.split('?')[0]!);
   });
@@ -149,7 +152,6 @@ export async function buildApp(
     services,
   });
 
-  const { methods, doctypes } = registries(modules);
   app.decorate('methodRegistry', methods);
   app.decorate('doctypeRegistry', doctypes);
 
@@ -163,6 +165,8 @@ export async function buildApp(
   await registerStatic(app, config.distDir);
   return app;
 }
+
+const METHOD_PREFIX = '/api/method/';
 
 /** Every method (Frappe's own and the modules') by its path, and every doctype by its name: what the server serves. */
 export function registries(modules: readonly ServerModule[]): { methods: Map<string, MethodDef>; doctypes: Map<string, ResolvedDoctype> } {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { RequestContext, Allow } from './context';
+import type { RequestContext, Allow, SessionRead } from './context';
 import { FrappeError } from './errors';
 import { validationError } from './errors';
 import { isRuleCode, RULE_SENTENCES } from '../../contracts/rule-sentences';
@@ -22,6 +22,8 @@ interface MethodBase<S extends v.GenericSchema> {
    * 403); a method without one is closed to every API client.
    */
   scope?: ApiScope;
+  /** Read with the caller's session, in the same statement: the handler takes it with `readWithSession`. */
+  withSession?: SessionRead<any>;
   /** Skips the CSRF check (login itself, which starts the session). */
   csrfExempt?: boolean;
   /**

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client';
 import { apiKeys, sessions, users, type Role } from '../db/schema/auth';
-import { GUEST, type AppServices, type CurrentUser, type RequestContext } from './context';
+import { GUEST, type AppServices, type CurrentUser, type RequestContext, type SessionRead } from './context';
 import { randomToken, safeEqual, sha256, verifyPassword } from './crypto';
 import { FrappeError, authError } from './errors';
 import { touchApiKey } from './api-keys';
@@ -52,26 +52,42 @@ async function userFromAuthorization(db: Db, header: string, now: Date): Promise
  * never remembered between requests, so a session ended by sign-out, a password reset or a block (by this
  * instance or another) lets nothing more in.
  */
-const sessionRead = preparedRead((db) =>
+const sessionQuery = (db: Executor, name: string, extra?: SessionRead<unknown>) =>
   db
-    .select({ name: users.name, roles: users.roles, full_name: users.full_name, branch: users.branch, enabled: users.enabled, csrf: sessions.csrf_token })
+    .select({
+      name: users.name, roles: users.roles, full_name: users.full_name, branch: users.branch, enabled: users.enabled, csrf: sessions.csrf_token,
+      ...(extra ? { extra: extra.value(users) } : {}),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.name, sessions.user))
     .where(and(eq(sessions.sid_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`now()`)))
     .limit(1)
-    .prepare('mr_session_user'),
-);
+    .prepare(name);
 
-/** Who is calling; `now` is the server's clock (an API client's rotated secret works until a moment on it). */
-export async function resolveUser(db: Db, req: FastifyRequest, now: Date = new Date()): Promise<CurrentUser> {
+const sessionRead = preparedRead((db) => sessionQuery(db, 'mr_session_user'));
+
+/** The session's statement with a method's own read of the user beside it, one per method's read. */
+const sessionReadWith = new Map<SessionRead<unknown>, (db: Executor) => ReturnType<typeof sessionQuery>>();
+function sessionStatement(db: Db, extra?: SessionRead<unknown>) {
+  if (!extra) return sessionRead(db);
+  let read = sessionReadWith.get(extra);
+  if (!read) sessionReadWith.set(extra, (read = preparedRead((d) => sessionQuery(d, `mr_session_user_${extra.name}`, extra))));
+  return read(db);
+}
+
+/**
+ * Who is calling; `now` is the server's clock (an API client's rotated secret works until a moment on it). `extra`,
+ * the called method's read of its caller, comes in the same statement as the session (`readWithSession`).
+ */
+export async function resolveUser(db: Db, req: FastifyRequest, now: Date = new Date(), extra?: SessionRead<unknown>): Promise<CurrentUser> {
   const header = req.headers.authorization;
   if (header) return userFromAuthorization(db, header, now);
   const sid = req.cookies?.[SID_COOKIE];
   if (!sid || sid === 'Guest') return GUEST;
   const hash = sha256(sid);
-  const [row] = await sessionRead(db).execute({ hash });
+  const [row] = await sessionStatement(db, extra).execute({ hash });
   if (!row || !row.enabled) return GUEST;
-  return userFromRow(row, 'session', { sessionHash: hash, csrfToken: row.csrf });
+  return userFromRow(row, 'session', { sessionHash: hash, csrfToken: row.csrf, ...(extra ? { withSession: { read: extra, value: row.extra } } : {}) });
 }
 
 function cookieOptions(req: FastifyRequest, httpOnly: boolean, maxAgeSeconds?: number) {

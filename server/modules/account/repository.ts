@@ -3,8 +3,9 @@ import type { Executor } from '../../db/client';
 import { settings, smsOutbox, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
-import { rollingWindowStart, standingSumsSql } from '../loyalty/ledger';
+import { programWithVersionsSql, rollingWindowStart, standingSumsSql, type ProgramWithVersions } from '../loyalty/ledger';
 import { preparedRead } from '../../db/prepared';
+import type { SessionRead } from '../../frappe/context';
 
 export type UserRow = typeof users.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -57,6 +58,26 @@ export async function customerWithPhoneOf(db: Executor, user: string): Promise<{
     .limit(1);
   return row;
 }
+
+/**
+ * What an order needs of its member: the customer's name and programme, whether the user's phone is verified, and
+ * the programme with its rule versions (programWithRulesFrom makes them the rules of the order's day).
+ */
+export interface OrderingMember {
+  customer: Pick<CustomerRow, 'name' | 'loyalty_program'>;
+  phone_verified: boolean;
+  program: ProgramWithVersions | null;
+}
+
+/** The same, as a subquery over the signed-in user, read with the session (null: the user has no customer). */
+export const orderingMemberRead: SessionRead<OrderingMember | null> = {
+  name: 'ordering_member',
+  value: (user) => sql<OrderingMember | null>`(select json_build_object(
+      'customer', json_build_object('name', ${customers.name}, 'loyalty_program', ${customers.loyalty_program}),
+      'phone_verified', ${user.phone_verified},
+      'program', ${programWithVersionsSql(customers.loyalty_program)})
+    from ${customers} where ${customers.user} = ${user.name} limit 1)`,
+};
 
 export async function customerByName(db: Executor, name: string): Promise<CustomerRow | undefined> {
   const [row] = await db.select().from(customers).where(eq(customers.name, name)).limit(1);

@@ -25,6 +25,9 @@ export async function balanceOf(db: Executor, customer: string, asOf: string = t
   return Number(row?.total ?? 0);
 }
 
+/** The points held as payment of the rows a query selects from point_holds (0 for none). */
+const heldSumSql = sql<number>`coalesce(sum(${pointHolds.points}), 0)::int`;
+
 /**
  * Points held as payment at a till or a shop (not yet captured, released or expired): part of the balance, but not
  * spendable. Every spend checks the balance less these, under the member's lock, so holds and redemptions together
@@ -32,16 +35,21 @@ export async function balanceOf(db: Executor, customer: string, asOf: string = t
  */
 export async function heldPointsOf(db: Executor, customer: string): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${pointHolds.points}), 0)::int` })
+    .select({ total: heldSumSql })
     .from(pointHolds)
     .where(and(eq(pointHolds.customer, customer), eq(pointHolds.status, 'held')));
   return Number(row?.total ?? 0);
 }
 
-/** What the member can spend now: the balance less the points held. */
+/** What `customer` can spend on `asOf` as one scalar subquery: the live balance less the points held. */
+export const spendableSql = (customer: string | Placeholder, asOf: string | Placeholder) =>
+  sql<number>`((select ${pointsSumSql} from ${E} where ${E.customer} = ${customer} and ${liveOn(asOf)})
+    - (select ${heldSumSql} from ${pointHolds} where ${pointHolds.customer} = ${customer} and ${pointHolds.status} = 'held'))`.mapWith(Number);
+
+/** What the member can spend now: the balance less the points held (one statement). */
 export async function spendableOf(db: Executor, customer: string, asOf: string = today()): Promise<number> {
-  const [balance, held] = await Promise.all([balanceOf(db, customer, asOf), heldPointsOf(db, customer)]);
-  return balance - held;
+  const [row] = await db.select({ spendable: spendableSql(customer, asOf) }).from(customers).where(eq(customers.name, customer));
+  return Number(row?.spendable ?? 0);
 }
 
 /** The same balance as a correlated subquery, for lists of members (`customer` is the outer query's column). */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import { loyaltyPointEntries } from '../../db/schema/loyalty';
 import { today } from '../../../contracts/business-day';
-import { liveOn } from './balance';
+import { liveOn, spendableSql } from './balance';
 
 /** The batches points are spent from (soonest expiry first) and the rows that move points of one batch. */
 
@@ -22,7 +22,8 @@ export interface Batch {
   loyalty_program_tier: string | null;
 }
 
-const openBatchesRead = preparedRead((db) => {
+/** The unexpired batches of a member on a day with what has moved from each, soonest expiry first; `extra` columns beside. */
+function batchesQuery<X extends Record<string, SQL.Aliased | SQL>>(db: Executor, name: string, extra: (customer: Placeholder, asOf: Placeholder) => X) {
   const customer = sql.placeholder('customer');
   const asOf = sql.placeholder('asOf');
   const against = db
@@ -42,20 +43,36 @@ const openBatchesRead = preparedRead((db) => {
       source: E.source,
       branch: E.branch,
       loyalty_program_tier: E.loyalty_program_tier,
+      ...extra(customer, asOf),
     })
     .from(E)
     .leftJoin(against, eq(against.batch, E.name))
     .where(and(eq(E.customer, customer), liveOn(asOf), isNull(E.redeem_against), sql`${E.loyalty_points} > 0`))
     .orderBy(asc(E.expiry_date), asc(E.posting_date), asc(E.created_at), asc(E.name))
-    .prepare('mr_open_batches');
-});
+    .prepare(name);
+}
+
+const openBatchesRead = preparedRead((db) => batchesQuery(db, 'mr_open_batches', () => ({})));
+
+/** The same batches, each row also carrying what the member can spend (one round trip for a spend's two reads). */
+const spendableBatchesRead = preparedRead((db) => batchesQuery(db, 'mr_spendable_batches', (customer, asOf) => ({ spendable: spendableSql(customer, asOf) })));
+
+const withAvailable = <R extends { points: number; moved: number }>(rows: R[]) =>
+  rows.map(({ moved, ...r }) => ({ ...r, available: r.points + Number(moved) })).filter((b) => b.available > 0);
 
 /** Unexpired batches on `asOf` with what is left of each, soonest expiry first (the order points are spent in). */
 export async function openBatches(db: Executor, customer: string, asOf: string = today()): Promise<Batch[]> {
-  const rows = await openBatchesRead(db).execute({ customer, asOf });
-  return rows
-    .map(({ moved, ...r }) => ({ ...r, available: r.points + Number(moved) }))
-    .filter((b) => b.available > 0);
+  return withAvailable(await openBatchesRead(db).execute({ customer, asOf }));
+}
+
+/**
+ * What the member can spend on `asOf` (the balance less the points held) and the open batches, in one statement. A
+ * member with no live batch can spend nothing: 0 without a row to carry the figure.
+ */
+export async function spendableWithBatches(db: Executor, customer: string, asOf: string = today()): Promise<{ spendable: number; batches: Batch[] }> {
+  const rows = await spendableBatchesRead(db).execute({ customer, asOf });
+  const spendable = rows.length ? Number(rows[0]!.spendable) : 0;
+  return { spendable, batches: withAvailable(rows.map(({ spendable: _, ...r }) => r)) };
 }
 
 /** A new entry's name. */

@@ -17,12 +17,12 @@
 export { addDays } from '../programme/rules';
 export { amountSpent, balanceOf, entriesOf, heldPointsOf, liveBalanceSql, liveOn, pointsSumSql, spendableOf } from './balance';
 export {
-  countsTowardTier, leavingWindow, programOf, programWithRules, receiptReturnsSql, refreshTier, rollingWindowStart, standingFromSums, standingOf,
+  countsTowardTier, leavingWindow, programOf, programWithRules, programWithRulesFrom, programWithVersionsSql, type ProgramWithVersions, receiptReturnsSql, refreshTier, rollingWindowStart, standingFromSums, standingOf,
   standingSumsSql, tierBasis, tierInfo, tierOf, type Program, type Standing, type StandingSums, type TierInfo,
 } from './standing';
 export { batchRow, earnOnce, earnPoints, expiryOn, type BatchSource, type EarnInput, type EntryNotes, type EntryType } from './earn';
 export { openBatches, type Batch } from './batches';
-export { NEGATIVE_BALANCE, NOT_ENOUGH_POINTS, redeemPoints, spendPoints, type RedeemInput, type SpendInput } from './spend';
+export { NEGATIVE_BALANCE, NOT_ENOUGH_POINTS, redeemPoints, redeemPointsLeaving, spendPoints, type RedeemInput, type SpendInput } from './spend';
 export { returnPoints, reversePoints, type ReturnInput, type ReverseInput } from './order-reversals';
 export { expireDue } from './expiry';
 export { lockCustomer, lockCustomerRow } from './locks';

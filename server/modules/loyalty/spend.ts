@@ -3,8 +3,7 @@ import { loyaltyPointEntries } from '../../db/schema/loyalty';
 import { validationError } from '../../frappe/errors';
 import { today } from '../../../contracts/business-day';
 import type { EntryType } from '../../../contracts/loyalty';
-import { spendableOf } from './balance';
-import { againstRow, openBatches, plan } from './batches';
+import { againstRow, plan, spendableWithBatches } from './batches';
 import type { EntryNotes } from './earn';
 import type { Program } from './standing';
 
@@ -36,12 +35,18 @@ export interface SpendInput extends EntryNotes {
  * are not spendable (a capture settles its hold before it spends).
  */
 export async function spendPoints(db: Executor, input: SpendInput) {
+  return (await spend(db, input)).rows;
+}
+
+/** spendPoints, answering also what the member can spend after it (no second read: the member's row is locked). */
+async function spend(db: Executor, input: SpendInput) {
   if (!Number.isInteger(input.points) || input.points <= 0) throw new Error('spendPoints needs a positive whole number');
   const short = () =>
     input.entryType === 'redeem' ? validationError(NOT_ENOUGH_POINTS, 'not_enough_points') : validationError(NEGATIVE_BALANCE, 'negative_balance');
   const asOf = input.postingDate ?? today();
-  if ((await spendableOf(db, input.customer, asOf)) < input.points) throw short();
-  const { out, left } = plan(await openBatches(db, input.customer, asOf), input.points);
+  const { spendable, batches } = await spendableWithBatches(db, input.customer, asOf);
+  if (spendable < input.points) throw short();
+  const { out, left } = plan(batches, input.points);
   if (left > 0) throw short();
   const rows = out.map(({ batch, take }) =>
     againstRow(batch, {
@@ -62,7 +67,7 @@ export async function spendPoints(db: Executor, input: SpendInput) {
       receipt_no: input.receiptNo ?? null,
     }),
   );
-  return db.insert(E).values(rows).returning();
+  return { rows: await db.insert(E).values(rows).returning(), spendable: spendable - input.points };
 }
 
 export interface RedeemInput {
@@ -76,6 +81,11 @@ export interface RedeemInput {
 }
 
 /** A redemption: the order's points spent FIFO by expiry (see spendPoints). */
-export function redeemPoints(db: Executor, input: RedeemInput) {
-  return spendPoints(db, { ...input, entryType: 'redeem', source: 'redemption' });
+export async function redeemPoints(db: Executor, input: RedeemInput) {
+  return (await redeemPointsLeaving(db, input)).rows;
+}
+
+/** redeemPoints, answering also what the member can spend after it (without reading it again). */
+export function redeemPointsLeaving(db: Executor, input: RedeemInput) {
+  return spend(db, { ...input, entryType: 'redeem', source: 'redemption' });
 }

@@ -97,8 +97,29 @@ export async function programWithRules(db: Executor, enrolled: string | null, da
     // The member's own programme if it exists, else the first by name (programOf's fallback).
     .orderBy(sql`(${loyaltyPrograms.name} = ${enrolled}) desc`, asc(loyaltyPrograms.name))
     .limit(1);
+  return programWithRulesFrom(db, row ?? null, day);
+}
+
+/** What programWithRules reads, as one JSON value: the programme's row and its versions' text. */
+export interface ProgramWithVersions {
+  program: Program;
+  versions: string | null;
+}
+
+/**
+ * programWithRules' read as a subquery, for a caller that reads it inside a statement of its own; `enrolled` is
+ * the member's programme (a column of the outer query). Its value goes to programWithRulesFrom.
+ */
+export const programWithVersionsSql = (enrolled: SQL | typeof customers.loyalty_program) =>
+  sql<ProgramWithVersions | null>`(select json_build_object('program', row_to_json(p), 'versions', ${versionsTextSql(sql`p.name`)})
+    from ${loyaltyPrograms} p order by (p.name = ${enrolled}) desc, p.name asc limit 1)`;
+
+/** The programme and its rules on `day` from what programWithRules or programWithVersionsSql read. */
+export async function programWithRulesFrom(db: Executor, row: ProgramWithVersions | null, day: string): Promise<{ program: Program | null; rules: RulesInEffect | null }> {
   if (!row) return { program: null, rules: null };
-  return { program: row.program, rules: await rulesOfText(db, row.program.name, day, row.versions) };
+  // A row that came as JSON writes its moments with a 'T' where the column's own text has a space.
+  const program: Program = { ...row.program, creation: row.program.creation.replace('T', ' '), modified: row.program.modified.replace('T', ' ') };
+  return { program, rules: await rulesOfText(db, program.name, day, row.versions) };
 }
 
 export interface Standing extends TierStanding {

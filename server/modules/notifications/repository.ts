@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/auth';
+import { jobs } from '../../db/schema/jobs';
 import { lineOutbox, notificationDeliveries, notificationEvents, notificationSettings, pushSubscriptions } from '../../db/schema/notifications';
 
 export type EventRow = typeof notificationEvents.$inferSelect;
@@ -8,11 +9,33 @@ export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
 export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type SettingsRow = typeof notificationSettings.$inferSelect;
 
-/** Records events; one already there with the same (kind, user, dedupe_key) is left alone. Answers the new ids. */
-export async function insertEvents(db: Executor, rows: Array<typeof notificationEvents.$inferInsert>): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db.insert(notificationEvents).values(rows).onConflictDoNothing().returning({ id: notificationEvents.id });
-  return inserted.map((r) => r.id);
+/**
+ * Records one event for several members, each new event with its job (`jobKind`, keyed `jobKind:id`, payload
+ * `{event: id}`) in the same statement; an event already there with the same (kind, user, dedupe_key) is left
+ * alone, and gets no job. Answers the new events' ids.
+ */
+export async function insertEventsWithJobs(
+  db: Executor,
+  event: { kind: string; payload: unknown; dedupe_key: string | null },
+  users: readonly string[],
+  jobKind: string,
+): Promise<number[]> {
+  if (users.length === 0) return [];
+  const E = notificationEvents;
+  const { rows } = (await db.execute(sql`
+    with created as (
+      insert into ${E} (${sql.identifier(E.kind.name)}, ${sql.identifier(E.user.name)}, ${sql.identifier(E.payload.name)}, ${sql.identifier(E.dedupe_key.name)})
+      select ${event.kind}, u, ${JSON.stringify(event.payload)}::jsonb, ${event.dedupe_key}::text
+      from jsonb_array_elements_text(${JSON.stringify(users)}::jsonb) u
+      on conflict do nothing
+      returning ${sql.identifier(E.id.name)}
+    ), queued as (
+      insert into ${jobs} (${sql.identifier(jobs.kind.name)}, ${sql.identifier(jobs.key.name)}, ${sql.identifier(jobs.payload.name)})
+      select ${jobKind}, ${jobKind} || ':' || id, jsonb_build_object('event', id) from created
+      on conflict do nothing
+    )
+    select id::int as id from created`)) as unknown as { rows: { id: number }[] };
+  return rows.map((r) => Number(r.id));
 }
 
 export async function eventById(db: Executor, id: number): Promise<EventRow | undefined> {

@@ -29,7 +29,7 @@ import {
   deliveryWithEvent,
   eventById,
   insertDeliveries,
-  insertEvents,
+  insertEventsWithJobs,
   lockSettings,
   markSubscriptionUsed,
   noteDeliveryAttempt,
@@ -73,8 +73,7 @@ export async function enqueueEvent<K extends NotificationKind>(
   const ids: number[] = [];
   for (let i = 0; i < users.length; i += EVENTS_PER_INSERT) {
     const chunk = users.slice(i, i + EVENTS_PER_INSERT);
-    const created = await insertEvents(db, chunk.map((user) => ({ kind, user, payload: checked, dedupe_key: opts.dedupeKey ?? null })));
-    await insertJobs(db, created.map((id) => ({ kind: FANOUT_JOB, key: `${FANOUT_JOB}:${id}`, payload: { event: id } })));
+    const created = await insertEventsWithJobs(db, { kind, payload: checked, dedupe_key: opts.dedupeKey ?? null }, chunk, FANOUT_JOB);
     ids.push(...created);
   }
   return ids;

@@ -4,6 +4,7 @@ import { defineMethod } from '../../frappe/methods';
 import { CHECKOUT_TOTALS, CONFIRM_PAYMENT, GET_ORDERS, PLACE_ORDER, SALES_INVOICE } from '../../../contracts/orders';
 import { salesInvoices } from '../../db/schema/orders';
 import { requestStatusMethod } from './request-status';
+import { orderingMemberRead } from '../account/repository';
 import { checkoutTotals, placeOrder } from './place-order';
 import { confirmPayment } from './payment';
 import { expandInvoice, invoiceScope, ordersOf } from './order-reads';
@@ -15,6 +16,8 @@ const placeOrderMethod = defineMethod({
   ...PLACE_ORDER,
   verbs: ['POST'],
   allow: ['Member'],
+  // The member's customer comes with the session (one statement fewer on every order).
+  withSession: orderingMemberRead,
   handler: (ctx, args) => placeOrder(ctx, args),
 });
 

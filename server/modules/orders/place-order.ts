@@ -5,8 +5,8 @@ import { FrappeError, validationError } from '../../frappe/errors';
 import { argumentsRefusal } from '../../frappe/methods';
 import { claimIdempotentRequest } from '../../frappe/request-status';
 import { itemsByCode } from '../catalog/repository';
-import { addDays, lockCustomerRow, programOf, programWithRules, redeemPoints, spendableOf } from '../loyalty/ledger';
-import { recordEvent } from '../webhooks/events';
+import { addDays, lockCustomerRow, programOf, redeemPointsLeaving } from '../loyalty/ledger';
+import { recordEvents } from '../webhooks/events';
 import { today } from '../../../contracts/business-day';
 import { forgetPages } from '../catalog/page-cache';
 import { enforceItemRules } from './limits';
@@ -43,16 +43,14 @@ async function unclearRefusal(ctx: RequestContext, input: Extract<PlaceOrderInpu
  * purchase earns once it is paid (at once when nothing is left to pay, else at confirm_payment).
  */
 export async function placeOrder(ctx: RequestContext, input: PlaceOrderInput) {
-  const customer = await requireOrderingMember(ctx);
+  const { customer, program, rules: rulesInEffect, day: postingDate } = await requireOrderingMember(ctx);
   if (input.kind === 'unclear') throw await unclearRefusal(ctx, input);
   const kind = input.kind;
   const allowedPayments: readonly string[] = kind === 'redemption' ? REDEMPTION_PAYMENT_METHODS : PURCHASE_PAYMENT_METHODS;
   if (!allowedPayments.includes(input.payment_method)) throw validationError('This payment method is not available');
 
-  const postingDate = today();
-  // Independent reads side by side (on PostgreSQL each on its own connection): the programme, the items, the branch.
-  const [{ program, rules: rulesInEffect }, items, branchRow] = await Promise.all([
-    programWithRules(ctx.db, customer.loyalty_program, postingDate),
+  // Independent reads side by side (on PostgreSQL each on its own connection): the items, the branch.
+  const [items, branchRow] = await Promise.all([
     loadOrderable(ctx.db, input.items, postingDate),
     input.branch ? branchByName(ctx.db, input.branch) : undefined,
   ]);
@@ -128,10 +126,11 @@ export async function placeOrder(ctx: RequestContext, input: PlaceOrderInput) {
         loyalty_points: l.points,
       })),
     );
+    // What the member can spend once the order's points are gone (they are the only writer: their row is locked).
+    let spendableAfter: number | undefined;
     if (q.loyalty_points > 0) {
       // Throws "You don't have enough Loyalty Points to redeem" (417) and rolls everything back.
-      await redeemPoints(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate, branch });
-      await recordEvent(tx, 'points.redeemed', { customer: customer.name, points: q.loyalty_points, balance: await spendableOf(tx, customer.name, postingDate), order: name, branch });
+      spendableAfter = (await redeemPointsLeaving(tx, { customer: customer.name, program: program!, points: q.loyalty_points, invoice: name, purchaseAmount: q.grand_total, postingDate, branch })).spendable;
     }
     if (q.points_to_earn > 0 && program && invoice.status === 'Paid') await earnForPurchase(tx, invoice, program, postingDate, ctx.user.name);
     const rewardLines = lines.filter((l) => l.loyalty_points > 0);
@@ -157,15 +156,13 @@ export async function placeOrder(ctx: RequestContext, input: PlaceOrderInput) {
       });
       notes.push(dn.name);
     }
-    if (kind === 'redemption') {
-      await recordEvent(tx, 'reward.redeemed', {
-        customer: customer.name,
-        points: q.loyalty_points,
-        balance: await spendableOf(tx, customer.name, postingDate),
-        order: name,
-        ...(invoice.reward_code ? { reward_code: invoice.reward_code } : {}),
-        branch,
-      });
+    if (spendableAfter !== undefined) {
+      // The events of the spend in one statement; a redemption (always points) is also a reward redeemed.
+      const redeemed = { customer: customer.name, points: q.loyalty_points, balance: spendableAfter, order: name, branch };
+      await recordEvents(tx, [
+        { type: 'points.redeemed', data: redeemed },
+        ...(kind === 'redemption' ? [{ type: 'reward.redeemed' as const, data: { ...redeemed, ...(invoice.reward_code ? { reward_code: invoice.reward_code } : {}) } }] : []),
+      ]);
     }
     return { invoice, notes, ranOut };
   });

@@ -41,9 +41,16 @@ export async function insertInvoice(
   invoice: typeof salesInvoices.$inferInsert,
   lines: Omit<typeof salesInvoiceItems.$inferInsert, 'parent'>[],
 ) {
-  const [row] = await tx.insert(salesInvoices).values(invoice).returning();
-  const written = lines.length ? await tx.insert(salesInvoiceItems).values(lines.map((l) => ({ ...l, parent: invoice.name }))).returning() : [];
-  return { invoice: row!, lines: written.sort((a, b) => a.id - b.id) };
+  if (!lines.length) {
+    const [row] = await tx.insert(salesInvoices).values(invoice).returning();
+    return { invoice: row!, lines: [] };
+  }
+  // The invoice and its lines in one statement: the lines' insert is a CTE beside the invoice's (its foreign key is
+  // checked at the end of the statement, when the invoice is there).
+  const written = tx.$with('written_lines').as(tx.insert(salesInvoiceItems).values(lines.map((l) => ({ ...l, parent: invoice.name }))).returning());
+  const inserted = tx.$with('inserted_invoice').as(tx.insert(salesInvoices).values(invoice).returning());
+  const rows = await tx.with(inserted, written).select().from(inserted).innerJoin(written, sql`true`);
+  return { invoice: rows[0]!.inserted_invoice, lines: rows.map((r) => r.written_lines).sort((a, b) => a.id - b.id) };
 }
 
 /** The invoice row, locked for the rest of the transaction (a payment is confirmed once). */

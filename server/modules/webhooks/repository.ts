@@ -24,6 +24,31 @@ export async function insertDeliveries(db: Executor, rows: (typeof D.$inferInser
   if (rows.length) await db.insert(D).values(rows).onConflictDoNothing();
 }
 
+/** A delivery of one event to each subscriber of its type: what `insertDeliveriesToSubscribers` writes. */
+export interface EventRecord {
+  event_id: string;
+  type: string;
+  customer: string;
+  payload: unknown;
+}
+
+/**
+ * One delivery row per enabled subscription (of a client not revoked) to each event's type, for several events in
+ * one statement: the subscribers are found by the insert itself, so an event nobody subscribes to costs no more.
+ */
+export async function insertDeliveriesToSubscribers(db: Executor, events: readonly EventRecord[], at: Date) {
+  if (!events.length) return;
+  await db.execute(sql`
+    insert into ${D} (${sql.identifier(D.subscription.name)}, ${sql.identifier(D.event_id.name)}, ${sql.identifier(D.type.name)},
+      ${sql.identifier(D.customer.name)}, ${sql.identifier(D.payload.name)}, ${sql.identifier(D.next_attempt_at.name)})
+    select ${S.name}, e.event_id, e.type, e.customer, e.payload, ${at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(events.map((e, n) => ({ ...e, n })))}::jsonb) as e(event_id text, type text, customer text, payload jsonb, n int)
+    join ${S} on ${S.enabled} and ${S.events} @> array[e.type]
+    join ${apiClients} on ${apiClients.api_key} = ${S.api_key} and ${apiClients.revoked_at} is null
+    order by e.n, ${S.name}
+    on conflict do nothing`);
+}
+
 export async function insertSubscription(db: Executor, row: typeof S.$inferInsert): Promise<SubscriptionRow> {
   const [created] = await db.insert(S).values(row).returning();
   return created!;

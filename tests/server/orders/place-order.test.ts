@@ -3,6 +3,7 @@ import { ADMIN, createMember, createTestServer, serverMessage, Session, type Tes
 import { addAddress, balance, BRANCH, gift, givePoints, invoicesOf, PLACE_ORDER } from './support';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../../server/db/schema/audit';
+import { recordStatements } from '../../../server/db/statement-log';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -270,6 +271,29 @@ describe('place_order: checkout', () => {
     expect(res.json().message.delivery_notes).toHaveLength(1);
     // The reward's 20 points are spent at once; the purchase's points wait for its payment.
     expect(await balance(server, m.customer)).toBe(10);
+  });
+});
+
+describe('place_order: round trips', () => {
+  // Each statement is a round trip, most of them while the member's row is locked, so the count bounds how many
+  // redemptions a second one member (and the database) can take. It was 24: the session and the member read apart,
+  // the invoice and its lines inserted apart, the spendable points and their holds read three times, the
+  // notification's event and its job inserted apart, the webhook subscribers read once per event.
+  it('redeems a reward in at most 13 statements to the database, begin and commit included', async () => {
+    const m = await createMember(server);
+    await givePoints(server, m.customer, 15);
+    const log = await recordStatements(server.database);
+    try {
+      const res = await m.session.call(PLACE_ORDER, gift('GIFT-TOTE', 15));
+      expect(res.statusCode).toBe(200);
+    } finally {
+      log.stop();
+    }
+    expect(await balance(server, m.customer)).toBe(0);
+    // On PostgreSQL the realtime adapter's NOTIFYs share the pool; they are its fan-out to other instances, not
+    // the redemption's statements (PGlite has none).
+    const own = log.sent.filter((s) => !/pg_notify/i.test(s));
+    expect(own.length, own.join('\n')).toBeLessThanOrEqual(13);
   });
 });
 
