@@ -1,7 +1,8 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import { request, type Locator, type Page, type Route } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
+import { BASE_URL } from './support/env';
 
 /**
  * The first paint does not wait for the framework: /login, /welcome and the bakery's static pages come as HTML the
@@ -93,6 +94,10 @@ test.describe('paint before the framework', () => {
 
   test("a member's frame: the header and the tab bar are there before the app and do not move when it mounts", async ({ page, consoleErrors }) => {
     await signInDemoMember(page);
+    // index.html as the service worker serves it to every member (the same for all: fetched without the session);
+    // the server itself answers a member's own navigation with their screen rendered (server-render.spec.ts).
+    const anyone = await request.newContext({ baseURL: BASE_URL });
+    await page.route((url) => url.pathname === '/', async (route) => route.fulfill({ response: await anyone.get('/') }));
     const release = await holdApp(page);
     await page.goto('/', HELD);
     const header = page.locator('header').first();
@@ -106,6 +111,7 @@ test.describe('paint before the framework', () => {
     await expect(page.locator('header:not([data-static])')).toBeVisible();
     await expect(page.locator('nav:not([data-static])')).toBeVisible();
     expect([await box(header), await box(nav)]).toEqual(before);
+    await anyone.dispose();
     // Elsewhere the home's frame would be wrong: a screen of its own (the profile) starts from an empty root. (The
     // member card is rendered by the server: server-render.spec.ts.)
     await page.unrouteAll();

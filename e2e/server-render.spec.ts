@@ -127,26 +127,31 @@ test('each member gets their own page, never kept by a cache; a guest and an unv
   await unverified.context().close();
 });
 
-for (const [path, steady] of [
-  ['/', (page: Page) => page.getByRole('list', { name: 'ของรางวัลทั้งหมด', exact: true }).getByRole('listitem').first()],
-  ['/my-id', (page: Page) => page.locator('main h1')],
-  ['/reward-history', (page: Page) => page.getByText('คุณได้รับคะแนน').first()],
+for (const [path, steady, onward] of [
+  ['/', (page: Page) => page.getByRole('list', { name: 'ของรางวัลทั้งหมด', exact: true }).getByRole('listitem').first(), /\/my-account$/],
+  ['/my-id', (page: Page) => page.locator('main h1'), /\/my-account$/],
+  ['/reward-history', (page: Page) => page.getByText('คุณได้รับคะแนน').first(), /\/my-account$/],
 ] as const) {
-  test(`${path}: the app takes the server's page over with nothing moving and no error`, async ({ page, consoleErrors }) => {
+  test(`${path}: the app hydrates the server's page, keeping its nodes, with nothing moving and no error`, async ({ page, consoleErrors }) => {
     await signInDemoMember(page);
     const release = await holdApp(page);
     await page.goto(path, { waitUntil: 'commit' });
-    const before = steady(page);
-    await expect(before).toBeVisible();
-    const at = await box(before);
-    await markStatic(before);
+    const node = steady(page);
+    await expect(node).toBeVisible();
+    const at = await box(node);
+    await markStatic(node);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     release();
-    // React has drawn its own in place of the server's node.
+    // The app has taken the page over (no longer inert) and kept the server's nodes: hydrated, not replaced (a
+    // mismatch would have React draw its own in their place, and say so in the console).
     await expect(page.locator('#root:not([inert])')).toBeAttached();
-    const after = steady(page);
-    await expect(after).not.toHaveAttribute('data-static');
-    expect(await box(after)).toEqual(at);
+    await expect(node).toHaveAttribute('data-static');
+    expect(await box(node)).toEqual(at);
     expect(await layoutShift(page)).toBe(0);
+    // And it answers: the account is one tap away, in the same document.
+    await (path === '/my-id' ? page.locator('header a').first() : page.locator('nav').getByRole('link', { name: 'บัญชี' })).click();
+    await expect(page).toHaveURL(onward);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 }

@@ -2,7 +2,7 @@ import './lib/mantine-styles';
 import { IsRestoringProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { whenIdle } from './lib/idle';
 import { createQueryClient } from './lib/query-client';
 import { memberKeys } from './entities/member';
@@ -38,7 +38,7 @@ watchQueryNetwork(queryClient);
 // First-paint state (session, profile, member code) hydrates synchronously here; bulk data from IndexedDB next.
 setupPersistence(queryClient);
 // A member screen the server rendered brings the answers it was drawn from (server/member-page.ts).
-takeServerState(queryClient);
+const serverRendered = takeServerState(queryClient);
 // Queued address/profile writes: replayed now if online, and whenever the connection returns. A dynamic import
 // (fetched at once, in parallel with the first route, precached for offline starts): idb-keyval and the outbox
 // are not part of the first-route bundle.
@@ -75,20 +75,30 @@ function PersistedRouter() {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+const app = (
+  <AppProviders queryClient={queryClient}>
+    <PersistedRouter />
+    <DeferredToaster />
+  </AppProviders>
+);
 const mount = () => {
   rootElement.inert = false;
-  createRoot(rootElement).render(
-    <AppProviders queryClient={queryClient}>
-      <PersistedRouter />
-      <DeferredToaster />
-    </AppProviders>,
-  );
+  createRoot(rootElement).render(app);
 };
-// The page the build rendered into #root stays on screen until the router has what the first screen needs (guard,
-// route chunks): React's first commit then swaps it for the live screen in one go, instead of an empty root and a
+// A member screen the server rendered from the same answers the cache now holds: React takes its markup over as it
+// is (hydration), so nothing on screen is replaced.
+const hydrateServerPage = () => {
+  // The router's own switch for taking over server markup (its client hydrate() sets it): without it the client wraps
+  // the root in Suspense boundaries the server render has not.
+  router.ssr = { manifest: undefined };
+  hydrateRoot(rootElement, app);
+  rootElement.inert = false;
+};
+// The page the build or the server rendered into #root stays on screen until the router has what the first screen
+// needs (guard, route chunks): React's first commit then takes it over in one go, instead of an empty root and a
 // skeleton in between.
 if (claimPrerendered(rootElement)) {
-  router.load().then(mount, mount);
+  router.load().then(serverRendered ? hydrateServerPage : mount, mount);
 } else {
   mount();
 }

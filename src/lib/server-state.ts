@@ -22,14 +22,17 @@ export function renderingOnServer(): void {
  * router loads: the app's first render is then the page already on screen, with nothing to fetch before it. Newer than
  * anything this device kept, so a copy restored from storage later does not replace them.
  */
-export function takeServerState(queryClient: QueryClient): void {
+export function takeServerState(queryClient: QueryClient): boolean {
   const element = document.getElementById(SERVER_STATE_ID);
-  if (!element) return;
+  if (!element) return false;
   element.remove();
   painted = location.pathname.replace(/(.)\/+$/, '$1');
   try {
     hydrate(queryClient, JSON.parse(element.textContent ?? ''));
+    return true;
   } catch {
     // Unreadable: the app reads everything itself, as on a page the server did not render.
+    painted = null;
+    return false;
   }
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useMatch } from '@tanstack/react-router';
 import { AppHeader } from '@/components/app-header';
 import { AppShell } from '@/components/app-shell';
 import { BottomNav } from '@/components/bottom-nav';
@@ -10,8 +10,11 @@ export const Route = createFileRoute('/_member/_home')({
 });
 
 function HomeLayout() {
+  // The home has a cart button of its own, in the points card. Decided as the page renders, not by the card's layout
+  // effect (cart-button.tsx): a server render runs no effects, and the header's button would show there, then go.
+  const home = useMatch({ from: '/_member/_home/', shouldThrow: false });
   return (
-    <AppShell header={<AppHeader actions={<HeaderCartButton />} />} nav={<BottomNav />}>
+    <AppShell header={<AppHeader actions={home ? null : <HeaderCartButton />} />} nav={<BottomNav />}>
       <Outlet />
     </AppShell>
   );
