@@ -71,6 +71,9 @@ async function endToEnd() {
     fs.rmSync(dist, { recursive: true, force: true });
     fs.rmSync(`${dist}-next`, { recursive: true, force: true });
     fs.cpSync('dist', dist, { recursive: true });
+    // The member pages' server renderer, which the build writes beside the app (server/member-page.ts).
+    fs.rmSync(`${dist}-ssr`, { recursive: true, force: true });
+    if (fs.existsSync('dist-ssr')) fs.cpSync('dist-ssr', `${dist}-ssr`, { recursive: true });
     const args = ['playwright', 'test', ...(shards > 1 ? [`--shard=${n}/${shards}`] : [])];
     const child = spawn('npx', args, {
       stdio: ['ignore', 'pipe', 'pipe'],
