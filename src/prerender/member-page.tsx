@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, onlineManager, QueryClient, skipToken, type DehydratedState, type Query } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { AppProviders } from '@/components/app-providers';
 import { frappeConfig } from '@/lib/frappe';
 import { renderingOnServer } from '@/lib/server-state';
@@ -50,21 +50,33 @@ export function renderMemberPage(path: string, fetchFor: typeof fetch): Promise<
       const { location, matches } = router.state;
       const asked = path.split('?')[0]!.replace(/(.)\/+$/, '$1');
       if (location.pathname.replace(/(.)\/+$/, '$1') !== asked || matches.length === 0 || matches.some((m) => m.status !== 'success')) return null;
-      const render = () =>
-        renderToString(
+      // React's static renderer waits for every lazy screen part (a chunk imported on first use) instead of leaving
+      // its boundary to the browser, which would draw it afresh, and say so, as it took the page over.
+      const render = async () => {
+        const { prelude } = await prerenderToNodeStream(
           <AppProviders queryClient={queryClient}>
             <RouterProvider router={router} />
           </AppProviders>,
-          // The router's inline scroll-restoration script: the CSP (script-src 'self') refuses it, and the app
-          // restores scrolling itself once it runs.
-        ).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-      let html = render();
+          // Every boundary in place: a large one would otherwise be sent apart, with a script to move it in.
+          { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+        );
+        const chunks: Buffer[] = [];
+        for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+        const html = Buffer.concat(chunks).toString('utf8');
+        // The router's inline scroll-restoration script: the CSP (script-src 'self') refuses it, and the app
+        // restores scrolling itself once it runs.
+        return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+      };
+      let html = await render();
       for (let pass = 1; pass < MAX_PASSES; pass++) {
         const reads = queryClient.getQueryCache().getAll().filter(waiting);
         if (reads.length === 0) break;
         await Promise.allSettled(reads.map((q) => q.fetch()));
-        html = render();
+        html = await render();
       }
+      // A part that failed on the server is left to the browser, which would redraw it and report it as it took the page
+      // over: then the app draws the page itself, as on any page the server does not render.
+      if (html.includes('<!--$!-->')) return null;
       return { html, state: dehydrate(queryClient) };
     } finally {
       queryClient.clear();

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { OnDevice } from '@/components/on-device';
 import { PullToRefresh } from '@/components/pull-to-refresh';
 import { useCurrentUser } from '@/features/auth';
 import { CartButton } from '@/features/cart';
@@ -67,13 +68,17 @@ function HomePage() {
       {/* Last on the home: it appears once the consents are read, and above the carousels it pushed them down under
           the member's eyes (a layout shift of 0.14). */}
       {consents.data && marketingUnasked(consents.data) && (
-        <Suspense fallback={null}>
-          <MarketingAsk />
-        </Suspense>
+        <OnDevice>
+          <Suspense fallback={null}>
+            <MarketingAsk />
+          </Suspense>
+        </OnDevice>
       )}
       {/* Last on the page: the browser offers installing at a moment of its choosing, and a card appearing above the
           rewards would push them down under the member's finger. */}
-      <InstallHint />
+      <OnDevice>
+        <InstallHint />
+      </OnDevice>
     </Stack>
   );
 }

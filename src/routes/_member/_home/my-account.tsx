@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { OnDevice } from '@/components/on-device';
 import { AccountScreen } from '@/features/account';
 import { LogoutButton, useCurrentUser } from '@/features/auth';
 import { PendingWritesNote } from '@/features/offline';
@@ -33,14 +34,18 @@ function MyAccountPage() {
       logout={<LogoutButton beforeSignOut={forgetThisDevice} />}
       notice={<PendingWritesNote />}
       notifications={
-        <Suspense fallback={null}>
-          <NotificationSettings />
-        </Suspense>
+        <OnDevice>
+          <Suspense fallback={null}>
+            <NotificationSettings />
+          </Suspense>
+        </OnDevice>
       }
       privacy={
-        <Suspense fallback={null}>
-          <PrivacySettings beforeSignOut={forgetThisDevice} />
-        </Suspense>
+        <OnDevice>
+          <Suspense fallback={null}>
+            <PrivacySettings beforeSignOut={forgetThisDevice} />
+          </Suspense>
+        </OnDevice>
       }
     />
   );

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberDevices } from '../../server/db/schema/auth';
+import { createMember, createTestServer, Session, type TestServer } from '../support/server';
+
+/**
+ * The server's answer to a member's navigation (server/member-page.ts), with a stand-in for the built renderer (the
+ * real one, the app's own screens, is exercised end to end in e2e/server-render.spec.ts). The stand-in does what a
+ * screen could: reads as the visitor, tries a write, and puts the visitor's data in the page.
+ */
+const INDEX = '<!doctype html><title>fake-app-index</title><div id="root"></div>';
+const TEMPLATE = '<!doctype html><title>fake-member-page</title><div id="root"></div>';
+const RENDERER = `
+export async function renderMemberPage(path, fetchFor) {
+  const boot = await (await fetchFor('/api/method/member_rewards.api.boot', { method: 'GET' })).json();
+  const write = await fetchFor('/api/method/member_rewards.member_code.register_device', { method: 'POST', body: '{}' }).then(
+    (res) => 'written: ' + res.status,
+    (err) => 'refused: ' + err.message,
+  );
+  const outside = await fetchFor('https://example.com/', { method: 'GET' }).then(() => 'fetched', () => 'refused');
+  if (boot.message.user === 'Guest') return null;
+  return { html: '<p>' + boot.message.user + '</p>', state: { user: boot.message.user, write, outside, path, evil: '</script><script>alert(1)</script>' } };
+}
+`;
+
+let dist: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.mkdirSync(path.join(`${dist}-ssr`, 'pages'), { recursive: true });
+  fs.writeFileSync(path.join(`${dist}-ssr`, 'member-page.js'), RENDERER);
+  for (const page of ['home', 'my-id', 'reward-history', 'my-account']) fs.writeFileSync(path.join(`${dist}-ssr`, 'pages', `${page}.html`), TEMPLATE);
+  server = await createTestServer({ distDir: dist });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+  fs.rmSync(`${dist}-ssr`, { recursive: true, force: true });
+});
+
+/** The JSON of the page's server-state element. */
+function stateOf(body: string): Record<string, string> {
+  const json = /<script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(body)?.[1];
+  if (!json) throw new Error(`no server state in ${body.slice(0, 200)}`);
+  return JSON.parse(json) as Record<string, string>;
+}
+
+describe('a member screen rendered by the server', () => {
+  it("answers a member's navigation with their own page, never kept by a cache", async () => {
+    const member = await createMember(server);
+    const res = await member.session.request({ method: 'GET', url: '/my-id' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    expect(res.body).toContain('fake-member-page');
+    expect(res.body).toContain(`<div id="root" data-prerendered="/my-id"><p>${member.name}</p></div>`);
+    expect(stateOf(res.body).user).toBe(member.name);
+  });
+
+  it('reads only: a write, or a request off the API, is refused before it reaches anything', async () => {
+    const member = await createMember(server);
+    const state = stateOf((await member.session.request({ method: 'GET', url: '/' })).body);
+    expect(state.write).toMatch(/^refused: a server render only reads the API: POST/);
+    expect(state.outside).toBe('refused');
+    // The member's devices are untouched: no code secret was made for the server.
+    const devices = await server.database.db.select().from(memberDevices).where(eq(memberDevices.user, member.name));
+    expect(devices).toEqual([]);
+  });
+
+  it('its data cannot close the script element it travels in', async () => {
+    const member = await createMember(server);
+    const body = (await member.session.request({ method: 'GET', url: '/reward-history' })).body;
+    expect(body.match(/<script/g)).toHaveLength(1);
+    expect(stateOf(body).evil).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('a guest, a signed-out cookie, and an address not rendered here get the app shell as before', async () => {
+    const guest = new Session(server.app);
+    for (const url of ['/', '/my-id']) {
+      const res = await guest.request({ method: 'GET', url });
+      expect(res.body).toContain('fake-app-index');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const ended = await guest.request({ method: 'GET', url: '/', headers: { cookie: 'sid=Guest' } });
+    expect(ended.body).toContain('fake-app-index');
+    const member = await createMember(server);
+    const profile = await member.session.request({ method: 'GET', url: '/profile' });
+    expect(profile.body).toContain('fake-app-index');
+  });
+
+  it("each request is rendered with its own visitor's session, however many come at once", async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(server)));
+    const pages = await Promise.all(members.map((m) => m.session.request({ method: 'GET', url: '/' })));
+    pages.forEach((res, i) => expect(stateOf(res.body).user).toBe(members[i]!.name));
+  });
+});
