@@ -1,7 +1,8 @@
-import { request, type Locator, type Page, type Route } from '@playwright/test';
+import { request, type Locator, type Page } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
+import { holdApp } from './support/hold-app';
 import { BASE_URL } from './support/env';
 
 /**
@@ -18,16 +19,6 @@ const PAGES: Array<[string, RegExp]> = [
   ['/product', /\S/],
 ];
 
-/** Holds the app's entry until the returned function is called: the page shows only what the HTML brought. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** With the entry held, neither DOMContentLoaded (it waits for module scripts) nor load comes. */
 const HELD = { waitUntil: 'commit' } as const;

@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page, Route } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { appErrors, expect, test } from './support/fixtures';
 import { memberCall, newVerifiedMember, signInDemoMember, signInNewLineMember } from './support/member';
 import { screenshot } from './support/screenshot';
+import { holdApp } from './support/hold-app';
 
 /**
  * A member's cold open (no service worker: a first open, LINE's in-app browser) comes painted by the server from the
@@ -23,16 +24,6 @@ async function withoutScripts(browser: Browser, page: Page): Promise<Page> {
   return context.newPage();
 }
 
-/** Holds the app's entry until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 const box = async (locator: Locator) => {
   const b = await locator.boundingBox();
   if (!b) throw new Error('not on screen');
