@@ -236,7 +236,8 @@ test.describe('member ID', () => {
 
     await page.goto('/my-id');
     await expect(page.getByRole('heading', { level: 1, name: 'บัตรสมาชิก' })).toBeVisible();
-    const shown = page.getByTestId('member-code');
+    // The app's card, not the boot module's copy painted before the app (it goes once the app draws its own).
+    const shown = page.locator('#root').getByTestId('member-code');
     await expect(shown).not.toHaveText('', { timeout: 20_000 });
     if (tier.tier_name) await expect(page.getByTestId('tier-line')).toHaveText(`สมาชิกระดับ ${tier.tier_name}`);
     await expect(page.getByTestId('coins')).toContainText(profile.loyalty_points.toLocaleString('th-TH'));
@@ -256,7 +257,7 @@ test.describe('member ID', () => {
         if ((await shown.textContent())!.trim() === before) return { code: before, image };
       }
     };
-    const qr = page.getByTestId('member-qr');
+    const qr = page.locator('#root').getByTestId('member-qr');
     await expect(qr.locator('canvas')).toBeVisible();
     await screenshot(page, 'my-id-qr');
     const jpg = await codeWith(() => qr.screenshot({ type: 'jpeg', quality: 95 }));

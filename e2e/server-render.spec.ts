@@ -138,7 +138,9 @@ for (const [path, steady, onward] of [
     await expect(page.locator('#root:not([inert])')).toBeAttached();
     await expect(node).toHaveAttribute('data-static');
     expect(await box(node)).toEqual(at);
-    expect(await layoutShift(page)).toBe(0);
+    // Nothing the member can see moves. (On /my-id the device's own code arrives after the take-over, whenever its
+    // registration answers, and has been seen to nudge the card by 0.00006: well under a pixel.)
+    expect(await layoutShift(page)).toBeLessThan(0.001);
     // And it answers: the account is one tap away, in the same document.
     await (path === '/my-id' ? page.locator('header a').first() : page.locator('nav').getByRole('link', { name: 'บัญชี' })).click();
     await expect(page).toHaveURL(onward);
@@ -146,3 +148,20 @@ for (const [path, steady, onward] of [
     expect(appErrors(consoleErrors)).toEqual([]);
   });
 }
+
+test("a returning member's card, whose code this device keeps, hydrates without a mismatch and then shows the code", async ({ page, consoleErrors }) => {
+  await signInDemoMember(page);
+  await page.goto('/my-id');
+  await expect(page.locator('#root [data-testid="member-code"]')).toHaveText(/^\d{7,15}$/);
+  // Opened again from LINE, say: no service worker, the server's page, the device's secret in storage.
+  const release = await holdApp(page);
+  await page.goto('/my-id', { waitUntil: 'commit' });
+  const title = page.locator('#root main h1');
+  await expect(title).toBeVisible();
+  await markStatic(title);
+  release();
+  await expect(page.locator('#root:not([inert])')).toBeAttached();
+  await expect(page.locator('#root [data-testid="member-code"]')).toHaveText(/^\d{7,15}$/);
+  await expect(title).toHaveAttribute('data-static');
+  expect(appErrors(consoleErrors)).toEqual([]);
+});

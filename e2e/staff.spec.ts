@@ -61,11 +61,14 @@ async function typeCode(page: Page, code: string) {
 /** The member's current code from /my-id: a screenshot of the QR, decoded with jsQR (not read from the DOM). */
 async function codeFromMyId(member: Page, after?: string): Promise<{ code: string; shot: Buffer }> {
   await member.goto('/my-id');
-  const shown = member.getByTestId('member-code');
+  // The app's card: the boot module's copy (outside #root, painted before the app) goes once the app draws its own,
+  // and a screenshot of it taken at that moment fails on a node that left the page.
+  const card = member.locator('#root');
+  const shown = card.getByTestId('member-code');
   await expect(shown).toHaveText(/^\d{7,15}$/, { timeout: 20_000 });
   // A code of a later step than one already used (the same code again is refused as used).
   if (after) await expect(shown).not.toHaveText(after, { timeout: 40_000 });
-  const qr = member.getByTestId('member-qr');
+  const qr = card.getByTestId('member-qr');
   await expect(qr.locator('canvas')).toBeVisible();
   // Early in a 30 s step, so the till has most of the code's life to scan it.
   await member.waitForFunction(() => (Date.now() / 1000) % 30 < 12, undefined, { timeout: 40_000, polling: 250 });
