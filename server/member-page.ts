@@ -67,6 +67,13 @@ export function memberPageRenderer(distDir: string): () => Promise<Renderer | nu
   };
 }
 
+const templates = new Map<string, string | null>();
+/** A page's template, read once per process like the renderer built with it (not on every member's open). */
+function templateOf(file: string): string | null {
+  if (!templates.has(file)) templates.set(file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+  return templates.get(file) ?? null;
+}
+
 const hasSession = (req: FastifyRequest) => {
   const sid = (req.cookies as Record<string, string | undefined> | undefined)?.[SID_COOKIE];
   return Boolean(sid && sid !== 'Guest');
@@ -85,9 +92,9 @@ export async function sendMemberPage(
 ): Promise<boolean> {
   const page = serverRenderedPage(req.url.split('?')[0] ?? '/');
   if (!page || req.method !== 'GET' || !hasSession(req)) return false;
-  const template = path.join(serverRenderDir(distDir), memberPageTemplate(page));
   const render = await renderer();
-  if (!render || !fs.existsSync(template)) return false;
+  const template = render && templateOf(path.join(serverRenderDir(distDir), memberPageTemplate(page)));
+  if (!render || !template) return false;
   let rendered: MemberPage | null;
   try {
     rendered = await render.renderMemberPage(req.url, fetchFor(app, req));
@@ -96,9 +103,7 @@ export async function sendMemberPage(
     return false;
   }
   if (!rendered) return false;
-  const doc = fs
-    .readFileSync(template, 'utf8')
-    .replace(
+  const doc = template.replace(
       ROOT,
       () =>
         `<div id="root" data-prerendered="${page}">${rendered.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(rendered.state)}</script>`,
