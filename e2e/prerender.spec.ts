@@ -1,4 +1,4 @@
-import { request, type Locator, type Page } from '@playwright/test';
+import { request, type Locator } from '@playwright/test';
 import { appErrors, expect, test, waitForServiceWorker } from './support/fixtures';
 import { signInDemoMember } from './support/member';
 import { screenshot } from './support/screenshot';
