@@ -22,35 +22,37 @@ function dayIn(lang: NotificationLang, day: string) {
 
 const both = (make: (lang: NotificationLang) => string) => ({ th: make('th'), en: make('en') });
 const pts = (lang: NotificationLang, n: number) => numberIn(lang, Math.abs(n));
+/** "1 point", "1,200 points". */
+const pointsEn = (n: number) => `${pts('en', n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
 
 type Renderers = { [K in NotificationKind]: (p: EventPayload<K>) => Rendered };
 
 const RENDER: Renderers = {
   points_received: (p) => ({
-    title: { th: `ได้รับ ${pts('th', p.points)} คะแนน`, en: `You received ${pts('en', p.points)} points` },
+    title: { th: `ได้รับ ${pts('th', p.points)} คะแนน`, en: `You received ${pointsEn(p.points)}` },
     body: both((l) =>
       l === 'th'
         ? `${p.source === 'staff_award' ? `จากการซื้อที่${p.branch ? ` ${p.branch}` : 'ร้าน'}` : `จากคำสั่งซื้อ ${p.order ?? ''}`.trim()} · คะแนนคงเหลือ ${pts(l, p.balance)} คะแนน`
-        : `${p.source === 'staff_award' ? `For your purchase${p.branch ? ` at ${p.branch}` : ' in store'}` : `For order ${p.order ?? ''}`.trim()} · Balance ${pts(l, p.balance)} points`,
+        : `${p.source === 'staff_award' ? `For your purchase${p.branch ? ` at ${p.branch}` : ' in store'}` : `For order ${p.order ?? ''}`.trim()} · Balance ${pointsEn(p.balance)}`,
     ),
     url: '/reward-history',
   }),
   points_adjusted: (p) => ({
     title:
       p.points >= 0
-        ? { th: `เพิ่มคะแนนให้คุณ ${pts('th', p.points)} คะแนน`, en: `${pts('en', p.points)} points added to your account` }
-        : { th: `หักคะแนน ${pts('th', p.points)} คะแนน`, en: `${pts('en', p.points)} points deducted` },
+        ? { th: `เพิ่มคะแนนให้คุณ ${pts('th', p.points)} คะแนน`, en: `${pointsEn(p.points)} added to your account` }
+        : { th: `หักคะแนน ${pts('th', p.points)} คะแนน`, en: `${pointsEn(p.points)} deducted` },
     body: both((l) =>
       l === 'th'
         ? `${p.reason ? `${p.reason} · ` : ''}คะแนนคงเหลือ ${pts(l, p.balance)} คะแนน`
-        : `${p.reason ? `${p.reason} · ` : ''}Balance ${pts(l, p.balance)} points`,
+        : `${p.reason ? `${p.reason} · ` : ''}Balance ${pointsEn(p.balance)}`,
     ),
     url: '/reward-history',
   }),
   points_expiring: (p) => ({
     title: {
       th: `${pts('th', p.points)} คะแนนจะหมดอายุใน ${p.days} วัน`,
-      en: `${pts('en', p.points)} points expire in ${p.days} ${p.days === 1 ? 'day' : 'days'}`,
+      en: `${pointsEn(p.points)} ${Math.abs(p.points) === 1 ? 'expires' : 'expire'} in ${p.days} ${p.days === 1 ? 'day' : 'days'}`,
     },
     body: { th: `ใช้คะแนนแลกของรางวัลได้ถึง ${dayIn('th', p.expiry_date)}`, en: `Redeem them for a reward by ${dayIn('en', p.expiry_date)}` },
     url: '/reward-history',
@@ -71,7 +73,7 @@ const RENDER: Renderers = {
   order_status: (p) => ({
     title: { th: 'ยืนยันการชำระเงินแล้ว', en: 'Payment confirmed' },
     body: both((l) => {
-      const earned = p.points ? (l === 'th' ? ` · ได้รับ ${pts(l, p.points)} คะแนน` : ` · ${pts(l, p.points)} points earned`) : '';
+      const earned = p.points ? (l === 'th' ? ` · ได้รับ ${pts(l, p.points)} คะแนน` : ` · ${pointsEn(p.points)} earned`) : '';
       return l === 'th' ? `คำสั่งซื้อ ${p.order}${earned}` : `Order ${p.order}${earned}`;
     }),
     url: `/my-order-details/${encodeURIComponent(p.order)}`,

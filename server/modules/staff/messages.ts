@@ -42,7 +42,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * figures go with the reason, so the app says the same in the staff member's language.
  */
 export function capRefusal(reason: 'daily_cap' | 'staff_daily_cap', f: CapRefusal): FrappeError {
-  const asked = `This receipt would give ${count(f.points)} points`;
+  const asked = `This receipt would give ${count(f.points)} ${f.points === 1 ? 'point' : 'points'}`;
   const message =
     reason === 'daily_cap'
       ? f.remaining > 0
@@ -50,7 +50,7 @@ export function capRefusal(reason: 'daily_cap' | 'staff_daily_cap', f: CapRefusa
         : `${asked}; this member has already been given all of today's ${count(f.cap)}.`
       : f.remaining > 0
         ? `${asked}; you can give only ${count(f.remaining)} more of your ${count(f.cap)} today.`
-        : `${asked}; you have already given all ${count(f.cap)} points your account may give today.`;
+        : `${asked}; you have already given all ${count(f.cap)} ${f.cap === 1 ? 'point' : 'points'} your account may give today.`;
   return refuse(reason, { ...f }, message);
 }
 

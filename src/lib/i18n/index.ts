@@ -16,15 +16,23 @@ registerCatalog('common', common);
 export type MessageParams = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+/** `{name}`, or `{name|one|other}`: the word that agrees with the number in `name` ("1 point", "2 points"). */
+const PLACEHOLDER = /\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g;
+const pluralRules = new Map<Lang, Intl.PluralRules>();
 
-/** Looks a key up in `lang` (falling back to Thai, then to the key itself) and fills `{name}` placeholders. */
+/** The number a count parameter holds, also when it arrives formatted ("1,200", "+1", "−1"). */
+const countOf = (value: string | number) => Math.abs(Number(String(value).replace(/[,\s+\u2212-]/g, '')));
+
+/** Looks a key up in `lang` (falling back to Thai, then to the key itself) and fills its placeholders. */
 export function translate(lang: Lang, key: MessageKey, params?: MessageParams): string {
   const template = lookup(lang, key) ?? lookup('th', key) ?? missing(key);
-  if (!params) return template;
-  return template.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
+  return template.replace(PLACEHOLDER, (whole, name: string, one?: string, other?: string) => {
+    const value = params?.[name];
+    if (one === undefined || other === undefined) return value === undefined ? whole : String(value);
+    if (value === undefined) return other; // a count not given reads as "{count} points", as before
+    let rules = pluralRules.get(lang);
+    if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+    return rules.select(countOf(value)) === 'one' ? one : other;
   });
 }
 

@@ -148,7 +148,7 @@ export const apiClientsAdmin = defineCatalog({
     rotate: 'Rotate secret',
     rotateTitle: 'Rotate the secret of {name}',
     graceHours: 'Hours the old secret keeps working',
-    graceHint: '0 to {max} hours; 0 stops the old secret at once.',
+    graceHint: '0 to {max} {max|hour|hours}; 0 stops the old secret at once.',
     graceInvalid: 'Enter a whole number from 0 to {max}',
     rotated_toast: 'The secret of {name} was rotated',
     revoke: 'Revoke',

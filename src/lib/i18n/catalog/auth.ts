@@ -186,7 +186,7 @@ export const auth = defineCatalog({
     memberId: 'Member ID',
     tier: 'Member tier',
     points: 'Points',
-    pointsValue: '{count} points',
+    pointsValue: '{count} {count|point|points}',
     editProfile: 'Edit profile',
     notSet: 'Not set',
     verified: 'Verified',

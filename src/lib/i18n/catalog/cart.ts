@@ -32,7 +32,7 @@ export const cart = defineCatalog({
   },
   en: {
     title: 'Cart',
-    open: 'Open the cart ({count} items)',
+    open: 'Open the cart ({count} {count|item|items})',
     close: 'Close the cart',
     empty: 'Your cart is empty',
     decrease: 'Decrease {name}',

@@ -41,7 +41,7 @@ export const catalog = defineCatalog({
     giftRewards: 'Rewards',
     giftCards: 'Discount coupons',
     seeAll: 'See all',
-    pointsPrice: '{count} points',
+    pointsPrice: '{count} {count|point|points}',
     noRewards: 'No rewards in this group yet',
     listFailed: 'The list could not be loaded',
     myRewards: 'My rewards',

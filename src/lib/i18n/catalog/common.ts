@@ -57,7 +57,7 @@ export const common = defineCatalog({
     save: 'Save',
     later: 'Later',
     points: 'points',
-    pointsCount: '{count} points',
+    pointsCount: '{count} {count|point|points}',
     navLabel: 'Main menu',
     navHome: 'Home',
     navRewards: 'Rewards',

@@ -231,7 +231,7 @@ export const marketing = defineCatalog({
     signOut: 'Sign out',
     hello: 'Hello {name}',
     cart: 'Cart',
-    cartCount: 'Cart, {count} items',
+    cartCount: 'Cart, {count} {count|item|items}',
     cartTitle: 'Your cart',
     cartEmpty: 'Your cart is empty',
     cartTotal: 'Total',

@@ -34,7 +34,7 @@ export const offline = defineCatalog({
     rejectedTitle: 'The server did not accept this change',
     fix: 'Fix',
     discard: 'Discard change',
-    pendingCount: '{n} changes waiting to sync',
+    pendingCount: '{n} {n|change|changes} waiting to sync',
     installTitle: 'Add the app to your home screen',
     installText: 'It opens faster, and your member card works even without internet.',
     install: 'Install',

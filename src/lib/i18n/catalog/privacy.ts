@@ -73,7 +73,7 @@ export const privacy = defineCatalog({
     deleteSendCode: 'Send me a code by SMS',
     deleteCodeSent: 'We sent a 6-digit code to {phone}.',
     deleteForfeit: 'Points to be forfeited: {points}',
-    deleteUncollected: '{count} uncollected rewards will be cancelled first and their points returned.',
+    deleteUncollected: '{count} uncollected {count|reward|rewards} will be cancelled first and their points returned.',
     deleteConfirm: 'Delete my account for good',
     cancel: 'Cancel',
     enterCode: 'Enter the 6-digit code from the SMS',

@@ -61,7 +61,7 @@ export const shop = defineCatalog({
     bannerText: 'Join today and get a welcome gift with your first purchase.',
     productType: 'Product type',
     productFeatures: 'Product characteristics',
-    resultCount: '{count} products',
+    resultCount: '{count} {count|product|products}',
     noResults: 'No products match these filters. Try clearing the search.',
     showMore: 'Show more products',
     outOfStock: 'Out of stock',

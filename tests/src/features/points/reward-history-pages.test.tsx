@@ -105,7 +105,7 @@ describe('/reward-history of a member with 45 lines received', () => {
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(40));
     // Still in view after the page came in (a short screen): the next one follows by itself.
     await waitFor(() => expect(screen.getAllByTestId('points-received')).toHaveLength(45));
-    expect(amounts()).toEqual(Array.from({ length: 45 }, (_, i) => `+${45 - i} points`));
+    expect(amounts()).toEqual(Array.from({ length: 45 }, (_, i) => `+${45 - i} ${45 - i === 1 ? 'point' : 'points'}`));
     expect(screen.queryByTestId('history-more')).toBeNull();
     expect(calls).toEqual([
       { limit: '20', before: null },

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { domains } from '@/lib/i18n/catalog/all';
 import { LANGS, t, translate, useLangStore } from '@/lib/i18n';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The parameters a message uses (a word that agrees with a count, `{count|point|points}`, names its count). */
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)(?:\|[^}]*)?\}/g)].map((m) => m[1]))].sort();
 
 describe('message catalogues', () => {
   for (const [domain, catalog] of Object.entries(domains)) {
@@ -61,6 +62,17 @@ describe('translate', () => {
     expect(translate('en', 'common.pointsCount', { count: 40 })).toBe('40 points');
     expect(translate('th', 'common.pointsCount', { count: 40 })).toBe('40 คะแนน');
     expect(translate('en', 'common.pointsCount')).toBe('{count} points');
+  });
+
+  it('says "1 point" and "1 member", and the plural for any other count, however the number arrives', () => {
+    expect(translate('en', 'common.pointsCount', { count: 1 })).toBe('1 point');
+    expect(translate('en', 'common.pointsCount', { count: 0 })).toBe('0 points');
+    expect(translate('en', 'common.pointsCount', { count: '1,001' })).toBe('1,001 points');
+    expect(translate('en', 'points.minusPoints', { count: '−1' })).toBe('−1 point');
+    expect(translate('en', 'broadcast.confirmText', { count: 1 })).toBe('Send this message to 1 member? It cannot be taken back.');
+    expect(translate('en', 'broadcast.confirmText', { count: 3 })).toBe('Send this message to 3 members? It cannot be taken back.');
+    expect(translate('en', 'privacyAdmin.erased', { points: 1, rewards: 2 })).toBe("The member's personal data is erased: 1 point forfeited, 2 uncollected rewards cancelled");
+    expect(translate('th', 'common.pointsCount', { count: 1 })).toBe('1 คะแนน');
   });
 
   it('speaks Thai by default and follows the store', () => {
