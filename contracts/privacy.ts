@@ -292,10 +292,11 @@ export const PRIVACY_LIST_ACCESS_LOG = methodContract(
   v.object({ rows: v.array(AccessLogRowSchema), total: v.number() }),
 );
 
-/** A phone as a manager without access to the member sees it: 0812341234 → 08x-xxx-1234. */
+/** A phone as a manager without access to the member sees it: 0812341234 (or +66 81 234 1234) → 08x-xxx-1234. */
 export function maskPhone(phone: string | null): string | null {
   if (!phone) return null;
-  const digits = phone.replace(/\D/g, '');
+  // The country code is written as the Thai trunk 0, so the two digits shown are the network's, not "66".
+  const digits = phone.replace(/\D/g, '').replace(/^66(?=\d{9}$)/, '0');
   if (digits.length < 4) return 'xxx';
   return `${digits.slice(0, 2)}x-xxx-${digits.slice(-4)}`;
 }
