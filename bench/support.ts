@@ -11,6 +11,7 @@ import { users } from '../server/db/schema/auth';
 import { customers } from '../server/db/schema/customers';
 import { hashPassword } from '../server/frappe/crypto';
 import { memberPageRenderer } from '../server/member-page';
+import { currentNotice, recordConsent } from '../server/modules/privacy/consents';
 
 export interface BenchServer {
   url: string;
@@ -79,6 +80,9 @@ export async function benchMember(server: BenchServer, name: string) {
   });
   const customer = `CUST-B-${name.replace(/\W/g, '').slice(0, 20)}`;
   await server.database.db.insert(customers).values({ name: customer, customer_name: name, user: name, loyalty_program: 'Member Rewards' });
+  // A member has agreed to the privacy notice when they signed in; without it every screen is the notice.
+  const notice = await currentNotice(server.database.db);
+  await recordConsent(server.database.db, { customer, purpose: 'privacy_notice', granted: true, version: notice.version, source: 'sign_in', recordedBy: name });
   const res = await fetch(`${server.url}/api/method/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usr: name, pwd }) });
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const { csrf_token: csrf } = (await res.json()) as { csrf_token: string };
