@@ -1,8 +1,9 @@
-import { and, lt, sql } from 'drizzle-orm';
+import { and, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { apiKeys, mailOutbox, otpCodes, sessions, smsOutbox } from '../../db/schema/auth';
 import { lineOutbox, notificationDeliveries, notificationEvents } from '../../db/schema/notifications';
 import { personalDataAccess } from '../../db/schema/privacy';
+import { webhookDeliveries } from '../../db/schema/webhooks';
 
 const counted = (rows: unknown[]) => rows.length;
 
@@ -41,4 +42,14 @@ export async function dropDeliveredNotificationsBefore(db: Executor, before: Dat
 
 export async function dropAccessLogBefore(db: Executor, before: Date) {
   return counted(await db.delete(personalDataAccess).where(lt(personalDataAccess.created_at, before)).returning({ id: personalDataAccess.id }));
+}
+
+/** Webhook deliveries made before `before` that are settled (delivered, or failed after every retry): each carries a member's id and points. */
+export async function dropSettledWebhookDeliveriesBefore(db: Executor, before: Date) {
+  return counted(
+    await db
+      .delete(webhookDeliveries)
+      .where(and(lt(webhookDeliveries.created_at, before), ne(webhookDeliveries.status, 'pending')))
+      .returning({ id: webhookDeliveries.id }),
+  );
 }

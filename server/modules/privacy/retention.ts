@@ -5,6 +5,7 @@ import { numberSetting } from '../settings/repository';
 import { ACCESS_LOG_DAYS_DEFAULT } from '../../../contracts/privacy';
 import {
   dropAccessLogBefore, dropDeliveredNotificationsBefore, dropExpiredCredentials, dropOtpCodesBefore, dropOutboxesBefore,
+  dropSettledWebhookDeliveriesBefore,
 } from './retention-repository';
 
 /**
@@ -17,9 +18,10 @@ import {
  * | sessions and API tokens | until they expire | a credential past its lifetime signs nobody in |
  * | idempotency records | 24 hours | a retried request within a day gets the first answer |
  * | delivered notifications | 90 days | what was sent, for a member's questions |
+ * | webhook deliveries, once delivered or given up | 30 days | a client's own record of what it was sent, to look into and redeliver |
  * | access-log rows | `privacy.access_log_days` (365) | who looked at whose personal data, for audits |
  */
-export const RETENTION = { otpDays: 7, outboxDays: 7, notificationDays: 90 } as const;
+export const RETENTION = { otpDays: 7, outboxDays: 7, notificationDays: 90, webhookDeliveryDays: 30 } as const;
 export const ACCESS_LOG_DAYS_SETTING = 'privacy.access_log_days';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -30,6 +32,7 @@ export const RETENTION_JOBS: Record<string, (db: Db, now: Date) => Promise<numbe
   'privacy.retention.outboxes': (db, now) => dropOutboxesBefore(db, daysBefore(now, RETENTION.outboxDays)),
   'privacy.retention.credentials': async (db, now) => (await dropExpiredCredentials(db, now)) + (await purgeIdempotencyKeys(db)),
   'privacy.retention.notifications': (db, now) => dropDeliveredNotificationsBefore(db, daysBefore(now, RETENTION.notificationDays)),
+  'privacy.retention.webhook_deliveries': (db, now) => dropSettledWebhookDeliveriesBefore(db, daysBefore(now, RETENTION.webhookDeliveryDays)),
   'privacy.retention.access_log': async (db, now) => {
     const days = await numberSetting(db, ACCESS_LOG_DAYS_SETTING, ACCESS_LOG_DAYS_DEFAULT);
     return dropAccessLogBefore(db, daysBefore(now, Math.max(1, Math.floor(days))));

@@ -5,6 +5,7 @@ import { apiKeys, idempotencyKeys, mailOutbox, otpCodes, sessions, smsOutbox, se
 import { lineOutbox, notificationDeliveries, notificationEvents } from '../../../server/db/schema/notifications';
 import { personalDataAccess } from '../../../server/db/schema/privacy';
 import { jobs } from '../../../server/db/schema/jobs';
+import { webhookDeliveries } from '../../../server/db/schema/webhooks';
 import { RETENTION_JOBS } from '../../../server/modules/privacy/retention';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -84,6 +85,20 @@ describe('retention', () => {
     await runAll();
     const left = (await db().select().from(notificationEvents).where(eq(notificationEvents.user, m.name))).map((e) => e.id).sort();
     expect(left).toEqual([pending!.id, recent!.id].sort());
+  });
+
+  it("drops a webhook delivery 30 days after its event once it is delivered or given up, never one still being tried", async () => {
+    const delivery = (event_id: string, status: string, days: number) =>
+      ({ subscription: 'WH-RETENTION', event_id, type: 'points.earned', customer: 'CUST-RET', payload: { customer: 'CUST-RET', points: 10 }, status, created_at: ago(days) });
+    await db().insert(webhookDeliveries).values([
+      delivery('evt-old-delivered', 'delivered', 31),
+      delivery('evt-old-failed', 'failed', 31),
+      delivery('evt-old-pending', 'pending', 31),
+      delivery('evt-recent', 'delivered', 29),
+    ]);
+    await runAll();
+    const left = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.subscription, 'WH-RETENTION'));
+    expect(left.map((r) => r.event_id).sort()).toEqual(['evt-old-pending', 'evt-recent']);
   });
 
   it('drops access-log rows after the configured period (a year unless set)', async () => {
