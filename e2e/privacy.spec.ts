@@ -106,6 +106,10 @@ test.describe('privacy', () => {
     await api.dispose();
     expect(published.version).toBe(shown.version + 1);
 
+    // A cold open is not painted by the server behind the notice (it would be an empty page): the app's frame comes.
+    const cold = await (await page.request.get('/my-account', { headers: { accept: 'text/html' } })).text();
+    expect(cold).not.toContain('id="server-state"');
+
     // The next open of any member screen asks first, and no member screen is shown until the member agrees.
     await page.goto('/my-account');
     const renew = page.getByRole('dialog', { name: 'เราปรับปรุงนโยบายคุ้มครองข้อมูลส่วนบุคคล' });

@@ -10,6 +10,7 @@ import { dehydrate, onlineManager, QueryClient, skipToken, type DehydratedState,
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { AppProviders } from '@/components/app-providers';
+import { consentsQuery, noticeOutdated } from '@/entities/privacy';
 import { frappeConfig } from '@/lib/frappe';
 import { renderingOnServer } from '@/lib/server-state';
 import { createAppRouter } from '@/router';
@@ -77,6 +78,10 @@ export function renderMemberPage(path: string, fetchFor: typeof fetch): Promise<
       // A part that failed on the server is left to the browser, which would redraw it and report it as it took the page
       // over: then the app draws the page itself, as on any page the server does not render.
       if (html.includes('<!--$!-->')) return null;
+      // A member asked to agree to a newer privacy notice sees it in a dialog only the browser draws (a portal): the
+      // server's page would be empty, where the frame at least paints the app's outline.
+      const consents = queryClient.getQueryData(consentsQuery().queryKey);
+      if (consents && noticeOutdated(consents)) return null;
       return { html, state: dehydrate(queryClient) };
     } finally {
       queryClient.clear();
