@@ -165,3 +165,54 @@ test("a returning member's card, whose code this device keeps, hydrates without 
   await expect(title).toHaveAttribute('data-static');
   expect(appErrors(consoleErrors)).toEqual([]);
 });
+
+test('a member who chose English gets the server’s page in English: readable without JavaScript, taken over as it is', async ({ page, browser, consoleErrors }) => {
+  await signInDemoMember(page);
+  // The member switches to English in the app, which keeps the choice as it always does (the device, and now a cookie).
+  await page.goto('/my-account');
+  await expect(page.locator('#root:not([inert])')).toBeAttached();
+  await page.getByRole('button', { name: 'เปลี่ยนเป็นภาษาอังกฤษ (English)' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const me = await getProfile(page);
+  const tier = await memberCall<{ tier_name: string }>(page, 'loyalty_program_customizations.overrides.get_tier', { customer: me.name });
+
+  // Opened cold, JavaScript off: the server's page alone, in English, with the member's own data.
+  const nojs = await withoutScripts(browser, page);
+  await nojs.goto('/');
+  const root = nojs.locator('#root');
+  await expect(nojs.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(root).toContainText(`Hello, ${me.first_name ?? me.full_name}`);
+  await expect(root.getByText(`${me.loyalty_points} points`).first()).toBeVisible();
+  await expect(root.getByRole('list', { name: 'All rewards', exact: true }).getByRole('listitem').first()).toBeVisible();
+  await expect(root).not.toContainText('สวัสดี');
+  await screenshot(nojs, 'server-rendered-home-nojs-en');
+
+  await nojs.goto('/my-id');
+  await expect(root.locator('main h1')).toHaveText('My ID');
+  await expect(root).toContainText(me.full_name ?? me.name);
+  await expect(root).toContainText(`${tier.tier_name} Member`);
+  await expect(root).toContainText(String(me.loyalty_points));
+  await screenshot(nojs, 'server-rendered-my-id-nojs-en');
+  await nojs.context().close();
+
+  // JavaScript on: the app takes the English page over as it is, no Thai in between, nothing moving, no error.
+  const release = await holdApp(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const greeting = page.getByText(`Hello, ${me.first_name ?? me.full_name}`);
+  const card = page.getByRole('list', { name: 'All rewards', exact: true }).getByRole('listitem').first();
+  await expect(card).toBeVisible();
+  await expect(greeting).toBeVisible();
+  const at = await box(card);
+  await markStatic(card);
+  await markStatic(greeting);
+  release();
+  await expect(page.locator('#root:not([inert])')).toBeAttached();
+  await expect(card).toHaveAttribute('data-static');
+  await expect(greeting).toHaveAttribute('data-static');
+  expect(await box(card)).toEqual(at);
+  expect(await layoutShift(page)).toBeLessThan(0.001);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.locator('nav').getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+  expect(appErrors(consoleErrors)).toEqual([]);
+});

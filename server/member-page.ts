@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANG_COOKIE, langOf, type Lang } from '../contracts/language';
 import { memberPageTemplate, SERVER_STATE_ID, serverRenderDir, serverRenderedPage } from '../contracts/prerendered';
 import { SID_COOKIE } from './frappe/sessions';
 
@@ -18,18 +19,20 @@ interface MemberPage {
   state: unknown;
 }
 interface Renderer {
-  renderMemberPage(path: string, fetchFor: typeof fetch): Promise<MemberPage | null>;
+  renderMemberPage(path: string, fetchFor: typeof fetch, lang: Lang): Promise<MemberPage | null>;
 }
 
 const ROOT = '<div id="root"></div>';
+const HTML_LANG = /<html lang="[^"]*"/;
 /** JSON inside a script element: `<` escaped, so no text in the data can close the element. */
 const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
 
 /**
  * The fetch a render reads through, as the visitor: only the API, only reads (GET), with the visitor's cookie and
- * address and nothing else of the render (no other visitor's CSRF token can travel with it).
+ * address and nothing else of the render (no other visitor's CSRF token can travel with it). It asks in the page's
+ * language, as the app does (its Accept-Language is the language on screen).
  */
-function fetchFor(app: FastifyInstance, req: FastifyRequest): typeof fetch {
+function fetchFor(app: FastifyInstance, req: FastifyRequest, lang: Lang): typeof fetch {
   return async (input, init = {}) => {
     const url = String(input);
     const method = (init.method ?? 'GET').toUpperCase();
@@ -41,7 +44,7 @@ function fetchFor(app: FastifyInstance, req: FastifyRequest): typeof fetch {
       headers: {
         cookie: req.headers.cookie ?? '',
         accept: 'application/json',
-        ...(req.headers['accept-language'] ? { 'accept-language': req.headers['accept-language'] } : {}),
+        'accept-language': lang,
         ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
       },
     });
@@ -74,8 +77,9 @@ function templateOf(file: string): string | null {
   return templates.get(file) ?? null;
 }
 
+const cookieOf = (req: FastifyRequest, name: string) => (req.cookies as Record<string, string | undefined> | undefined)?.[name];
 const hasSession = (req: FastifyRequest) => {
-  const sid = (req.cookies as Record<string, string | undefined> | undefined)?.[SID_COOKIE];
+  const sid = cookieOf(req, SID_COOKIE);
   return Boolean(sid && sid !== 'Guest');
 };
 
@@ -95,20 +99,27 @@ export async function sendMemberPage(
   const render = await renderer();
   const template = render && templateOf(path.join(serverRenderDir(distDir), memberPageTemplate(page)));
   if (!render || !template) return false;
+  // The member's chosen language, which the app keeps in a cookie too; none, or one the app does not speak, is Thai.
+  const lang = langOf(cookieOf(req, LANG_COOKIE));
   let rendered: MemberPage | null;
   try {
-    rendered = await render.renderMemberPage(req.url, fetchFor(app, req));
+    rendered = await render.renderMemberPage(req.url, fetchFor(app, req, lang), lang);
   } catch (err) {
     req.log.warn({ err, page }, 'server render failed: the app shell answers instead');
     return false;
   }
   if (!rendered) return false;
-  const doc = template.replace(
+  // The markup says its language on #root too: the boot module keeps it only for a reader whose device has the same
+  // choice (src/boot/prerendered.ts), and the app may have set <html lang> to its own by the time that is asked.
+  const doc = template
+    .replace(HTML_LANG, `<html lang="${lang}"`)
+    .replace(
       ROOT,
       () =>
-        `<div id="root" data-prerendered="${page}">${rendered.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(rendered.state)}</script>`,
+        `<div id="root" lang="${lang}" data-prerendered="${page}">${rendered.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(rendered.state)}</script>`,
     );
-  // One member's page: never kept by a shared cache, nor by the browser for another visitor of the same address.
+  // One member's page, in their language: never kept by a shared cache, nor by the browser for another visitor of the
+  // same address or another language (both are cookies).
   void reply.status(200).header('cache-control', 'no-store').header('vary', 'Cookie').type('text/html; charset=utf-8').send(doc);
   return true;
 }

@@ -1,3 +1,4 @@
+import { langOf } from '../../contracts/language';
 import { memberCodeAt, type MemberCodeDevice } from '../../contracts/member-code-otp';
 import { BOOT_CARD_ID } from '../components/boot-card';
 import { drawQrCanvas, MEMBER_QR_SIZE } from '../components/qr-canvas';
@@ -10,7 +11,7 @@ const QR_TOP = 289;
 /** Offline, the app shell's offline note (two lines of Thai at that width) sits above everything. */
 const OFFLINE_NOTE = 51;
 
-const language = (): 'th' | 'en' => (storedLangCode() === 'en' ? 'en' : 'th');
+const language = () => langOf(storedLangCode());
 
 /**
  * The member's current code as a QR and digits, outside React's root (src/components/boot-card.ts): the QrCode

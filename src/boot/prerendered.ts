@@ -1,13 +1,15 @@
 /**
- * The HTML the build rendered inside #root (a guest page at its own address, the member frame in index.html) is Thai
- * and is right only for the addresses it names in `data-prerendered`. This decides, before React starts, whether it
- * stays: an English reader, an address the markup was not rendered for (index.html serves every screen), or a
- * signed-in visitor on a page the app sends them away from (/login), gets an empty root at once instead of the wrong
- * page. What stays is `inert` until the app takes it over: a tap on a button that has no handler yet would be lost,
- * so the page is only read until then. Without JavaScript nothing runs and
- * the markup stays readable and its links work.
+ * The HTML rendered inside #root (by the build: a guest page at its own address, the member frame in index.html, all
+ * Thai; by the server: a member's screen in the language of their `lang` cookie) is right only for the addresses it
+ * names in `data-prerendered`, and in its language (`lang` on #root, Thai when absent). This decides, before React
+ * starts, whether it stays: a reader whose device keeps another language (a cookie missing, or older than the choice),
+ * an address the markup was not rendered for (index.html serves every screen), or a signed-in visitor on a page the
+ * app sends them away from (/login), gets an empty root at once instead of the wrong page. What stays is `inert` until
+ * the app takes it over: a tap on a button that has no handler yet would be lost, so the page is only read until
+ * then. Without JavaScript nothing runs and the markup stays readable and its links work.
  */
 import { storedLangCode } from '../lib/i18n/stored-lang';
+import { langOf } from '../../contracts/language';
 import { SIGNED_IN_LEAVE_ATTR } from '../../contracts/prerendered';
 
 export const PRERENDERED_ATTR = 'data-prerendered';
@@ -19,12 +21,15 @@ export function claimPrerendered(root: HTMLElement | null = document.getElementB
   // Claimed already (the boot module, then the app's entry): what stays is inert until the app renders.
   if (paths === null) return root.inert && root.childElementCount > 0;
   const here = location.pathname.replace(/(.)\/+$/, '$1');
-  const lang = storedLangCode();
+  // The device's choice, as the app's language store reads it (none is Thai); the markup's own, as it was rendered.
+  const sameLang = langOf(storedLangCode()) === langOf(root.getAttribute('lang'));
   // Signed in (Frappe's readable user_id cookie, set with the session): the app will send them on from such a page.
   const leaving = root.hasAttribute(SIGNED_IN_LEAVE_ATTR) && /(?:^|;\s*)user_id=(?!Guest(?:;|$))[^;]+/.test(document.cookie);
   root.removeAttribute(PRERENDERED_ATTR);
   root.removeAttribute(SIGNED_IN_LEAVE_ATTR);
-  if (!paths.split(' ').includes(here) || (lang !== null && lang !== 'th') || leaving) {
+  // From here on <html lang>, which the app keeps, says the page's language.
+  root.removeAttribute('lang');
+  if (!paths.split(' ').includes(here) || !sameLang || leaving) {
     root.replaceChildren();
     root.removeAttribute('inert');
     return false;

@@ -12,6 +12,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { AppProviders } from '@/components/app-providers';
 import { consentsQuery, noticeOutdated } from '@/entities/privacy';
 import { frappeConfig } from '@/lib/frappe';
+import { RenderLang, type Lang } from '@/lib/i18n';
 import { renderingOnServer } from '@/lib/server-state';
 import { createAppRouter } from '@/router';
 
@@ -41,8 +42,11 @@ const waiting = (query: Query) => {
   return typeof enabled === 'function' ? enabled(query) !== false : enabled !== false;
 };
 
-/** `path` for the visitor `fetchFor` reads as; null when the app would not show them that page (a redirect). */
-export function renderMemberPage(path: string, fetchFor: typeof fetch): Promise<MemberPage | null> {
+/**
+ * `path` for the visitor `fetchFor` reads as, in their language; null when the app would not show them that page (a
+ * redirect).
+ */
+export function renderMemberPage(path: string, fetchFor: typeof fetch, lang: Lang = 'th'): Promise<MemberPage | null> {
   return visitorFetch.run(fetchFor, async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     try {
@@ -55,9 +59,11 @@ export function renderMemberPage(path: string, fetchFor: typeof fetch): Promise<
       // its boundary to the browser, which would draw it afresh, and say so, as it took the page over.
       const render = async () => {
         const { prelude } = await prerenderToNodeStream(
-          <AppProviders queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </AppProviders>,
+          <RenderLang value={lang}>
+            <AppProviders queryClient={queryClient}>
+              <RouterProvider router={router} />
+            </AppProviders>
+          </RenderLang>,
           // Every boundary in place: a large one would otherwise be sent apart, with a script to move it in.
           { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
         );

@@ -12,9 +12,9 @@ import { createMember, createTestServer, Session, type TestServer } from '../sup
  * screen could: reads as the visitor, tries a write, and puts the visitor's data in the page.
  */
 const INDEX = '<!doctype html><title>fake-app-index</title><div id="root"></div>';
-const TEMPLATE = '<!doctype html><title>fake-member-page</title><div id="root"></div>';
+const TEMPLATE = '<!doctype html><html lang="th" data-mantine-color-scheme="light"><title>fake-member-page</title><div id="root"></div>';
 const RENDERER = `
-export async function renderMemberPage(path, fetchFor) {
+export async function renderMemberPage(path, fetchFor, lang) {
   const boot = await (await fetchFor('/api/method/member_rewards.api.boot', { method: 'GET' })).json();
   const write = await fetchFor('/api/method/member_rewards.member_code.register_device', { method: 'POST', body: '{}' }).then(
     (res) => 'written: ' + res.status,
@@ -22,7 +22,7 @@ export async function renderMemberPage(path, fetchFor) {
   );
   const outside = await fetchFor('https://example.com/', { method: 'GET' }).then(() => 'fetched', () => 'refused');
   if (boot.message.user === 'Guest') return null;
-  return { html: '<p>' + boot.message.user + '</p>', state: { user: boot.message.user, write, outside, path, evil: '</script><script>alert(1)</script>' } };
+  return { html: '<p>' + boot.message.user + '</p>', state: { user: boot.message.user, write, outside, path, lang, evil: '</script><script>alert(1)</script>' } };
 }
 `;
 
@@ -58,8 +58,32 @@ describe('a member screen rendered by the server', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(String(res.headers.vary)).toMatch(/cookie/i);
     expect(res.body).toContain('fake-member-page');
-    expect(res.body).toContain(`<div id="root" data-prerendered="/my-id"><p>${member.name}</p></div>`);
+    expect(res.body).toContain(`<div id="root" lang="th" data-prerendered="/my-id"><p>${member.name}</p></div>`);
     expect(stateOf(res.body).user).toBe(member.name);
+  });
+
+  it("is rendered in the language the member chose, which the app keeps in the lang cookie", async () => {
+    const member = await createMember(server);
+    member.session.cookies.lang = 'en';
+    const res = await member.session.request({ method: 'GET', url: '/' });
+    expect(stateOf(res.body).lang).toBe('en');
+    expect(res.body).toContain('<html lang="en" data-mantine-color-scheme="light">');
+    expect(res.body).toContain(`<div id="root" lang="en" data-prerendered="/"><p>${member.name}</p></div>`);
+    // The same address in another language is another page: a cache keyed without the cookie must not serve it.
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is Thai, the default, without the cookie or with a language the app does not speak', async () => {
+    const member = await createMember(server);
+    for (const lang of [undefined, 'fr', 'EN', '']) {
+      if (lang === undefined) delete member.session.cookies.lang;
+      else member.session.cookies.lang = lang;
+      const res = await member.session.request({ method: 'GET', url: '/my-account' });
+      expect(stateOf(res.body).lang).toBe('th');
+      expect(res.body).toContain('<html lang="th" data-mantine-color-scheme="light">');
+      expect(res.body).toContain('<div id="root" lang="th" data-prerendered="/my-account">');
+    }
   });
 
   it('reads only: a write, or a request off the API, is refused before it reaches anything', async () => {

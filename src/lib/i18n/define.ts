@@ -1,5 +1,4 @@
-export const LANGS = ['th', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, type Lang } from '../../../contracts/language';
 
 export type Messages = Readonly<Record<string, string>>;
 

@@ -1,13 +1,15 @@
-import { useMemo } from 'react';
+import { useContext, useMemo, useSyncExternalStore } from 'react';
 import './catalog/all';
 import { common } from './catalog/common';
 import { isRegistered, loadDomain, lookup, registerCatalog, useCatalogVersion, type MessageKey } from './catalog/index';
 import type { Lang } from './define';
+import { RenderLang } from './render-lang';
 import { useLangStore } from './store';
 
 export type { Lang } from './define';
 export type { Domain, MessageKey } from './catalog/index';
 export { LANGS, defineCatalog } from './define';
+export { RenderLang } from './render-lang';
 export { useLangStore } from './store';
 
 // The shell's own strings are always there.
@@ -45,9 +47,21 @@ function missing(key: string): string {
 /** Translate outside React (event handlers, loaders, notifications) in the current language. */
 export const t: Translate = (key, params) => translate(useLangStore.getState().lang, key, params);
 
+const storedLang = () => useLangStore.getState().lang;
+
+/**
+ * The language on screen. On the server, the one the render was asked for (RenderLang). In the browser, the stored
+ * choice, from the very first render: when the app takes over the server's page (hydration), React reads the "server
+ * snapshot", which is zustand's initial state (Thai) by default and would not match a page the server drew in English.
+ */
+function useCurrentLang(): Lang {
+  const rendered = useContext(RenderLang);
+  return useSyncExternalStore(useLangStore.subscribe, storedLang, () => rendered ?? storedLang());
+}
+
 /** `const t = useT(); t('common.appName')` — re-renders when the language changes. */
 export function useT(): Translate {
-  const lang = useLangStore((state) => state.lang);
+  const lang = useCurrentLang();
   // A domain fetched late (see loadDomain) bumps the version: a new function, so the screen renders again.
   const version = useCatalogVersion((state) => state.version);
   return useMemo<Translate>(() => {
@@ -57,7 +71,7 @@ export function useT(): Translate {
 }
 
 export function useLang(): [Lang, (lang: Lang) => void] {
-  const lang = useLangStore((state) => state.lang);
+  const lang = useCurrentLang();
   const setLang = useLangStore((state) => state.setLang);
   return [lang, setLang];
 }

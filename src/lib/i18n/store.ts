@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { langCookie } from '../../../contracts/language';
 import { LANGS, type Lang } from './define';
 import { LANG_STORAGE_KEY } from './stored-lang';
 
@@ -48,8 +49,26 @@ function applyHtmlLang(lang: Lang) {
   if (typeof document !== 'undefined' && document.documentElement.lang !== lang) document.documentElement.lang = lang;
 }
 
-applyHtmlLang(useLangStore.getState().lang);
-useLangStore.subscribe((state) => applyHtmlLang(state.lang));
+/**
+ * The choice also goes into the `lang` cookie, which the server reads to render a member's first open in it: written
+ * whenever the language is set or read back from the device, so a member who chose it before the cookie existed has it
+ * from their next start. The device's copy (localStorage) stays the one read offline and before the app loads.
+ */
+function writeLangCookie(lang: Lang) {
+  if (typeof document === 'undefined') return;
+  try {
+    document.cookie = langCookie(lang, location.protocol === 'https:');
+  } catch {
+    // cookies disabled: the server renders Thai, which the boot module does not keep for a reader of another language
+  }
+}
+
+const applyLang = (lang: Lang) => {
+  applyHtmlLang(lang);
+  writeLangCookie(lang);
+};
+applyLang(useLangStore.getState().lang);
+useLangStore.subscribe((state) => applyLang(state.lang));
 
 // Another tab changed the language: follow it.
 if (typeof window !== 'undefined') {

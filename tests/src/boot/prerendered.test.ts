@@ -37,4 +37,29 @@ describe('claiming the pre-rendered page', () => {
     expect(claimPrerendered(root)).toBe(true);
     expect(root.textContent).toBe('เข้าสู่ระบบ');
   });
+
+  it("keeps the server's English page for a reader whose device keeps English", () => {
+    localStorage.setItem('lang', 'en');
+    const root = page('/', 'lang="en"');
+    expect(claimPrerendered(root)).toBe(true);
+    expect(root.textContent).toBe('เข้าสู่ระบบ');
+    // From here <html lang>, which the app keeps, says the language: not a stale one on #root.
+    expect(root.hasAttribute('lang')).toBe(false);
+  });
+
+  it('drops a page in another language than the device keeps, at once', () => {
+    // The cookie was missing (a Thai page) but the device keeps English; and the other way round.
+    for (const [stored, markup] of [
+      ['en', ''],
+      ['en', 'lang="th"'],
+      [null, 'lang="en"'],
+      ['th', 'lang="en"'],
+    ] as const) {
+      localStorage.clear();
+      if (stored) localStorage.setItem('lang', stored);
+      const root = page('/', markup);
+      expect(claimPrerendered(root)).toBe(false);
+      expect(root.childElementCount).toBe(0);
+    }
+  });
 });
