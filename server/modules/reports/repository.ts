@@ -61,21 +61,27 @@ export async function rewardOrdersByDayBranch(db: Executor, from: string, to: st
 /** The activity that makes a member active: earning or redeeming (written as lpe_activity_idx's predicate, so it serves). */
 const activity = sql`${E.entry_type} in ('earn', 'redeem')`;
 
+// The distinct members are counted from a DISTINCT subquery, not with count(distinct ...): that one sorts every row of
+// the range (spilling to disk over 90 days of a large programme), where the subquery keeps a hash of the members.
+
 /** Members active in [from, to]: in all (branch undefined) or per branch ('' : no branch). */
 export async function activeMembers(db: Executor, from: string, to: string, branch?: string | null): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${E.customer})::int` })
+  const active = db
+    .selectDistinct({ customer: E.customer })
     .from(E)
-    .where(and(activity, gte(E.posting_date, from), lte(E.posting_date, to), branch === undefined ? undefined : sql`coalesce(${E.branch}, '') = ${branch ?? ''}`));
+    .where(and(activity, gte(E.posting_date, from), lte(E.posting_date, to), branch === undefined ? undefined : sql`coalesce(${E.branch}, '') = ${branch ?? ''}`))
+    .as('active');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(active);
   return Number(row?.n ?? 0);
 }
 
 export async function activeMembersByBranch(db: Executor, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ branch: sql<string>`coalesce(${E.branch}, '')`, n: sql<number>`count(distinct ${E.customer})::int` })
+  const active = db
+    .selectDistinct({ branch: sql<string>`coalesce(${E.branch}, '')`.as('branch'), customer: E.customer })
     .from(E)
     .where(and(activity, gte(E.posting_date, from), lte(E.posting_date, to)))
-    .groupBy(sql`coalesce(${E.branch}, '')`);
+    .as('active');
+  const rows = await db.select({ branch: active.branch, n: sql<number>`count(*)::int` }).from(active).groupBy(active.branch);
   return new Map(rows.map((r) => [r.branch, Number(r.n)]));
 }
 
@@ -121,13 +127,16 @@ export async function outstandingChange(db: Executor, day: string, dayBefore: st
   return Number(added?.total ?? 0) - Number(dropped?.total ?? 0);
 }
 
-/** Members per stored tier ('' : no tier). */
+/**
+ * Members per stored tier ('' : no tier). Grouped by the column itself, not an expression of it, so the count reads
+ * customers_tier_idx alone (an index-only scan) instead of every member's whole row.
+ */
 export async function tierCounts(db: Executor): Promise<Record<string, number>> {
   const rows = await db
-    .select({ tier: sql<string>`coalesce(${customers.loyalty_program_tier}, '')`, n: sql<number>`count(*)::int` })
+    .select({ tier: customers.loyalty_program_tier, n: sql<number>`count(*)::int` })
     .from(customers)
-    .groupBy(sql`coalesce(${customers.loyalty_program_tier}, '')`);
-  return Object.fromEntries(rows.map((r) => [r.tier, Number(r.n)]));
+    .groupBy(customers.loyalty_program_tier);
+  return Object.fromEntries(rows.map((r) => [r.tier ?? '', Number(r.n)]));
 }
 
 export interface RewardUnits {
@@ -139,26 +148,39 @@ export interface RewardUnits {
   points: number;
 }
 
+/** The orders placed in [from, to]: read once by posting day (si_posting_idx), as a CTE the lines are looked up from. */
+const ordersIn = (db: Executor, from: string, to: string) =>
+  db.$with('placed_orders').as(
+    db
+      .select({ name: salesInvoices.name, day: salesInvoices.posting_date, branch: sql<string>`coalesce(${salesInvoices.branch}, '')`.as('branch') })
+      .from(salesInvoices)
+      .where(and(gte(salesInvoices.posting_date, from), lte(salesInvoices.posting_date, to))),
+  );
+
 /**
  * Reward units per day, branch and item over [from, to]: the reward lines of orders placed that day, less the lines
  * whose note was cancelled that day (a cancelled or uncollected reward was not redeemed after all).
  */
 export async function rewardUnitsByDay(db: Executor, from: string, to: string): Promise<RewardUnits[]> {
   const cancelledDay = sql`(${deliveryNotes.cancelled_at} at time zone ${ZONE})::date`;
+  const orders = ordersIn(db, from, to);
   const [placed, cancelled] = await Promise.all([
+    // The lines are looked up by their orders' names (sii_parent_idx): joined plainly, the planner hashes every line
+    // of every order ever placed to keep the few of the range.
     db
+      .with(orders)
       .select({
-        day: salesInvoices.posting_date,
-        branch: sql<string>`coalesce(${salesInvoices.branch}, '')`,
+        day: orders.day,
+        branch: orders.branch,
         item_code: salesInvoiceItems.item_code,
         item_name: sql<string>`min(${salesInvoiceItems.item_name})`,
         units: sql<number>`sum(${salesInvoiceItems.qty})::int`,
         points: sql<number>`sum(${salesInvoiceItems.loyalty_points})::int`,
       })
       .from(salesInvoiceItems)
-      .innerJoin(salesInvoices, eq(salesInvoices.name, salesInvoiceItems.parent))
-      .where(and(sql`${salesInvoiceItems.loyalty_points} > 0`, gte(salesInvoices.posting_date, from), lte(salesInvoices.posting_date, to)))
-      .groupBy(salesInvoices.posting_date, sql`coalesce(${salesInvoices.branch}, '')`, salesInvoiceItems.item_code),
+      .innerJoin(orders, eq(orders.name, salesInvoiceItems.parent))
+      .where(and(sql`${salesInvoiceItems.loyalty_points} > 0`, sql`${salesInvoiceItems.parent} = any(array(select name from ${orders}))`))
+      .groupBy(orders.day, orders.branch, salesInvoiceItems.item_code),
     db
       .select({
         day: sql<string>`${cancelledDay}::text`,
