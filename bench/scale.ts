@@ -61,6 +61,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 const KEEP = process.env.SCALE_KEEP_DATABASE || undefined;
+const PROFILE = process.env.SCALE_PROFILE === '1';
 /** This run's mark on the names it writes: a kept database holds earlier runs' members, points and receipts. */
 const RUN = Date.now().toString(36);
 const SEEDED_KEY = 'bench:scale:seeded';
@@ -174,7 +175,9 @@ async function measure(members: SignedInMember[]) {
 async function seededMembers(count: number): Promise<SignedInMember[]> {
   const fresh = await signedInMembers(pool, `scale-${RUN}-`, count, 0);
   const { rows } = await pool.query(
-    `select c.name, c."user" from customers c where c.name like 'CUST-B%' and exists (select 1 from sales_invoices i where i.customer = c.name) order by c.name limit $1`,
+    // Members no earlier run on a kept database used: each run's members hold only the seeded rows and its own.
+    `select c.name, c."user" from customers c where c.name like 'CUST-B%' and exists (select 1 from sales_invoices i where i.customer = c.name)
+       and not exists (select 1 from loyalty_point_entries e where e.customer = c.name and e.name like 'LPE-SCALE-%') order by c.name limit $1`,
     [count],
   );
   // Each session of a fresh member moves to a seeded one: the seeded member signs in with it.
@@ -195,6 +198,8 @@ async function seededMembers(count: number): Promise<SignedInMember[]> {
 
 interface PlanNode {
   'Node Type': string;
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
   'Relation Name'?: string;
   Plans?: PlanNode[];
 }
@@ -208,6 +213,8 @@ async function explainCaptured() {
   const { rows: sizes } = await pool.query(`select relname, reltuples::bigint as n from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`);
   const large = new Set(sizes.filter((s) => Number(s.n) > LARGE).map((s) => String(s.relname)));
   const problems: string[] = [];
+  /** With SCALE_PROFILE=1, each statement run (and rolled back) once more: the pages it read, which grow with size when its plan does. */
+  const pages: [number, string][] = [];
   let explained = 0;
   for (const [text, params] of captured) {
     if (!/^\s*(select|insert|update|delete|with)\b/i.test(text)) continue;
@@ -219,12 +226,20 @@ async function explainCaptured() {
       const plan = (rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
       const bad = seqScans(plan).filter((r) => large.has(r));
       if (bad.length) problems.push(`seq scan of ${[...new Set(bad)].join(', ')}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+      if (PROFILE) {
+        // A statement the run's own data refuses now (a receipt or key already written) is left out.
+        const run = await client.query(`explain (analyze, buffers, format json) ${text}`, params).catch(() => null);
+        if (run) {
+          const top = (run.rows[0] as { 'QUERY PLAN': { Plan: PlanNode }[] })['QUERY PLAN'][0]!.Plan;
+          pages.push([(top['Shared Hit Blocks'] ?? 0) + (top['Shared Read Blocks'] ?? 0), text]);
+        }
+      }
     } finally {
       await client.query('rollback');
       client.release();
     }
   }
-  return { explained, problems, large: [...large] };
+  return { explained, problems, large: [...large], pages: pages.sort((a, b) => b[0] - a[0]) };
 }
 
 try {
@@ -270,7 +285,7 @@ try {
     rows.push([name, `${a.p50.toFixed(1)} ms`, `${a.p99.toFixed(1)} ms`, ref(b?.p50), ref(b?.p99), `≤ ${goal} ms: ${a.p99 <= goal ? 'met' : 'MISSED'}`]);
   }
   table(rows);
-  if (process.env.SCALE_PROFILE === '1') {
+  if (PROFILE) {
     console.log('\nthe statements that took the most time in all (calls, mean, total, statement):');
     const costliest = [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 40);
     for (const [text, s] of costliest) console.log(`  ${s.calls}  ${(s.ms / s.calls).toFixed(2)} ms  ${s.ms.toFixed(0)} ms  ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
@@ -287,6 +302,10 @@ try {
     for (const p of check.problems) console.error(`  ${p}`);
     process.exitCode = 1;
   } else console.log('no sequential scan of a large table');
+  if (PROFILE) {
+    console.log('\nthe statements that read the most pages (8 kB, cached or not), run once more with EXPLAIN ANALYZE:');
+    for (const [n, text] of check.pages.slice(0, 25)) console.log(`  ${n}  ${text.replace(/\s+/g, ' ').slice(0, 1500)}`);
+  }
 } finally {
   pg.Client.prototype.query = originalQuery;
   await server.close();

@@ -136,7 +136,10 @@ export async function tierCounts(db: Executor): Promise<Record<string, number>> 
     .select({ tier: customers.loyalty_program_tier, n: sql<number>`count(*)::int` })
     .from(customers)
     .groupBy(customers.loyalty_program_tier);
-  return Object.fromEntries(rows.map((r) => [r.tier ?? '', Number(r.n)]));
+  // Added up, not assigned: a stored '' and no tier at all are both counted under ''.
+  const counts: Record<string, number> = {};
+  for (const r of rows) counts[r.tier ?? ''] = (counts[r.tier ?? ''] ?? 0) + Number(r.n);
+  return counts;
 }
 
 export interface RewardUnits {
