@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, Session, type TestServer } from '../../support/server';
 import { REPORT_COLUMNS, REPORT_FIGURES, REPORT_METHODS as R, type Dashboard } from '../../../contracts/reports';
 import { ORDER_LIFECYCLE_METHODS as O } from '../../../contracts/order-lifecycle';
