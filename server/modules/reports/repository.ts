@@ -6,7 +6,7 @@ import { deliveryNotes, salesInvoiceItems, salesInvoices } from '../../db/schema
 import { reportDaily, reportDailyBranches, reportDailyRewards } from '../../db/schema/reports';
 import { BUSINESS_TIME_ZONE } from '../../../contracts/business-day';
 import type { Movements } from '../../../contracts/reports';
-import { liveOn, pointsSumSql } from '../loyalty/ledger';
+import { addDays, liveOn, pointsSumSql } from '../loyalty/ledger';
 
 /**
  * The reports' SQL, each figure straight from the ledger and the orders over a range of Bangkok days. The snapshot
@@ -61,28 +61,37 @@ export async function rewardOrdersByDayBranch(db: Executor, from: string, to: st
 /** The activity that makes a member active: earning or redeeming (written as lpe_activity_idx's predicate, so it serves). */
 const activity = sql`${E.entry_type} in ('earn', 'redeem')`;
 
-// The distinct members are counted from a DISTINCT subquery, not with count(distinct ...): that one sorts every row of
-// the range (spilling to disk over 90 days of a large programme), where the subquery keeps a hash of the members.
-
-/** Members active in [from, to]: in all (branch undefined) or per branch ('' : no branch). */
-export async function activeMembers(db: Executor, from: string, to: string, branch?: string | null): Promise<number> {
-  const active = db
-    .selectDistinct({ customer: E.customer })
-    .from(E)
-    .where(and(activity, gte(E.posting_date, from), lte(E.posting_date, to), branch === undefined ? undefined : sql`coalesce(${E.branch}, '') = ${branch ?? ''}`))
-    .as('active');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(active);
-  return Number(row?.n ?? 0);
+/** The members active over the 30 and the 90 days that end on a day (both windows include it). */
+export interface ActiveCounts {
+  active_30: number;
+  active_90: number;
 }
 
-export async function activeMembersByBranch(db: Executor, from: string, to: string): Promise<Map<string, number>> {
-  const active = db
-    .selectDistinct({ branch: sql<string>`coalesce(${E.branch}, '')`.as('branch'), customer: E.customer })
-    .from(E)
-    .where(and(activity, gte(E.posting_date, from), lte(E.posting_date, to)))
-    .as('active');
-  const rows = await db.select({ branch: active.branch, n: sql<number>`count(*)::int` }).from(active).groupBy(active.branch);
-  return new Map(rows.map((r) => [r.branch, Number(r.n)]));
+// Both windows from one read of the 90 days: each member's (or member and branch's) last active day, then counted by
+// how recent it is. A GROUP BY keeps a hash of the members where count(distinct ...) would sort every row of the
+// range (spilling to disk over 90 days of a large programme), and the 30 days are not read a second time.
+const in90Days = (end: string, branch?: string | null) =>
+  and(activity, gte(E.posting_date, addDays(end, -89)), lte(E.posting_date, end), branch === undefined ? undefined : sql`coalesce(${E.branch}, '') = ${branch ?? ''}`);
+const lastDay = sql<string>`max(${E.posting_date})`.as('last');
+
+const countsOf = (last: SQL, end: string) => ({
+  active_30: sql<number>`(count(*) filter (where ${last} >= ${addDays(end, -29)}::date))::int`,
+  active_90: sql<number>`count(*)::int`,
+});
+
+/** Members active in the 30 and the 90 days to `end`: in all (branch undefined) or at one branch ('' : no branch). */
+export async function activeMembers(db: Executor, end: string, branch?: string | null): Promise<ActiveCounts> {
+  const last = db.select({ last: lastDay }).from(E).where(in90Days(end, branch)).groupBy(E.customer).as('last_active');
+  const [row] = await db.select(countsOf(sql`${last.last}`, end)).from(last);
+  return { active_30: Number(row?.active_30 ?? 0), active_90: Number(row?.active_90 ?? 0) };
+}
+
+/** activeMembers for every branch at once. */
+export async function activeMembersByBranch(db: Executor, end: string): Promise<Map<string, ActiveCounts>> {
+  const branch = sql<string>`coalesce(${E.branch}, '')`;
+  const last = db.select({ branch: branch.as('branch'), last: lastDay }).from(E).where(in90Days(end)).groupBy(branch, E.customer).as('last_active');
+  const rows = await db.select({ branch: last.branch, ...countsOf(sql`${last.last}`, end) }).from(last).groupBy(last.branch);
+  return new Map(rows.map((r) => [r.branch, { active_30: Number(r.active_30), active_90: Number(r.active_90) }]));
 }
 
 /** The business time zone as a literal (a constant, never input): the same expression may then be grouped by. */
