@@ -10,7 +10,8 @@
 // Seeding is most of a run (about 100 minutes at the largest size). SCALE_KEEP_DATABASE=<name> runs on that database
 // of the server instead of a new one and keeps it: the first run seeds it, a later run of the same size migrates it
 // (a new index is built) and measures again without seeding; the demo-data reference is then not measured ("—").
-// Each run adds its own members, orders and receipts. Drop it when done: psql … -c 'drop database <name>'.
+// Each run adds its own members, orders and receipts. Drop it when done, or when a run stopped while seeding it:
+// psql … -c 'drop database <name>'. SCALE_PROFILE=1 also prints where the time and the pages went, statement by statement.
 import pg, { type Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import { seedLedger } from './ledger-seed';
