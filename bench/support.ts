@@ -20,19 +20,25 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** A new, empty database on `serverUrl`'s PostgreSQL: its URL, and how to drop it. */
-export async function createBenchDatabase(serverUrl: string) {
+/**
+ * A new, empty database on `serverUrl`'s PostgreSQL: its URL, and how to drop it. With `kept` (a name), that database
+ * instead, created only if it is missing and never dropped: a bench may then reuse what an earlier run wrote.
+ */
+export async function createBenchDatabase(serverUrl: string, kept?: string) {
   const { Client } = await import('pg');
-  const name = `mr_bench_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error(`not a database name: ${kept}`);
+  const name = kept ?? `mr_bench_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = kept !== undefined && (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
+  if (!exists) await admin.query(`create database ${name}`);
   await admin.end();
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
     drop: async () => {
+      if (kept !== undefined) return;
       const c = new Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
@@ -41,10 +47,13 @@ export async function createBenchDatabase(serverUrl: string) {
   };
 }
 
-/** The real server on a fresh database (PGlite in a temp folder, or a new database on DATABASE_URL's server). */
-export async function startBenchServer(databaseUrl?: string): Promise<BenchServer> {
+/**
+ * The real server on a fresh database (PGlite in a temp folder, or a new database on DATABASE_URL's server), or on
+ * the kept database `kept` of DATABASE_URL's server (created if missing, migrated, never dropped).
+ */
+export async function startBenchServer(databaseUrl?: string, kept?: string): Promise<BenchServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mr-bench-'));
-  const created = databaseUrl ? await createBenchDatabase(databaseUrl) : undefined;
+  const created = databaseUrl ? await createBenchDatabase(databaseUrl, kept) : undefined;
   const dbUrl = created?.url;
   const dropDb = created?.drop;
   const config = {

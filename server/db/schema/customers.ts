@@ -24,4 +24,8 @@ export const customers = pgTable('customers', {
    */
   erased_at: timestamp('erased_at', { withTimezone: true }),
   ...docColumns(),
-}, (t) => [index('customers_creation_idx').on(t.creation)]);
+}, (t) => [
+  index('customers_creation_idx').on(t.creation),
+  // The dashboard's members per tier, counted from this index alone.
+  index('customers_tier_idx').on(t.loyalty_program_tier),
+]);

@@ -55,13 +55,11 @@ const mergeRewards = (rows: RewardUnits[]) => {
  */
 export async function computeDay(db: Db, day: string): Promise<{ daily: DailyRow; branches: DailyBranchRow[]; rewards: RewardUnits[] }> {
   const before = addDays(day, -1);
-  const [moves, orders, active30, active90, all30, all90, previous, total, joined, tiers, rewards] = await Promise.all([
+  const [moves, orders, active, all, previous, total, joined, tiers, rewards] = await Promise.all([
     movementsByDayBranch(db, day, day),
     rewardOrdersByDayBranch(db, day, day),
-    activeMembersByBranch(db, addDays(day, -29), day),
-    activeMembersByBranch(db, addDays(day, -89), day),
-    activeMembers(db, addDays(day, -29), day),
-    activeMembers(db, addDays(day, -89), day),
+    activeMembersByBranch(db, day),
+    activeMembers(db, day),
     snapshotRow(db, before),
     membersBy(db, day),
     newMembers(db, day, day),
@@ -70,17 +68,17 @@ export async function computeDay(db: Db, day: string): Promise<{ daily: DailyRow
   ]);
   // The day before's snapshot plus what changed: two index reads instead of summing the whole ledger.
   const outstanding = previous ? previous.outstanding + (await outstandingChange(db, day, before)) : await outstandingOn(db, day);
-  const names = new Set([...moves.map((m) => m.branch), ...orders.map((o) => o.branch), ...active90.keys()]);
+  const names = new Set([...moves.map((m) => m.branch), ...orders.map((o) => o.branch), ...active.keys()]);
   const branches = [...names].map((branch) => ({
     day,
     branch,
     ...(moves.find((m) => m.branch === branch) ?? ZERO),
     reward_orders: orders.find((o) => o.branch === branch)?.orders ?? 0,
-    active_30: active30.get(branch) ?? 0,
-    active_90: active90.get(branch) ?? 0,
+    active_30: active.get(branch)?.active_30 ?? 0,
+    active_90: active.get(branch)?.active_90 ?? 0,
   }));
   return {
-    daily: { day, members_total: total, new_members: joined, outstanding, active_30: all30, active_90: all90, tiers },
+    daily: { day, members_total: total, new_members: joined, outstanding, active_30: all.active_30, active_90: all.active_90, tiers },
     branches: branches.map(({ day: d, branch, issued, redeemed, refunded, expired, adjusted, reversed, reward_orders, active_30, active_90 }) => ({
       day: d, branch, issued, redeemed, refunded, expired, adjusted, reversed, reward_orders, active_30, active_90,
     })),
@@ -201,14 +199,13 @@ export async function dashboard(db: Executor, q: DashboardQuery, opts: Dashboard
   } else {
     const yesterday = addDays(end, -1);
     const previous = useSnapshot ? await snapshotRow(db, yesterday) : null;
-    const [total, outstanding, tiers, active30, active90] = await Promise.all([
+    const [total, outstanding, tiers, active] = await Promise.all([
       membersBy(db, end),
       previous ? outstandingChange(db, end, yesterday).then((c) => previous.outstanding + c) : outstandingOn(db, end),
       tierCounts(db),
-      activeMembers(db, addDays(end, -29), end, filter),
-      activeMembers(db, addDays(end, -89), end, filter),
+      activeMembers(db, end, filter),
     ]);
-    standing = { total, outstanding, tiers, active_30: active30, active_90: active90 };
+    standing = { total, outstanding, tiers, ...active };
   }
 
   const program = await defaultProgram(db);

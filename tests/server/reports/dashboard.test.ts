@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ADMIN, createMember, createTestServer, Session, type TestServer } from '../../support/server';
 import { REPORT_COLUMNS, REPORT_FIGURES, REPORT_METHODS as R, type Dashboard } from '../../../contracts/reports';
 import { ORDER_LIFECYCLE_METHODS as O } from '../../../contracts/order-lifecycle';
@@ -125,6 +126,22 @@ describe('the dashboard', () => {
     }
     expect(Object.fromEntries(d.tier_distribution.map((t) => [t.tier, t.members]))).toEqual(counted);
     expect(d.members.new).toBeGreaterThan(0);
+  });
+
+  it('counts members stored with an empty tier and with no tier together, under one entry', async () => {
+    const [a, b] = await db().select().from(customers).limit(2);
+    await db().update(customers).set({ loyalty_program_tier: null }).where(eq(customers.name, a!.name));
+    await db().update(customers).set({ loyalty_program_tier: '' }).where(eq(customers.name, b!.name));
+    try {
+      const d = await dashboard(db(), days(30));
+      const stored = (await db().select().from(customers)).map((c) => c.loyalty_program_tier ?? '');
+      const none = d.tier_distribution.filter((t) => t.tier === '');
+      expect(none).toEqual([{ tier: '', members: stored.filter((t) => t === '').length }]);
+      expect(none[0]!.members).toBeGreaterThanOrEqual(2);
+      expect(d.tier_distribution.reduce((s, t) => s + t.members, 0)).toBe(stored.length);
+    } finally {
+      for (const c of [a!, b!]) await db().update(customers).set({ loyalty_program_tier: c.loyalty_program_tier }).where(eq(customers.name, c.name));
+    }
   });
 
   it('is the Loyalty Manager’s, answers by its contract, and exports each figure as CSV', async () => {

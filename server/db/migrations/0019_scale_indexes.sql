@@ -1,0 +1,1 @@
+CREATE INDEX "customers_tier_idx" ON "customers" USING btree ("loyalty_program_tier");
