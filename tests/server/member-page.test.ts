@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,19 @@ describe('a member screen rendered by the server', () => {
     expect(res.body).toContain('fake-member-page');
     expect(res.body).toContain(`<div id="root" lang="th" data-prerendered="/my-id"><p>${member.name}</p></div>`);
     expect(stateOf(res.body).user).toBe(member.name);
+  });
+
+  it('comes compressed to a browser that takes it: brotli, else gzip, else as it is', async () => {
+    const member = await createMember(server);
+    const plain = await member.session.request({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await member.session.request({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await member.session.request({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it("is rendered in the language the member chose, which the app keeps in the lang cookie", async () => {
