@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANG_COOKIE, langOf, type Lang } from '../contracts/language';
 import { memberPageTemplate, SERVER_STATE_ID, serverRenderDir, serverRenderedPage } from '../contracts/prerendered';
 import { SID_COOKIE } from './frappe/sessions';
+import { acceptedEncodings } from './accept-encoding';
 
 /**
  * A signed-in member's first open, painted by the server: a navigation to one of their screens that reaches the
@@ -123,7 +124,7 @@ export async function sendMemberPage(
   // One member's page, in their language: never kept by a shared cache, nor by the browser for another visitor of the
   // same address or another language (both are cookies).
   void reply.status(200).header('cache-control', 'no-store').header('vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
-  const [encoding, body] = await compressed(doc, String(req.headers['accept-encoding'] ?? ''));
+  const [encoding, body] = await compressed(doc, acceptedEncodings(req));
   if (encoding) void reply.header('content-encoding', encoding);
   void reply.send(body);
   return true;
@@ -136,8 +137,7 @@ const gzip = promisify(zlib.gzip);
  * The page as the browser takes it: the markup and its data are 80–120 KB, a tenth of that compressed, and a slow
  * mobile line is what this page is for. Brotli at a middle quality costs a few milliseconds, not the tens of the best.
  */
-async function compressed(doc: string, acceptEncoding: string): Promise<[string | null, Buffer | string]> {
-  const accepts = acceptEncoding.split(/\s*,\s*/).map((e) => e.split(';')[0]!.trim());
+async function compressed(doc: string, accepts: string[]): Promise<[string | null, Buffer | string]> {
   if (accepts.includes('br')) return ['br', await brotli(doc, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })];
   if (accepts.includes('gzip')) return ['gzip', await gzip(doc)];
   return [null, doc];

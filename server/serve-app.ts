@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { notFound, sendFrappeError } from './frappe/errors';
 import { prerenderedFile } from '../contracts/prerendered';
 import { memberPageRenderer, sendMemberPage } from './member-page';
+import { acceptedEncodings } from './accept-encoding';
 
 /**
  * Paths the SPA fallback must never answer with index.html. A missing /assets/ file is an old build's chunk:
@@ -33,7 +34,7 @@ export function sendAppShell(reply: FastifyReply, distDir: string, status = 200,
   const page = pathname === undefined ? null : prerenderedFile(pathname);
   const file = [page ? path.join(distDir, page) : null, path.join(distDir, 'index.html')].find((f) => f && fs.existsSync(f));
   if (!file) return null;
-  const accepts = String(reply.request.headers['accept-encoding'] ?? '').split(/\s*,\s*/).map((e) => e.split(';')[0]);
+  const accepts = acceptedEncodings(reply.request);
   const twin = ENCODINGS.find(([name, ext]) => accepts.includes(name) && fs.existsSync(file + ext));
   reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
   if (!twin) return reply.send(fs.readFileSync(file));
