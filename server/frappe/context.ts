@@ -29,6 +29,8 @@ export interface CurrentUser {
 export interface SessionRead<T> {
   name: string;
   value: (user: typeof users) => SQL<T>;
+  /** The values of the placeholders (`sql.placeholder`) in `value`, taken as the session is read. */
+  params?: () => Record<string, unknown>;
 }
 
 /** The method's `withSession` value when the session was read with it (undefined: read it the ordinary way). */

@@ -85,7 +85,7 @@ export async function resolveUser(db: Db, req: FastifyRequest, now: Date = new D
   const sid = req.cookies?.[SID_COOKIE];
   if (!sid || sid === 'Guest') return GUEST;
   const hash = sha256(sid);
-  const [row] = await sessionStatement(db, extra).execute({ hash });
+  const [row] = await sessionStatement(db, extra).execute({ hash, ...extra?.params?.() });
   if (!row || !row.enabled) return GUEST;
   return userFromRow(row, 'session', { sessionHash: hash, csrfToken: row.csrf, ...(extra ? { withSession: { read: extra, value: row.extra } } : {}) });
 }

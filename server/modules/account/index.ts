@@ -13,7 +13,8 @@ import { registerDevLine } from './dev-line';
 import { registerDevLiff } from './dev-liff';
 import { requestCode, verifyCode } from './otp';
 import { findOrCreateLineMember, profileOf, startMemberSession, tierFor, updateProfile } from './service';
-import { smsOutboxEntries, userByName } from './repository';
+import { profileSessionRead, smsOutboxEntries, userByName } from './repository';
+import { readWithSession } from '../../frappe/context';
 import { AUTHORIZE_URL, GET_PROFILE, GET_TIER, LINE_CALLBACK, USER } from '../../../contracts/account';
 import { TOKEN_LOGIN } from '../../../contracts/api-keys';
 import { CHANGE_PHONE, GET_PHONE, SMS_OUTBOX, UPDATE_PHONE_VERIFY, VERIFY_OTP } from '../../../contracts/phone';
@@ -203,7 +204,8 @@ const getProfile = defineMethod({
   verbs: ['GET'],
   // Every signed-in user reads their own profile: the app reads it after any sign-in, whatever the role.
   allow: ['Member', 'Store Staff', 'Branch Manager', 'Loyalty Manager', 'Blog Manager'],
-  handler: (ctx) => profileOf(ctx.db, ctx.user.name),
+  withSession: profileSessionRead,
+  handler: (ctx) => profileOf(ctx.db, ctx.user.name, readWithSession(ctx, profileSessionRead)),
 });
 
 

@@ -3,8 +3,10 @@ import type { Executor } from '../../db/client';
 import { settings, smsOutbox, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
-import { programWithVersionsSql, rollingWindowStart, standingSumsSql, type ProgramWithVersions } from '../loyalty/ledger';
+import { heldPointsSql, programWithVersionsSql, rollingWindowStart, standingSumsSql, type ProgramWithVersions, type StandingSums } from '../loyalty/ledger';
+import { today } from '../../../contracts/business-day';
 import { preparedRead } from '../../db/prepared';
+import { jsonObject } from '../../db/json-object';
 import type { SessionRead } from '../../frappe/context';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,27 +17,64 @@ export async function userByName(db: Executor, name: string): Promise<UserRow | 
   return row;
 }
 
+/** What the profile shows of a user, their customer (null: none) and, for a member, their standing and held points. */
+export interface ProfileRow {
+  /** The day the sums are of (the profile's `asOf`). */
+  as_of: string;
+  user: Pick<UserRow, 'name' | 'full_name' | 'first_name' | 'last_name' | 'user_image' | 'mobile_no' | 'phone_verified' | 'email' | 'id_card_number' | 'birth_date' | 'language'>;
+  /** The user's customer with their standing's sums on `as_of` and the points held as payment (null: no customer). */
+  member: {
+    customer: Pick<CustomerRow, 'name' | 'customer_name' | 'loyalty_program'>;
+    sums: StandingSums & { balance: number };
+    held: number;
+  } | null;
+}
+
 /**
- * The profile's one query: the user, their customer (if any) and, for a member, what the balance and the tier on
- * `asOf` need (standingSumsSql).
+ * The profile as one JSON value over a user row (`user`): read with the session (profileSessionRead) or on its own
+ * (profileRow), the same SQL. `asOf` and `rolling` are placeholders (profileParams).
  */
+function profileSql(user: typeof users) {
+  const asOf = sql.placeholder('asOf');
+  const member = sql`"customers"."name"`;
+  const sums = standingSumsSql(member, sql`"customers"."loyalty_program"`, asOf, sql.placeholder('rolling'));
+  return sql<ProfileRow>`${jsonObject({
+    as_of: sql`${asOf}::text`,
+    user: jsonObject({
+      name: user.name, full_name: user.full_name, first_name: user.first_name, last_name: user.last_name, user_image: user.user_image,
+      mobile_no: user.mobile_no, phone_verified: user.phone_verified, email: user.email, id_card_number: user.id_card_number,
+      birth_date: user.birth_date, language: user.language,
+    }),
+    member: sql`(select ${jsonObject({
+      customer: jsonObject({ name: customers.name, customer_name: customers.customer_name, loyalty_program: customers.loyalty_program }),
+      sums: jsonObject(sums),
+      held: heldPointsSql(member),
+    })} from ${customers} where ${customers.user} = ${user.name} limit 1)`,
+  })}`;
+}
+
+/** The placeholders' values of the profile's read: today's standing. */
+function profileParams() {
+  const asOf = today();
+  return { asOf, rolling: rollingWindowStart(asOf) };
+}
+
+/** get_profile's read, in the session's own statement (one round trip for the whole answer). */
+export const profileSessionRead: SessionRead<ProfileRow> = { name: 'profile', value: profileSql, params: profileParams };
+
 const profileRead = preparedRead((db) =>
   db
-    .select({
-      user: users,
-      customer: customers,
-      sums: standingSumsSql(sql`"customers"."name"`, sql`"customers"."loyalty_program"`, sql.placeholder('asOf'), sql.placeholder('rolling')),
-    })
+    .select({ profile: profileSql(users) })
     .from(users)
-    .leftJoin(customers, eq(customers.user, users.name))
     .where(eq(users.name, sql.placeholder('name')))
     .limit(1)
     .prepare('mr_profile_row'),
 );
 
-export async function profileRow(db: Executor, name: string, asOf: string) {
-  const [row] = await profileRead(db).execute({ name, asOf, rolling: rollingWindowStart(asOf) });
-  return row;
+/** The profile of `name` on today's date, read on its own (undefined: no such user). */
+export async function profileRow(db: Executor, name: string): Promise<ProfileRow | undefined> {
+  const [row] = await profileRead(db).execute({ name, ...profileParams() });
+  return row?.profile;
 }
 
 export async function userByLineSub(db: Executor, sub: string): Promise<UserRow | undefined> {

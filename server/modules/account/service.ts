@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { hitLimit } from '../../frappe/rate-limit';
 import { notFound, permissionError, ruleRefusal } from '../../frappe/errors';
 import { startSession } from '../../frappe/sessions';
-import { heldPointsOf, standingFromSums, standingOf, tierInfo, type TierInfo } from '../loyalty/ledger';
+import { standingFromSums, standingOf, tierInfo, type TierInfo } from '../loyalty/ledger';
 import { today } from '../../../contracts/business-day';
 import {
   customerByName,
@@ -19,6 +19,7 @@ import {
   updateUser,
   userByLineSub,
   userByName,
+  type ProfileRow,
   type UserRow,
 } from './repository';
 import type { LineIdentity } from './line';
@@ -101,15 +102,18 @@ export interface Profile {
   language: string;
 }
 
-/** The caller's own profile: User and Customer fields, balance and tier; no hashes, keys or ids of LINE. */
-export async function profileOf(db: Executor, userName: string): Promise<Profile> {
-  const asOf = today();
-  const row = await profileRow(db, userName, asOf);
+/**
+ * The caller's own profile: User and Customer fields, balance and tier; no hashes, keys or ids of LINE. `read` is the
+ * profile's row when it came with the session (profileSessionRead), else it is read here.
+ */
+export async function profileOf(db: Executor, userName: string, read?: ProfileRow): Promise<Profile> {
+  const row = read ?? (await profileRow(db, userName));
   if (!row) throw notFound('User not found');
-  const { user, customer } = row;
+  const { user, member } = row;
+  const customer = member?.customer;
   // What the member can spend: points a till or a shop holds as payment are not (the points answer lists them).
-  const points = customer ? row.sums.balance - (await heldPointsOf(db, customer.name)) : 0;
-  const tier = customer?.loyalty_program ? tierInfo(await standingFromSums(db, customer.loyalty_program, row.sums, asOf)) : null;
+  const points = member ? member.sums.balance - member.held : 0;
+  const tier = member?.customer.loyalty_program ? tierInfo(await standingFromSums(db, member.customer.loyalty_program, member.sums, row.as_of)) : null;
   return {
     name: customer?.name ?? user.name,
     customer_name: customer?.customer_name ?? null,

@@ -43,8 +43,11 @@ export async function heldPointsOf(db: Executor, customer: string): Promise<numb
 
 /** What `customer` can spend on `asOf` as one scalar subquery: the live balance less the points held. */
 export const spendableSql = (customer: string | Placeholder, asOf: string | Placeholder) =>
-  sql<number>`((select ${pointsSumSql} from ${E} where ${E.customer} = ${customer} and ${liveOn(asOf)})
-    - (select ${heldSumSql} from ${pointHolds} where ${pointHolds.customer} = ${customer} and ${pointHolds.status} = 'held'))`.mapWith(Number);
+  sql<number>`((select ${pointsSumSql} from ${E} where ${E.customer} = ${customer} and ${liveOn(asOf)}) - ${heldPointsSql(customer)})`.mapWith(Number);
+
+/** heldPointsOf as one scalar subquery, for a read that needs it beside other figures of the member. */
+export const heldPointsSql = (customer: SQL | string | Placeholder) =>
+  sql<number>`(select ${heldSumSql} from ${pointHolds} where ${pointHolds.customer} = ${customer} and ${pointHolds.status} = 'held')`.mapWith(Number);
 
 /** What the member can spend now: the balance less the points held (one statement). */
 export async function spendableOf(db: Executor, customer: string, asOf: string = today()): Promise<number> {

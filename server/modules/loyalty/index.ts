@@ -2,6 +2,7 @@ import type { ServerModule } from '../../frappe/module';
 import { defineMethod } from '../../frappe/methods';
 import { EXPIRY_SCHEDULE, POINTS_DETAILS, TIER_PROGRESS } from '../../../contracts/loyalty';
 import { expirySchedule, pointsDetails, tierProgress } from './service';
+import { pointsSummarySessionRead } from './repository';
 
 /**
  * headless_e_commerce.api.get_loyalty_points_details: the caller's own ledger rows (message.record), the
@@ -13,6 +14,7 @@ const getLoyaltyPointsDetails = defineMethod({
   ...POINTS_DETAILS,
   verbs: ['GET', 'POST'],
   allow: ['Member'],
+  withSession: pointsSummarySessionRead,
   handler: (ctx, args) => pointsDetails(ctx, args),
 });
 

@@ -15,7 +15,7 @@
  */
 
 export { addDays } from '../programme/rules';
-export { amountSpent, balanceOf, entriesOf, heldPointsOf, liveBalanceSql, liveOn, pointsSumSql, spendableOf } from './balance';
+export { amountSpent, balanceOf, entriesOf, heldPointsOf, heldPointsSql, liveBalanceSql, liveOn, pointsSumSql, spendableOf } from './balance';
 export {
   countsTowardTier, leavingWindow, programOf, programWithRules, programWithRulesFrom, programWithVersionsSql, type ProgramWithVersions, receiptReturnsSql, refreshTier, rollingWindowStart, standingFromSums, standingOf,
   standingSumsSql, tierBasis, tierInfo, tierOf, type Program, type Standing, type StandingSums, type TierInfo,

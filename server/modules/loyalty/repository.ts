@@ -1,12 +1,15 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { readSetting } from '../settings/repository';
 import { settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
 import { orderRefunds } from '../../db/schema/orders';
-import { countsTowardTier, receiptReturnsSql, rollingWindowStart, standingSumsSql } from './ledger';
+import { countsTowardTier, heldPointsSql, receiptReturnsSql, rollingWindowStart, standingSumsSql, type StandingSums } from './ledger';
 import { preparedRead } from '../../db/prepared';
+import { jsonObject } from '../../db/json-object';
+import type { SessionRead } from '../../frappe/context';
+import { today } from '../../../contracts/business-day';
 import type { PointsRecord } from '../../../contracts/loyalty';
 
 /**
@@ -151,40 +154,24 @@ export async function birthdayMembers(db: Executor, opts: { program: string; isD
 }
 
 /**
- * The points screen in one query for the caller: their customer, the balance and the standing's sums
- * (standingSumsSql), the money spent on purchases that earned points, and the soonest expiry with the points that
- * leave on that day (the batches unexpired on `asOf`, each with what the rows against it left of it: ledger.ts
- * openBatches, summed here by day), all over every row; and one page of the rows, newest first.
- *
- * The page is a keyset read: rows strictly after the cursor in the order (posting day, created_at, name), read
- * backwards along lpe_history_idx from where the cursor points, so a page deep in a long history costs what the
- * first one does (no OFFSET). Without a cursor the bound is the 'infinity' day, after every real row. Each row
- * carries its own key (`_key`, the cursor text: day_microseconds_name) for the service to hand back as the next
- * cursor; rows come as JSON, `creation` as the text the column reads as elsewhere.
+ * What the points screen shows above its rows, as one JSON value for the user `user` names (null: no customer):
+ * their customer, the balance and the standing's sums (standingSumsSql), the points held as payment, the money spent
+ * on purchases that earned points, and the soonest expiry with the points that leave on that day (the batches
+ * unexpired on `asOf`, each with what the rows against it left of it: ledger.ts openBatches, summed here by day),
+ * all over every row. `asOf` and `rolling` are placeholders (pointsSummaryParams).
  */
-const pointsScreenRead = preparedRead((db) => {
+function pointsSummarySql(user: SQL | Column) {
   const asOf = sql.placeholder('asOf');
   const member = sql`"customers"."name"`;
-  return db
-    .select({
-      customer: customers,
-      sums: standingSumsSql(member, sql`"customers"."loyalty_program"`, asOf, sql.placeholder('rolling')),
-      spent: sql<number>`(select coalesce(sum(${E.purchase_amount}), 0) from ${E}
-        where ${E.customer} = ${member} and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`.mapWith(Number),
-      records: sql<KeyedRecord[] | null>`(select json_agg(json_build_object(
-          '_key', r.posting_date::text || '_' || (extract(epoch from r.created_at) * 1000000)::bigint::text || '_' || r.name,
-          'name', r.name, 'loyalty_points', r.loyalty_points, 'posting_date', r.posting_date, 'expiry_date', r.expiry_date,
-          'invoice_type', r.invoice_type, 'invoice', r.invoice, 'redeem_against', r.redeem_against,
-          'loyalty_program', r.loyalty_program, 'loyalty_program_tier', r.loyalty_program_tier,
-          'purchase_amount', r.purchase_amount, 'customer', r.customer, 'source', r.source, 'entry_type', r.entry_type,
-          'member_text', r.member_text, 'receipt_no', r.receipt_no, 'branch', r.branch, 'creation', r.creation::text
-        ) order by r.posting_date desc, r.created_at desc, r.name desc)
-        from (select * from ${E} page where page.customer = ${member}
-          and (page.posting_date, page.created_at, page.name) < (${sql.placeholder('beforeDay')}::date,
-            'epoch'::timestamptz + ${sql.placeholder('beforeMicros')}::bigint * interval '1 microsecond', ${sql.placeholder('beforeName')}::text)
-          order by page.posting_date desc, page.created_at desc, page.name desc
-          limit ${sql.placeholder('rows')}) r)`,
-      next_expiry: sql<{ date: string; points: number } | null>`(select json_build_object('date', b.expiry_date, 'points', sum(b.available))
+  const sums = standingSumsSql(member, sql`"customers"."loyalty_program"`, asOf, sql.placeholder('rolling'));
+  return sql<PointsSummary | null>`(select ${jsonObject({
+    as_of: sql`${asOf}::text`,
+    customer: jsonObject({ name: customers.name, loyalty_program: customers.loyalty_program }),
+    sums: jsonObject(sums),
+    held: heldPointsSql(member),
+    spent: sql`(select coalesce(sum(${E.purchase_amount}), 0) from ${E}
+        where ${E.customer} = ${member} and ${E.loyalty_points} > 0 and ${E.redeem_against} is null)`,
+    next_expiry: sql`(select json_build_object('date', b.expiry_date, 'points', sum(b.available))
         from (select batch.expiry_date, batch.loyalty_points + coalesce(against.moved, 0) as available
           from ${E} batch
           left join (select moved.redeem_against, sum(moved.loyalty_points) as moved from ${E} moved
@@ -193,12 +180,74 @@ const pointsScreenRead = preparedRead((db) => {
           where batch.customer = ${member} and batch.expiry_date >= ${asOf} and batch.posting_date <= ${asOf}
             and batch.redeem_against is null and batch.loyalty_points > 0) b
         where b.available > 0 group by b.expiry_date order by b.expiry_date limit 1)`,
-    })
-    .from(customers)
-    .where(eq(customers.user, sql.placeholder('user')))
+  })} from ${customers} where ${customers.user} = ${user} limit 1)`;
+}
+
+export interface PointsSummary {
+  /** The day the figures are of. */
+  as_of: string;
+  customer: Pick<typeof customers.$inferSelect, 'name' | 'loyalty_program'>;
+  sums: StandingSums & { balance: number };
+  held: number;
+  spent: number;
+  next_expiry: { date: string; points: number } | null;
+}
+
+/** The placeholders' values of the summary: today's figures. */
+function pointsSummaryParams() {
+  const asOf = today();
+  return { asOf, rolling: rollingWindowStart(asOf) };
+}
+
+/** The summary in the session's own statement: the home and the card (no rows) are one round trip. */
+export const pointsSummarySessionRead: SessionRead<PointsSummary | null> = {
+  name: 'points_summary',
+  value: (user) => pointsSummarySql(user.name),
+  params: pointsSummaryParams,
+};
+
+const pointsSummaryRead = preparedRead((db) =>
+  db
+    .select({ summary: pointsSummarySql(users.name) })
+    .from(users)
+    .where(eq(users.name, sql.placeholder('user')))
     .limit(1)
-    .prepare('mr_points_screen');
-});
+    .prepare('mr_points_summary'),
+);
+
+/** The summary of `user` on today's date, read on its own (null: no customer). */
+export async function pointsSummaryOf(db: Executor, user: string): Promise<PointsSummary | null> {
+  const [row] = await pointsSummaryRead(db).execute({ user, ...pointsSummaryParams() });
+  return row?.summary ?? null;
+}
+
+/**
+ * One page of a member's rows, newest first, as a keyset read: rows strictly after the cursor in the order (posting
+ * day, created_at, name), read backwards along lpe_history_idx from where the cursor points, so a page deep in a long
+ * history costs what the first one does (no OFFSET). Without a cursor the bound is the 'infinity' day, after every
+ * real row. Each row carries its own key (`_key`, the cursor text: day_microseconds_name) for the service to hand
+ * back as the next cursor; rows come as JSON, `creation` as the text the column reads as elsewhere.
+ */
+const pointsPageRead = preparedRead((db) =>
+  db
+    .select({
+      records: sql<KeyedRecord[] | null>`(select json_agg(json_build_object(
+          '_key', r.posting_date::text || '_' || (extract(epoch from r.created_at) * 1000000)::bigint::text || '_' || r.name,
+          'name', r.name, 'loyalty_points', r.loyalty_points, 'posting_date', r.posting_date, 'expiry_date', r.expiry_date,
+          'invoice_type', r.invoice_type, 'invoice', r.invoice, 'redeem_against', r.redeem_against,
+          'loyalty_program', r.loyalty_program, 'loyalty_program_tier', r.loyalty_program_tier,
+          'purchase_amount', r.purchase_amount, 'customer', r.customer, 'source', r.source, 'entry_type', r.entry_type,
+          'member_text', r.member_text, 'receipt_no', r.receipt_no, 'branch', r.branch, 'creation', r.creation::text
+        ) order by r.posting_date desc, r.created_at desc, r.name desc)
+        from (select * from ${E} page where page.customer = ${sql.placeholder('customer')}
+          and (page.posting_date, page.created_at, page.name) < (${sql.placeholder('beforeDay')}::date,
+            'epoch'::timestamptz + ${sql.placeholder('beforeMicros')}::bigint * interval '1 microsecond', ${sql.placeholder('beforeName')}::text)
+          order by page.posting_date desc, page.created_at desc, page.name desc
+          limit ${sql.placeholder('rows')}) r)`,
+    })
+    .from(sql`(select 1) one`)
+    .prepare('mr_points_page'),
+);
 
 /** A history row with its place in the order (the cursor that starts the page after it). */
 export type KeyedRecord = PointsRecord & { _key: string };
@@ -210,17 +259,15 @@ export interface HistoryCursor {
   name: string;
 }
 
-/** The screen with up to `rows` history rows after `before` (the service reads one more than it shows). */
-export async function pointsScreenOf(db: Executor, user: string, asOf: string, page: { rows: number; before: HistoryCursor | null }) {
+/** Up to `rows` of `customer`'s history rows after `before` (the service reads one more than it shows). */
+export async function pointsPageOf(db: Executor, customer: string, page: { rows: number; before: HistoryCursor | null }): Promise<KeyedRecord[]> {
   const at = page.before ?? { posting_date: 'infinity', created_us: '0', name: '' };
-  const [row] = await pointsScreenRead(db).execute({
-    user,
-    asOf,
-    rolling: rollingWindowStart(asOf),
+  const [row] = await pointsPageRead(db).execute({
+    customer,
     rows: page.rows,
     beforeDay: at.posting_date,
     beforeMicros: at.created_us,
     beforeName: at.name,
   });
-  return row;
+  return row?.records ?? [];
 }

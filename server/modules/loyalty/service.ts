@@ -1,28 +1,28 @@
-import type { RequestContext } from '../../frappe/context';
-import { balanceOf, heldPointsOf, leavingWindow, openBatches, standingFromSums, standingOf } from './ledger';
+import { readWithSession, type RequestContext } from '../../frappe/context';
+import { balanceOf, leavingWindow, openBatches, standingFromSums, standingOf } from './ledger';
 import { today } from '../../../contracts/business-day';
-import { pointsScreenOf, type HistoryCursor } from './repository';
+import { pointsPageOf, pointsSummaryOf, pointsSummarySessionRead, type HistoryCursor } from './repository';
 import { POINTS_PAGE_MAX } from '../../../contracts/loyalty';
 import { validationError } from '../../frappe/errors';
 import { requireCustomer } from './members';
 import { addMonths } from '../programme/rules';
 
 /**
- * What the points history and the reward home show, for the caller only: one query (pointsScreenOf). The sums are
- * over every row; `record` is one page, newest first, after `before` (a `next_before` of an earlier answer).
+ * What the points history and the reward home show, for the caller only: the summary (pointsSummaryOf, read with the
+ * session when it came that way) and, when rows are asked for, one page of them (pointsPageOf). The sums are over
+ * every row; `record` is one page, newest first, after `before` (a `next_before` of an earlier answer).
  */
 export async function pointsDetails(ctx: RequestContext, args: { limit?: number; before?: HistoryCursor }) {
-  const asOf = today();
   const limit = args.limit ?? POINTS_PAGE_MAX;
+  const summary = readWithSession(ctx, pointsSummarySessionRead) ?? (await pointsSummaryOf(ctx.db, ctx.user.name));
+  if (!summary) throw validationError('No customer is linked to this user');
+  const { customer, sums, held } = summary;
   // One row more than the page: whether anything older is left, without counting the rest.
-  const row = await pointsScreenOf(ctx.db, ctx.user.name, asOf, { rows: limit === 0 ? 0 : limit + 1, before: args.before ?? null });
-  if (!row) throw validationError('No customer is linked to this user');
-  const { customer, sums } = row;
+  const keyed = limit === 0 ? [] : await pointsPageOf(ctx.db, customer.name, { rows: limit + 1, before: args.before ?? null });
   // Not enrolled: the default programme's standing (rare; the sums were read for the member's own programme).
+  const asOf = summary.as_of;
   const standing = customer.loyalty_program ? await standingFromSums(ctx.db, customer.loyalty_program, sums, asOf) : await standingOf(ctx.db, customer.name, asOf);
-  const expiry = row.next_expiry;
-  const held = await heldPointsOf(ctx.db, customer.name);
-  const keyed = row.records ?? [];
+  const expiry = summary.next_expiry;
   const page = keyed.slice(0, limit);
   const more = keyed.length > limit && page.length > 0;
   return {
@@ -30,7 +30,7 @@ export async function pointsDetails(ctx: RequestContext, args: { limit?: number;
     loyalty_program: standing.program,
     loyalty_points: sums.balance - held,
     held_points: held,
-    total_spent: Number(row.spent ?? 0),
+    total_spent: Number(summary.spent ?? 0),
     points_earned: standing.basis,
     loyalty_program_tier: standing.tier?.name ?? null,
     next_tier_name: standing.next?.name ?? null,

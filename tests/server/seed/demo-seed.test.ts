@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../support/server';
 import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/seed/constants';
 import { signInWithLine } from '../account/helpers';
+import { recordStatements } from '../../../server/db/statement-log';
 
 /**
  * The real demo seed (SEED_DEMO, as `npm start` runs it on a new database) must reproduce the original's sample
@@ -49,5 +50,38 @@ describe('demo member from the seed', () => {
     expect(points).toHaveLength(2);
     expect(points.reduce((a, b) => a + b, 0)).toBe(24);
     expect(details.next_expiry_date > new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+});
+
+describe('the reads every open of the app makes: round trips', () => {
+  // Each statement is a round trip (a socket write each way), the largest part of what a read costs on PostgreSQL,
+  // so the session's check carries the method's own read: the profile and the points summary the home and the card
+  // show (limit 0) are one statement in all; a page of the history adds its rows' read.
+  it.each([
+    ['get_profile', {}, 1],
+    ['get_loyalty_points_details', { limit: 0 }, 1],
+    ['get_loyalty_points_details', {}, 2],
+  ] as const)('%s %j: %i statement(s) to the database, the session check included', async (method, args, statements) => {
+    const log = await recordStatements(server.database);
+    let res;
+    try {
+      res = await demo.s.call(`headless_e_commerce.api.${method}`, args, 'GET');
+    } finally {
+      log.stop();
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatchObject({ loyalty_points: 24, loyalty_program_tier: 'Silver' });
+    expect(log.sent, log.sent.join('\n')).toHaveLength(statements);
+  });
+
+  it('a page of the history agrees with the summary read beside the session', async () => {
+    const summary = (await demo.s.call('headless_e_commerce.api.get_loyalty_points_details', { limit: 0 }, 'GET')).json().message;
+    const full = (await demo.s.call('headless_e_commerce.api.get_loyalty_points_details', {}, 'GET')).json().message;
+    expect(summary.record).toEqual([]);
+    expect(summary.next_before).toBeNull();
+    const { record, next_before, ...figures } = full;
+    expect(summary).toEqual({ ...figures, record: [], next_before: null });
+    expect(record).toHaveLength(2);
+    expect(next_before).toBeNull();
   });
 });
