@@ -1,5 +1,5 @@
 // autocannon against the real server on PGlite (and on PostgreSQL when BENCH_DATABASE_URL is set): the catalogue
-// read with 1,000 items, get_profile and get_loyalty_points_details, each next to a bare Fastify JSON route
+// read with 1,000 items, get_profile and get_loyalty_points_details (the summary alone, and with a page of rows), each next to a bare Fastify JSON route
 // started in the same run. Prints requests/s, p50/p99 latency and each route's ratio to the reference. A second
 // reference, bare Fastify sending the catalogue page's own bytes, shows how much of the catalogue's gap is the
 // size of its answer (about 18 KB against the reference's 50 bytes) rather than our server. BENCH_PROFILE=1 adds, for
@@ -74,7 +74,8 @@ async function benchOn(label: string, databaseUrl?: string) {
     [`bare Fastify, the page's ${(page.length / 1024).toFixed(0)} KB (reference)`, ref.pageUrl, {}],
     ['get_product_filter_data (1,000 items)', catalogue, {}],
     ['get_profile', `${server.url}/api/method/headless_e_commerce.api.get_profile`, { cookie: member.cookie }],
-    ['get_loyalty_points_details', `${server.url}/api/method/headless_e_commerce.api.get_loyalty_points_details`, { cookie: member.cookie }],
+    ['get_loyalty_points_details, limit 0 (the home, the card)', `${server.url}/api/method/headless_e_commerce.api.get_loyalty_points_details?limit=0`, { cookie: member.cookie }],
+    ['get_loyalty_points_details, a page of 100', `${server.url}/api/method/headless_e_commerce.api.get_loyalty_points_details`, { cookie: member.cookie }],
   ];
   const rows: (string | number)[][] = [[`${label}: route`, 'req/s', 'p50 ms', 'p99 ms', 'ratio']];
   let refRps = 0;
