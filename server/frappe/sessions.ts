@@ -76,6 +76,28 @@ function sessionStatement(db: Db, extra?: SessionRead<unknown>) {
 }
 
 /**
+ * A method's read of its caller (`SessionRead`) made on its own, the same SQL in one statement: for a caller the
+ * session's statement did not read it for (signed in with an API key), or a method that needs it apart. Undefined
+ * when there is no such user.
+ */
+export function sessionReadAlone<T>(read: SessionRead<T>): (db: Executor, user: string) => Promise<T | undefined> {
+  const statement = preparedRead((db) =>
+    db
+      // Wrapped: in a one-table select drizzle writes the expression's own columns unqualified, and a bare "name"
+      // inside the read's subqueries would be the subquery's table's column, not the user's.
+      .select({ value: sql<T>`${read.value(users)}` })
+      .from(users)
+      .where(eq(users.name, sql.placeholder('user')))
+      .limit(1)
+      .prepare(`mr_${read.name}_alone`),
+  );
+  return async (db, user) => {
+    const [row] = await statement(db).execute({ user, ...read.params?.() });
+    return row?.value;
+  };
+}
+
+/**
  * Who is calling; `now` is the server's clock (an API client's rotated secret works until a moment on it). `extra`,
  * the called method's read of its caller, comes in the same statement as the session (`readWithSession`).
  */

@@ -3,9 +3,8 @@ import type { Executor } from '../../db/client';
 import { settings, smsOutbox, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPrograms } from '../../db/schema/loyalty';
-import { heldPointsSql, programWithVersionsSql, rollingWindowStart, standingSumsSql, type ProgramWithVersions, type StandingSums } from '../loyalty/ledger';
-import { today } from '../../../contracts/business-day';
-import { preparedRead } from '../../db/prepared';
+import { heldPointsSql, programWithVersionsSql, standingSumsSql, standingToday, type ProgramWithVersions, type StandingSums } from '../loyalty/ledger';
+import { sessionReadAlone } from '../../frappe/sessions';
 import { jsonObject } from '../../db/json-object';
 import type { SessionRead } from '../../frappe/context';
 
@@ -32,7 +31,7 @@ export interface ProfileRow {
 
 /**
  * The profile as one JSON value over a user row (`user`): read with the session (profileSessionRead) or on its own
- * (profileRow), the same SQL. `asOf` and `rolling` are placeholders (profileParams).
+ * (profileRow), the same SQL. `asOf` and `rolling` are standingSumsSql's placeholders (standingToday).
  */
 function profileSql(user: typeof users) {
   const asOf = sql.placeholder('asOf');
@@ -53,29 +52,11 @@ function profileSql(user: typeof users) {
   })}`;
 }
 
-/** The placeholders' values of the profile's read: today's standing. */
-function profileParams() {
-  const asOf = today();
-  return { asOf, rolling: rollingWindowStart(asOf) };
-}
-
 /** get_profile's read, in the session's own statement (one round trip for the whole answer). */
-export const profileSessionRead: SessionRead<ProfileRow> = { name: 'profile', value: profileSql, params: profileParams };
-
-const profileRead = preparedRead((db) =>
-  db
-    .select({ profile: profileSql(users) })
-    .from(users)
-    .where(eq(users.name, sql.placeholder('name')))
-    .limit(1)
-    .prepare('mr_profile_row'),
-);
+export const profileSessionRead: SessionRead<ProfileRow> = { name: 'profile', value: profileSql, params: standingToday };
 
 /** The profile of `name` on today's date, read on its own (undefined: no such user). */
-export async function profileRow(db: Executor, name: string): Promise<ProfileRow | undefined> {
-  const [row] = await profileRead(db).execute({ name, ...profileParams() });
-  return row?.profile;
-}
+export const profileRow = sessionReadAlone(profileSessionRead);
 
 export async function userByLineSub(db: Executor, sub: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.line_sub, sub)).limit(1);

@@ -17,7 +17,7 @@
 export { addDays } from '../programme/rules';
 export { amountSpent, balanceOf, entriesOf, heldPointsOf, heldPointsSql, liveBalanceSql, liveOn, pointsSumSql, spendableOf } from './balance';
 export {
-  countsTowardTier, leavingWindow, programOf, programWithRules, programWithRulesFrom, programWithVersionsSql, type ProgramWithVersions, receiptReturnsSql, refreshTier, rollingWindowStart, standingFromSums, standingOf,
+  countsTowardTier, leavingWindow, programOf, programWithRules, programWithRulesFrom, programWithVersionsSql, type ProgramWithVersions, receiptReturnsSql, refreshTier, rollingWindowStart, standingFromSums, standingOf, standingToday,
   standingSumsSql, tierBasis, tierInfo, tierOf, type Program, type Standing, type StandingSums, type TierInfo,
 } from './standing';
 export { batchRow, earnOnce, earnPoints, expiryOn, type BatchSource, type EarnInput, type EntryNotes, type EntryType } from './earn';

@@ -5,11 +5,11 @@ import { settings, users } from '../../db/schema/auth';
 import { customers } from '../../db/schema/customers';
 import { loyaltyPointEntries as E, pointExpiryReminders } from '../../db/schema/loyalty';
 import { orderRefunds } from '../../db/schema/orders';
-import { countsTowardTier, heldPointsSql, receiptReturnsSql, rollingWindowStart, standingSumsSql, type StandingSums } from './ledger';
+import { countsTowardTier, heldPointsSql, receiptReturnsSql, standingSumsSql, standingToday, type StandingSums } from './ledger';
+import { sessionReadAlone } from '../../frappe/sessions';
 import { preparedRead } from '../../db/prepared';
 import { jsonObject } from '../../db/json-object';
 import type { SessionRead } from '../../frappe/context';
-import { today } from '../../../contracts/business-day';
 import type { PointsRecord } from '../../../contracts/loyalty';
 
 /**
@@ -158,7 +158,7 @@ export async function birthdayMembers(db: Executor, opts: { program: string; isD
  * their customer, the balance and the standing's sums (standingSumsSql), the points held as payment, the money spent
  * on purchases that earned points, and the soonest expiry with the points that leave on that day (the batches
  * unexpired on `asOf`, each with what the rows against it left of it: ledger.ts openBatches, summed here by day),
- * all over every row. `asOf` and `rolling` are placeholders (pointsSummaryParams).
+ * all over every row. `asOf` and `rolling` are standingSumsSql's placeholders (standingToday).
  */
 function pointsSummarySql(user: SQL | Column) {
   const asOf = sql.placeholder('asOf');
@@ -193,33 +193,16 @@ export interface PointsSummary {
   next_expiry: { date: string; points: number } | null;
 }
 
-/** The placeholders' values of the summary: today's figures. */
-function pointsSummaryParams() {
-  const asOf = today();
-  return { asOf, rolling: rollingWindowStart(asOf) };
-}
-
 /** The summary in the session's own statement: the home and the card (no rows) are one round trip. */
 export const pointsSummarySessionRead: SessionRead<PointsSummary | null> = {
   name: 'points_summary',
   value: (user) => pointsSummarySql(user.name),
-  params: pointsSummaryParams,
+  params: standingToday,
 };
 
-const pointsSummaryRead = preparedRead((db) =>
-  db
-    .select({ summary: pointsSummarySql(users.name) })
-    .from(users)
-    .where(eq(users.name, sql.placeholder('user')))
-    .limit(1)
-    .prepare('mr_points_summary'),
-);
-
 /** The summary of `user` on today's date, read on its own (null: no customer). */
-export async function pointsSummaryOf(db: Executor, user: string): Promise<PointsSummary | null> {
-  const [row] = await pointsSummaryRead(db).execute({ user, ...pointsSummaryParams() });
-  return row?.summary ?? null;
-}
+const summaryAlone = sessionReadAlone(pointsSummarySessionRead);
+export const pointsSummaryOf = async (db: Executor, user: string) => (await summaryAlone(db, user)) ?? null;
 
 /**
  * One page of a member's rows, newest first, as a keyset read: rows strictly after the cursor in the order (posting

@@ -163,6 +163,12 @@ export function standingSumsSql(customer: SQL, program: SQL, asOf: string | Plac
 /** The first day of the year up to `asOf`: the rolling tier window's start (the sums' `rolling` value). */
 export const rollingWindowStart = (asOf: string) => addDays(addMonths(asOf, -12), 1);
 
+/** The values of standingSumsSql's placeholders `asOf` and `rolling` for today's standing. */
+export function standingToday() {
+  const asOf = today();
+  return { asOf, rolling: rollingWindowStart(asOf) };
+}
+
 type VersionJson = Omit<VersionRow, 'created_at'> & { created_at: string };
 export interface StandingSums {
   earned_lifetime: number;

@@ -3,6 +3,7 @@ import { createTestServer, type TestServer } from '../../support/server';
 import { DEMO_MEMBER, LOYALTY_PROGRAM } from '../../../server/seed/constants';
 import { signInWithLine } from '../account/helpers';
 import { recordStatements } from '../../../server/db/statement-log';
+import { issueApiKey } from '../../../server/frappe/api-keys';
 
 /**
  * The real demo seed (SEED_DEMO, as `npm start` runs it on a new database) must reproduce the original's sample
@@ -83,5 +84,17 @@ describe('the reads every open of the app makes: round trips', () => {
     expect(summary).toEqual({ ...figures, record: [], next_before: null });
     expect(record).toHaveLength(2);
     expect(next_before).toBeNull();
+  });
+
+  it('a member signed in with an API key gets the same answers, read apart from the key check', async () => {
+    const token = await issueApiKey(server.database.db, demo.user, 1);
+    const withKey = (method: string, args: Record<string, unknown>) =>
+      server.app.inject({ method: 'GET', url: `/api/method/headless_e_commerce.api.${method}?${new URLSearchParams(args as Record<string, string>)}`, headers: { authorization: `token ${token}` } });
+    for (const [method, args] of [['get_profile', {}], ['get_loyalty_points_details', { limit: '0' }], ['get_loyalty_points_details', {}]] as const) {
+      const bySession = (await demo.s.call(`headless_e_commerce.api.${method}`, args, 'GET')).json().message;
+      const byKey = await withKey(method, args);
+      expect(byKey.statusCode, byKey.body).toBe(200);
+      expect(byKey.json().message).toEqual(bySession);
+    }
   });
 });
