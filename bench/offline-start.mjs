@@ -3,7 +3,9 @@
 // Signs the demo member in once (development LINE), opens /my-id online so the app, its service worker and the
 // member-code data are on the device, closes the browser; then 5 times: a fresh browser process on the same
 // profile, network off, navigate to /my-id, and time from navigation start to the first frame whose QR canvas
-// decodes (jsQR in the page) to the code shown on screen. Prints each run and the median.
+// decodes (jsQR in the page) to the code shown on screen: the frame's own time, when its pixels went to the screen (a
+// till reads them from there); the page's own decoding, which a phone never does, comes after it and is printed apart.
+// Prints each run and the median.
 // The same-run reference: a cold offline start of a page with nothing to run, served by the same service worker (the
 // precached favicon.svg, navigated to with the network off), timed to its load event: the floor of a fresh browser
 // process, the worker's start and a precache read on this machine.
@@ -53,10 +55,11 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
-/** jsQR plus a per-frame watcher: window.__qrDecoded = { at: ms since navigation start, data }. */
+/** jsQR plus a per-frame watcher: window.__qrDecoded = { at: the decodable frame's time since navigation start, data }. */
 const watch = `${fs.readFileSync(require.resolve('jsqr/dist/jsQR.js'), 'utf8')}
 ;(() => {
   const tick = () => {
+    const frameAt = performance.now();
     const canvas = document.querySelector('[data-testid="member-qr"] canvas');
     if (canvas && !window.__qrCanvasAt) window.__qrCanvasAt = performance.now();
     if (canvas && canvas.width > 0) {
@@ -66,7 +69,7 @@ const watch = `${fs.readFileSync(require.resolve('jsqr/dist/jsQR.js'), 'utf8')}
         if (found && found.data) {
           const shown = (document.querySelector('[data-testid="member-code"]')?.textContent ?? '').replace(/\\s/g, '');
           const nav = performance.getEntriesByType('navigation')[0];
-          window.__qrDecoded = { at: performance.now(), data: found.data, shown, canvasAt: window.__qrCanvasAt, dcl: nav ? nav.domContentLoadedEventEnd : 0 };
+          window.__qrDecoded = { at: frameAt, decodedAt: performance.now(), data: found.data, shown, canvasAt: window.__qrCanvasAt, dcl: nav ? nav.domContentLoadedEventEnd : 0 };
           return;
         }
       } catch (e) {}
@@ -125,7 +128,7 @@ try {
     if (!result.data || result.data !== result.shown) throw new Error(`run ${i + 1}: QR decoded to ${result.data}, screen shows ${result.shown}`);
     times.push(result.at);
     console.log(
-      `run ${i + 1}: ${result.at.toFixed(0)} ms (DOMContentLoaded ${result.dcl.toFixed(0)} ms, QR drawn ${result.canvasAt.toFixed(0)} ms; decoded ${result.data})`,
+      `run ${i + 1}: ${result.at.toFixed(0)} ms (DOMContentLoaded ${result.dcl.toFixed(0)} ms, QR first in a frame ${result.canvasAt.toFixed(0)} ms; decoded ${result.data} in the page by ${result.decodedAt.toFixed(0)} ms)`,
     );
     await context.close();
   }
@@ -145,7 +148,7 @@ try {
   }
   const m = median(times);
   const f = median(floor);
-  console.log(`\ncold offline start → decodable member QR, median of ${RUNS}: ${m.toFixed(0)} ms (budget ≤ 1000 ms) ${m <= 1000 ? 'OK' : 'OVER BUDGET'}`);
+  console.log(`\ncold offline start → decodable member QR, median of ${RUNS}: ${m.toFixed(0)} ms (budget ≤ 1000 ms) ${m <= 1000 ? 'OK' : 'OVER BUDGET'}; goal ≤ 500 ms ${m <= 500 ? 'met' : 'missed'}`);
   console.log(`reference, same run: cold offline start of a blank page from the same service worker, median: ${f.toFixed(0)} ms (${floor.map((x) => x.toFixed(0)).join(', ')}); ours / reference: ${(m / f).toFixed(1)}×`);
 } catch (error) {
   console.error(error);

@@ -181,6 +181,8 @@ test('a member who chose English gets the server’s page in English: readable w
   await nojs.goto('/');
   const root = nojs.locator('#root');
   await expect(nojs.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(nojs.locator('meta[name="description"]')).toHaveAttribute('content', 'Member Rewards: collect points, redeem rewards and carry your member card, even offline.');
+  await expect(nojs.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute('content', 'Rewards');
   await expect(root).toContainText(`Hello, ${me.first_name ?? me.full_name}`);
   await expect(root.getByText(`${me.loyalty_points} points`).first()).toBeVisible();
   await expect(root.getByRole('list', { name: 'All rewards', exact: true }).getByRole('listitem').first()).toBeVisible();

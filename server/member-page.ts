@@ -20,6 +20,7 @@ import { acceptedEncodings } from './accept-encoding';
 interface MemberPage {
   html: string;
   state: unknown;
+  head: { description: string; appTitle: string };
 }
 interface Renderer {
   renderMemberPage(path: string, fetchFor: typeof fetch, lang: Lang): Promise<MemberPage | null>;
@@ -27,6 +28,9 @@ interface Renderer {
 
 const ROOT = '<div id="root"></div>';
 const HTML_LANG = /<html lang="[^"]*"/;
+const DESCRIPTION = /<meta name="description" content="[^"]*"/;
+const APP_TITLE = /<meta name="apple-mobile-web-app-title" content="[^"]*"/;
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON inside a script element: `<` escaped, so no text in the data can close the element. */
 const scriptJson = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
 
@@ -112,10 +116,13 @@ export async function sendMemberPage(
     return false;
   }
   if (!rendered) return false;
-  // The markup says its language on #root too: the boot module keeps it only for a reader whose device has the same
+  // The page's language throughout: <html lang>, the words in its head (a shared link's preview, the home-screen name),
+  // and #root. The markup says its language on #root too: the boot module keeps it only for a reader whose device has the same
   // choice (src/boot/prerendered.ts), and the app may have set <html lang> to its own by the time that is asked.
   const doc = template
     .replace(HTML_LANG, `<html lang="${lang}"`)
+    .replace(DESCRIPTION, () => `<meta name="description" content="${attribute(rendered.head.description)}"`)
+    .replace(APP_TITLE, () => `<meta name="apple-mobile-web-app-title" content="${attribute(rendered.head.appTitle)}"`)
     .replace(
       ROOT,
       () =>

@@ -4,7 +4,8 @@
  * (vite.config.ts bootModule, which preloads its imports: one round trip, not a chain of them). Every page loads it
  * (about 10 KB gzip, precached): only on /my-id, with a device secret of this build still fresh in the query cache the
  * app keeps in localStorage, does it draw (./paint-member-card.ts). Otherwise nothing is painted and the app decides.
- * On a pre-rendered guest page it also starts the app, after the first paint (./start-app.ts).
+ * It also starts the app (./start-app.ts): after the card's code has painted when it draws one, so that offline the
+ * framework's evaluation does not hold the code back, and otherwise after the first paint.
  */
 import type { MemberCodeDevice } from '../../contracts/member-code-otp';
 import { MAX_AGE, SYNC_STORAGE_KEY } from '../lib/persistence-keys';
@@ -12,9 +13,11 @@ import { paintMemberCard } from './paint-member-card';
 import { claimPrerendered } from './prerendered';
 import { startAppAfterPaint } from './start-app';
 
-// First: the build's HTML in #root stays only where it is right (./prerendered.ts); a guest page then starts the app.
+// First: the build's HTML in #root stays only where it is right (./prerendered.ts).
 claimPrerendered();
-startAppAfterPaint();
+
+/** A card that cannot be drawn (a broken stored secret, an image that never loads) must not keep the app from starting. */
+const CARD_WAIT_MS = 1000;
 
 interface StoredQuery {
   queryKey?: unknown[];
@@ -39,7 +42,10 @@ function storedDevice(): MemberCodeDevice | null {
   }
 }
 
-if (location.pathname.replace(/\/+$/, '') === '/my-id') {
-  const device = storedDevice();
-  if (device) void paintMemberCard(device);
+const device = location.pathname.replace(/\/+$/, '') === '/my-id' ? storedDevice() : null;
+if (device) {
+  const painted = paintMemberCard(device).catch(() => undefined);
+  void Promise.race([painted, new Promise((resolve) => setTimeout(resolve, CARD_WAIT_MS))]).then(() => startAppAfterPaint());
+} else {
+  startAppAfterPaint();
 }

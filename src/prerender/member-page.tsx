@@ -13,6 +13,7 @@ import { AppProviders } from '@/components/app-providers';
 import { consentsQuery, noticeOutdated } from '@/entities/privacy';
 import { frappeConfig } from '@/lib/frappe';
 import { RenderLang, type Lang } from '@/lib/i18n';
+import { common } from '@/lib/i18n/catalog/common';
 import { renderingOnServer } from '@/lib/server-state';
 import { createAppRouter } from '@/router';
 
@@ -20,6 +21,8 @@ export interface MemberPage {
   html: string;
   /** The answers the page was rendered from, for the app's query cache. */
   state: DehydratedState;
+  /** The page's words in its <head>, in its language (the built template's are Thai). */
+  head: { description: string; appTitle: string };
 }
 
 const visitorFetch = new AsyncLocalStorage<typeof fetch>();
@@ -88,7 +91,7 @@ export function renderMemberPage(path: string, fetchFor: typeof fetch, lang: Lan
       // server's page would be empty, where the frame at least paints the app's outline.
       const consents = queryClient.getQueryData(consentsQuery().queryKey);
       if (consents && noticeOutdated(consents)) return null;
-      return { html, state: dehydrate(queryClient) };
+      return { html, state: dehydrate(queryClient), head: { description: common[lang].appDescription, appTitle: common[lang].appShortName } };
     } finally {
       queryClient.clear();
     }

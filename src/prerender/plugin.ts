@@ -53,8 +53,9 @@ export function withPageCss(template: string, css: readonly PageCss[], all = fal
  * The built index.html with `html` inside #root (right for `paths`) and the page's own stylesheets inlined in the
  * head: a linked stylesheet is one more request that blocks the first paint on a slow connection (on every member
  * address for the frame in index.html). The app later links the same files as it loads the route's chunks (Vite's
- * preload), after the paint. A guest page (`guest`) goes further, as it needs nothing but its HTML to be read: the
- * shared stylesheets are inlined too, and the app's entry starts after the first paint (startAfterPaint). A page the
+ * preload), after the paint. Every page leaves the start of the app's entry to the boot module (startAfterPaint): on the
+ * member card that is after the card's code is painted, elsewhere after the first paint. A guest page (`guest`), which
+ * needs nothing but its HTML to be read, has the shared stylesheets inlined too. A page the
  * app sends signed-in visitors away from (`signedInLeave`: /login, /welcome) says so, and the boot module does not
  * show it to them (src/boot/prerendered.ts).
  */
@@ -67,7 +68,7 @@ export function prerenderedDocument(
 ): string {
   const doc = withPageCss(template, css, guest).replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${paths.join(' ')}"${signedInLeave ? ` ${SIGNED_IN_LEAVE_ATTR}` : ''}>${html}</div>`);
   if (!doc.includes('data-prerendered=') || !THAI.test(html)) throw new Error(`prerender ${paths.join(' ')}: no Thai page inside #root`);
-  return guest ? startAfterPaint(doc) : doc;
+  return startAfterPaint(doc);
 }
 
 /** The shared stylesheets the built index.html links (the entry's CSS). */
@@ -76,7 +77,9 @@ export const linkedStylesheets = (template: string): string[] => [...template.ma
 /**
  * The app's entry script and the module preloads after it, written as `<meta name="app-entry">` for the boot module
  * to start once the page has painted (src/boot/start-app.ts): on a slow connection the framework's scripts no
- * longer share the line with the page they would only take over. The boot module's own tags, before the entry, stay.
+ * longer share the line with the page they would only take over, and offline their evaluation (about a second of main
+ * thread on a mid-range phone) no longer comes before the member card's code. The boot module's own tags, before the
+ * entry, stay.
  */
 export function startAfterPaint(doc: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(doc);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../src/lib/i18n/catalog/auth';
@@ -41,7 +42,14 @@ describe('prerendered pages', () => {
   });
 
   it("writes the page inside the built index.html's #root, with its own stylesheets inlined after the shared ones", () => {
-    const template = '<html><head><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
+    const template = [
+      '<html><head>',
+      '<script type="module" async crossorigin src="/assets/boot-3.js"></script>',
+      '<script type="module" crossorigin src="/assets/main-4.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/framework-5.js">',
+      '<link rel="stylesheet" href="/assets/index-1.css">',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n');
     const css = [
       { href: '/assets/index-1.css', text: 'body{margin:0}' },
       { href: '/assets/auth-2.css', text: '.card{content:"</style>"}' },
@@ -56,6 +64,11 @@ describe('prerendered pages', () => {
     expect(doc.indexOf('<style data-href="/assets/auth-2.css">.card{')).toBeLessThan(doc.indexOf('</head>'));
     expect(doc.match(/<\/style>/g)).toHaveLength(1);
     expect(() => prerenderedDocument(template, '<h1>Welcome</h1>', ['/login'], [])).toThrow(/no Thai page/);
+    // The member frame too leaves the app's start to the boot module: after the member card's code has painted, or
+    // after the first paint, the framework's scripts are fetched and run.
+    expect(doc).not.toMatch(/<script[^>]+main-4\.js/);
+    expect(doc).toContain('<script type="module" async crossorigin src="/assets/boot-3.js"></script>');
+    expect(doc).toContain('<meta name="app-entry" content="/assets/main-4.js" data-preload="/assets/framework-5.js">');
   });
 
   it('a guest page inlines the shared stylesheet too and leaves the start of the app to the boot module, after the paint', () => {
@@ -81,5 +94,13 @@ describe('prerendered pages', () => {
     expect(doc).toContain('<meta name="app-entry" content="/assets/main-3.js" data-preload="/assets/framework-4.js /assets/session-5.js">');
     // A page the app sends signed-in visitors away from says so for the boot module.
     expect(doc).toContain('<div id="root" data-prerendered="/login" data-signed-in-leave><h1>');
+  });
+});
+
+describe("the pages' head", () => {
+  it("says in index.html (Thai, every page's template) what the common catalogue says, which the server's pages use in their own language", () => {
+    const index = readFileSync(`${root}index.html`, 'utf8');
+    expect(index).toContain(`<meta name="description" content="${common.th.appDescription}" />`);
+    expect(index).toContain(`<meta name="apple-mobile-web-app-title" content="${common.th.appShortName}" />`);
   });
 });

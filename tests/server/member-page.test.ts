@@ -13,7 +13,9 @@ import { createMember, createTestServer, Session, type TestServer } from '../sup
  * screen could: reads as the visitor, tries a write, and puts the visitor's data in the page.
  */
 const INDEX = '<!doctype html><title>fake-app-index</title><div id="root"></div>';
-const TEMPLATE = '<!doctype html><html lang="th" data-mantine-color-scheme="light"><title>fake-member-page</title><div id="root"></div>';
+const TEMPLATE =
+  '<!doctype html><html lang="th" data-mantine-color-scheme="light"><title>fake-member-page</title><meta name="description" content="หน้าแรก" />' +
+  '<meta name="apple-mobile-web-app-title" content="แต้ม" /><div id="root"></div>';
 const RENDERER = `
 export async function renderMemberPage(path, fetchFor, lang) {
   const boot = await (await fetchFor('/api/method/member_rewards.api.boot', { method: 'GET' })).json();
@@ -23,7 +25,8 @@ export async function renderMemberPage(path, fetchFor, lang) {
   );
   const outside = await fetchFor('https://example.com/', { method: 'GET' }).then(() => 'fetched', () => 'refused');
   if (boot.message.user === 'Guest') return null;
-  return { html: '<p>' + boot.message.user + '</p>', state: { user: boot.message.user, write, outside, path, lang, evil: '</script><script>alert(1)</script>' } };
+  const head = lang === 'en' ? { description: 'Points & "rewards" <offline>', appTitle: 'Rewards' } : { description: 'คะแนน', appTitle: 'แต้มสมาชิก' };
+  return { html: '<p>' + boot.message.user + '</p>', state: { user: boot.message.user, write, outside, path, lang, evil: '</script><script>alert(1)</script>' }, head };
 }
 `;
 
@@ -83,6 +86,10 @@ describe('a member screen rendered by the server', () => {
     expect(stateOf(res.body).lang).toBe('en');
     expect(res.body).toContain('<html lang="en" data-mantine-color-scheme="light">');
     expect(res.body).toContain(`<div id="root" lang="en" data-prerendered="/"><p>${member.name}</p></div>`);
+    // Its head speaks English too (a shared link's preview, the name on the home screen), its text kept as text.
+    expect(res.body).toContain('<meta name="description" content="Points &amp; &quot;rewards&quot; &lt;offline>" />');
+    expect(res.body).toContain('<meta name="apple-mobile-web-app-title" content="Rewards" />');
+    expect(res.body).not.toContain('หน้าแรก');
     // The same address in another language is another page: a cache keyed without the cookie must not serve it.
     expect(String(res.headers.vary)).toMatch(/cookie/i);
     expect(res.headers['cache-control']).toBe('no-store');

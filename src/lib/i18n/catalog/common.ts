@@ -5,6 +5,7 @@ export const common = defineCatalog({
   th: {
     appName: 'Member Rewards',
     appShortName: 'แต้มสมาชิก',
+    appDescription: 'Member Rewards: สะสมคะแนน แลกของรางวัล และบัตรสมาชิกของคุณ ใช้งานได้แม้ออฟไลน์',
     welcomeTitle: 'ยินดีต้อนรับสู่ Member Rewards',
     welcomeText: 'สะสมคะแนน แลกของรางวัล และใช้สิทธิพิเศษสำหรับสมาชิกได้ทุกที่ แม้ไม่มีอินเทอร์เน็ต',
     skipToContent: 'ข้ามไปยังเนื้อหา',
@@ -44,6 +45,7 @@ export const common = defineCatalog({
   en: {
     appName: 'Member Rewards',
     appShortName: 'Rewards',
+    appDescription: 'Member Rewards: collect points, redeem rewards and carry your member card, even offline.',
     welcomeTitle: 'Welcome to Member Rewards',
     welcomeText: 'Collect points, redeem rewards and use member privileges anywhere, even offline.',
     skipToContent: 'Skip to content',
