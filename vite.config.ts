@@ -105,8 +105,17 @@ function bootModule(): Plugin {
       handler(_html, ctx) {
         const chunk = ctx.bundle && Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === id);
         if (!chunk || chunk.type !== 'chunk') return [];
-        // Its imports are preloaded with it: fetched in one round trip instead of one after the other.
-        const preloads = chunk.imports.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const }));
+        // Its imports, and theirs, are preloaded with it: fetched in one round trip instead of one after the other (an
+        // import found only once its importer has been parsed waits for a main thread busy with the first paint).
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const imported = ctx.bundle?.[file];
+          if (files.has(file) || imported?.type !== 'chunk') return;
+          files.add(file);
+          imported.imports.forEach(visit);
+        };
+        chunk.imports.forEach(visit);
+        const preloads = [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' as const }));
         return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` }, injectTo: 'head-prepend' }, ...preloads];
       },
     },

@@ -109,6 +109,10 @@ try {
   await page.locator('form:has(input[name="who"][value="demo"]) button').click();
   await page.waitForURL((u) => !u.pathname.startsWith('/api/'));
   await page.goto('/my-id');
+  // The worker controls the pages opened after it has installed (it does not claim open ones): on a busy machine its
+  // install (the whole precache) can end after this page opened, which then opens once more.
+  await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.ready), undefined, { timeout: 60_000 });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await page.waitForFunction(
     async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null && document.querySelector('[data-testid="member-qr"] canvas') !== null,
     undefined,
