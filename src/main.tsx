@@ -1,7 +1,7 @@
 import './lib/mantine-styles';
 import { IsRestoringProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type AnyRoute } from '@tanstack/react-router';
-import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { whenIdle } from './lib/idle';
 import { createQueryClient } from './lib/query-client';
@@ -81,13 +81,9 @@ const app = (
     <DeferredToaster />
   </AppProviders>
 );
-// The first render and the hydration run as a transition: React then works in slices of a few milliseconds and lets
-// the browser paint and take taps in between, instead of one task of the whole tree (on a mid-range phone, hundreds
-// of milliseconds in which the page cannot answer).
 const mount = () => {
   rootElement.inert = false;
-  const root = createRoot(rootElement);
-  startTransition(() => root.render(app));
+  createRoot(rootElement).render(app);
 };
 // A member screen the server rendered from the same answers the cache now holds: React takes its markup over as it
 // is (hydration), so nothing on screen is replaced.
@@ -95,9 +91,7 @@ const hydrateServerPage = () => {
   // The router's own switch for taking over server markup (its client hydrate() sets it): without it the client wraps
   // the root in Suspense boundaries the server render has not.
   router.ssr = { manifest: undefined };
-  startTransition(() => {
-    hydrateRoot(rootElement, app);
-  });
+  hydrateRoot(rootElement, app);
   rootElement.inert = false;
 };
 // The page the build or the server rendered into #root stays on screen until the router has what the first screen
