@@ -36,7 +36,9 @@ const sum = (files) => [...files].reduce((n, f) => n + gz(f), 0);
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 // The boot module (async, ahead of the entry: vite.config.ts bootModule) blocks nothing: counted on its own.
 const scripts = [...html.matchAll(/<script([^>]*)\ssrc="\/?([^"]+\.js)"/g)].map((m) => ({ async: /\basync\b/.test(m[1]), file: path.join(dist, m[2]) }));
-const entry = scripts.filter((s) => !s.async).map((s) => s.file);
+// The app's entry: a script tag, or (src/prerender/plugin.ts startAfterPaint) the meta the boot module starts it from.
+const started = [...html.matchAll(/<meta name="app-entry" content="\/?([^"]+\.js)"/g)].map((m) => path.join(dist, m[1]));
+const entry = [...scripts.filter((s) => !s.async).map((s) => s.file), ...started];
 const boot = scripts.filter((s) => s.async).map((s) => s.file);
 const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/?([^"]+\.css)"/g)].map((m) => path.join(dist, m[1]));
 // The member frame's own stylesheets are inlined into index.html (src/prerender/plugin.ts): counted as the files they are.
