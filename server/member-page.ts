@@ -116,9 +116,9 @@ export async function sendMemberPage(
     return false;
   }
   if (!rendered) return false;
-  // The page's language throughout: <html lang>, the words in its head (a shared link's preview, the home-screen name),
-  // and #root. The markup says its language on #root too: the boot module keeps it only for a reader whose device has the same
-  // choice (src/boot/prerendered.ts), and the app may have set <html lang> to its own by the time that is asked.
+  // The page's language throughout: <html lang>, the words in its head (a shared link's preview, the home-screen name)
+  // and #root. The boot module keeps the markup only for a reader whose device has the same choice as #root says
+  // (src/boot/prerendered.ts): the app may have set <html lang> to its own by the time that is asked.
   const doc = template
     .replace(HTML_LANG, `<html lang="${lang}"`)
     .replace(DESCRIPTION, () => `<meta name="description" content="${attribute(rendered.head.description)}"`)
