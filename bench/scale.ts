@@ -298,11 +298,14 @@ try {
   }
   if (missed && process.env.SCALE_STRICT === '1') process.exitCode = 1;
   // The check itself must see a scan: a filter on a column no index covers has to be reported.
-  captured.set(`select count(*) from loyalty_point_entries where member_text = $1`, ['x']);
+  const CANARY = `select count(*) from loyalty_point_entries where member_text = $1`;
+  captured.set(CANARY, ['x']);
   const check = await explainCaptured();
   const canary = check.problems.findIndex((p) => p.includes('member_text = $1'));
   if (canary < 0) throw new Error('the EXPLAIN check did not report a known sequential scan: it is blind');
   check.problems.splice(canary, 1);
+  // Nor is it one of the requests' statements in the list of the pages they read.
+  check.pages = check.pages.filter(([, text]) => text !== CANARY);
   console.log(`\nEXPLAINed ${check.explained - 1} distinct statements; tables over ${LARGE.toLocaleString('en-US')} rows: ${check.large.join(', ')}`);
   if (check.problems.length) {
     for (const p of check.problems) console.error(`  ${p}`);
