@@ -6,9 +6,9 @@ import { today } from '../contracts/business-day';
 
 /**
  * A programme's two years, written in bulk in SQL: half the rows are batches (till awards at two branches, points
- * valid 365 days), a quarter spend half of a batch on a reward order, and every batch that has ended has its expire
- * row for what was left (as the daily job leaves it). The expiry job's mark is set to today, as a running
- * installation has it.
+ * valid 365 days), nearly a quarter spend half of a batch on a reward order (those not due until after today are not
+ * placed), and every batch that has ended has its expire row for what was left (as the daily job leaves it). The
+ * expiry job's mark is set to today, as a running installation has it.
  */
 export async function seedLedger(db: Db, { rows: ROWS, members: MEMBERS, days: DAYS }: { rows: number; members: number; days: number }) {
   const batches = Math.round(ROWS / 2);
@@ -26,10 +26,14 @@ export async function seedLedger(db: Db, { rows: ROWS, members: MEMBERS, days: D
       ${t}::date - ((g::bigint * 7919) % ${DAYS})::int, ${t}::date - ((g::bigint * 7919) % ${DAYS})::int + 365, 'earn', 'staff_award',
       (array['สาขาสยาม', 'สาขาเชียงใหม่'])[1 + g % 2]
     from generate_series(1, ${batches}) g`);
+  // Each order 0-20 days after its batch; one that would fall after today is not placed yet, so today has a day's
+  // orders like any other. (An offset of g % 20 kept the batch day's parity, placing orders on every other day only,
+  // and one clamped to today put nearly 20 days' late orders on today: 5.6 times a day's.)
   await db.execute(sql`insert into sales_invoices (name, customer, order_type, posting_date, due_date, status, loyalty_points, payment_method, branch)
-    select 'SINV-B' || g, b.customer, 'redemption', least(b.posting_date + g % 20, ${t}::date), least(b.posting_date + g % 20, ${t}::date) + 30, 'Paid',
+    select 'SINV-B' || g, b.customer, 'redemption', b.posting_date + (g::bigint * 31 % 21)::int, b.posting_date + (g::bigint * 31 % 21)::int + 30, 'Paid',
       b.loyalty_points / 2, 'points', b.branch
-    from generate_series(1, ${spends}) g join loyalty_point_entries b on b.name = 'LPE-B' || g`);
+    from generate_series(1, ${spends}) g join loyalty_point_entries b on b.name = 'LPE-B' || g
+    where b.posting_date + (g::bigint * 31 % 21)::int <= ${t}::date`);
   await db.execute(sql`insert into sales_invoice_items (parent, item_code, item_name, qty, rate, amount, loyalty_points)
     select 'SINV-B' || g, (array['GIFT-TOTE', 'GIFT-TUMBLER', 'GC-DISCOUNT-50', 'GIFT-KEYCHAIN', 'GIFT-CAP'])[1 + g % 5], 'Reward', 1, 0, 0, loyalty_points
     from generate_series(1, ${spends}) g join sales_invoices on name = 'SINV-B' || g`);
