@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { broadcastListQuery, type BroadcastRow } from '@/entities/broadcast';
 import { formatMoment } from '@/lib/format/moment';
@@ -28,25 +27,23 @@ export function BroadcastHistory() {
 
   return (
     <Section title={t('broadcast.history')} radius="md">
-      {list.isSuccess && rows.length === 0 ? (
-        <Text c="dimmed">{t('broadcast.none')}</Text>
-      ) : (
-        <AdminTable<BroadcastRow>
-          label={t('broadcast.history')}
-          testId="broadcast-history"
-          records={rows}
-          idAccessor="broadcast"
-          fetching={list.isFetching}
-          paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
-          columns={[
-            { accessor: 'created_at', title: t('broadcast.when'), noWrap: true, render: (row) => formatMoment(row.created_at, lang) },
-            { accessor: 'sent_by_name', title: t('broadcast.by') },
-            { accessor: 'segment', title: t('broadcast.audience'), render: audience },
-            { accessor: 'title', title: t('broadcast.message'), render: (row) => row.title[lang] },
-            { accessor: 'members', title: t('broadcast.counts'), render: (row) => t('broadcast.reach', { members: row.members, reachable: row.queued, webpush: row.webpush, line: row.line }) },
-          ]}
-        />
-      )}
+      {/* One table from loading to loaded: none sent is its empty line, so nothing is swapped out under the reader. */}
+      <AdminTable<BroadcastRow>
+        label={t('broadcast.history')}
+        testId="broadcast-history"
+        records={rows}
+        idAccessor="broadcast"
+        fetching={list.isFetching}
+        emptyText={t('broadcast.none')}
+        paged={{ page, onPageChange: (p) => set({ page: p }), total: list.data?.total }}
+        columns={[
+          { accessor: 'created_at', title: t('broadcast.when'), noWrap: true, render: (row) => formatMoment(row.created_at, lang) },
+          { accessor: 'sent_by_name', title: t('broadcast.by') },
+          { accessor: 'segment', title: t('broadcast.audience'), render: audience },
+          { accessor: 'title', title: t('broadcast.message'), render: (row) => row.title[lang] },
+          { accessor: 'members', title: t('broadcast.counts'), render: (row) => t('broadcast.reach', { members: row.members, reachable: row.queued, webpush: row.webpush, line: row.line }) },
+        ]}
+      />
     </Section>
   );
 }

@@ -27,10 +27,12 @@ export interface AdminTableProps<T> {
   onRowClick?: (record: T) => void;
   label: string;
   testId?: string;
+  /** What an empty list says (the back office's "no records" line by default). */
+  emptyText?: string;
 }
 
 /** Every back-office list: pages of 20 (server-side), server-side sorting, the texts in the manager's language. */
-export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, sortStatus, onSortStatusChange, onRowClick, label, testId }: AdminTableProps<T>) {
+export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, sortStatus, onSortStatusChange, onRowClick, label, testId, emptyText }: AdminTableProps<T>) {
   const t = useT();
   const sorting = sortStatus && onSortStatusChange ? { sortStatus, onSortStatusChange } : {};
   const paging = paged
@@ -56,7 +58,7 @@ export function AdminTable<T>({ records, columns, idAccessor, fetching, paged, s
       columns={columns}
       idAccessor={idAccessor}
       fetching={fetching}
-      noRecordsText={t('backOffice.noRecords')}
+      noRecordsText={emptyText ?? t('backOffice.noRecords')}
       {...paging}
       {...sorting}
       {...(onRowClick ? { onRowClick: ({ record }: { record: T }) => onRowClick(record) } : {})}
